@@ -1,0 +1,520 @@
+/**
+ * The field catalogue: every resource of the SAM API spec (section 2) with its fields, their
+ * types, their wire quirks and whether they are sensitive. The reference server, the client's
+ * normaliser, the filter validator and the reports all read from this one place.
+ *
+ * @module
+ */
+
+/** The type a field has after normalisation (the spec's s, n, b, d and Set of s). */
+export type FieldType = "string" | "number" | "boolean" | "date" | "strings";
+
+/**
+ * How a field travels on the wire when it differs from its type:
+ * - `string`: a number or boolean sent as a string (`"12"`, `"true"`);
+ * - `licenseDate`: a date in the `M/d/yyyy h:mm:ss AM` form of license resources.
+ */
+export type WireQuirk = "string" | "licenseDate";
+
+/** One field of a resource. */
+export interface FieldSpec {
+  /** The field's name as the API spells it; a dotted name (`status.type`) is a nested field. */
+  readonly name: string;
+  /** The type after normalisation. */
+  readonly type: FieldType;
+  /** Sensitive content: never shown in a report, log or error unless asked for by name. */
+  readonly sensitive: boolean;
+  /** How the field is sent when it differs from its type. */
+  readonly wire?: WireQuirk;
+  /** Stored by the reference server but never sent (scoping columns, secrets). */
+  readonly hidden: boolean;
+}
+
+/** Which link-array name a resource's items carry. */
+export type LinksName = "_links" | "links" | null;
+
+/** Compact declaration of a resource: field names grouped by type. */
+interface ResourceDecl {
+  readonly s?: readonly string[];
+  readonly n?: readonly string[];
+  readonly b?: readonly string[];
+  readonly d?: readonly string[];
+  readonly sa?: readonly string[];
+  /** Storage-only fields (never sent). */
+  readonly hidden?: readonly string[];
+  readonly sensitive?: readonly string[];
+  readonly wireString?: readonly string[];
+  readonly licenseDate?: readonly string[];
+  readonly links?: LinksName;
+  /** The reference server's table that holds this resource's rows. */
+  readonly table: string;
+  /** Field name → storage column, where the API spells a column differently. */
+  readonly columns?: Readonly<Record<string, string>>;
+}
+
+/** A string with its newlines turned into spaces (tail-recursive, so long lists check fast). */
+type OneLine<S extends string> = S extends `${infer A}\n${infer B}` ? OneLine<`${A} ${B}`> : S;
+/** The space-separated words of a string, as a union of string literal types. */
+type Split<S extends string, Acc extends string = never> = S extends `${infer A} ${infer B}`
+  ? Split<B, Acc | A>
+  : Exclude<Acc | S, "">;
+/** The words of a whitespace-separated list. */
+type Words<S extends string> = Split<OneLine<S>>;
+
+const w = <T extends string>(text: T): readonly Words<T>[] =>
+  text.trim().split(/\s+/) as Words<T>[];
+
+/** Every resource of the spec, declared compactly. The source for {@link RESOURCES}. */
+const DECLS = {
+  // 2.3 Estate
+  Computer: {
+    table: "computers",
+    s: w(`id hostName mostFrequentUser mostRecentUser manufacturer model operatingSystem vendor
+      domain ipAddress status organizationId`),
+    b: w("isPortable isVirtual isServer isVDI"),
+    d: w("lastScanDate"),
+    columns: { isVDI: "isVdi" },
+  },
+  ComputerDetail: {
+    table: "computers",
+    s: w(`id scanIdentifier hostName domain biosSerialNumber biosVersion manufacturer model
+      clientVersion clientSiteName clientConfigurationName scannerVersion operatingSystem
+      operatingSystemServicePack operatingSystemSerialNumber ipAddress hostComputerId
+      siblingComputerId hypervisorName architecture organizationId status purchaseCurrency
+      invoiceReference notes securityCode mostRecentUser mostFrequentUser vendor`),
+    d: w(`lastScanDate biosDate infoTransferDate clientInstallDate quarantineDate reportingDate
+      purchaseDate updatedDate`),
+    b: w(`isPortable isQuarantineManagementDisabled isVirtual isUpdated is64bit isServer isVdi
+      isAutoEditingDisabled isIncludedInServerOsRequirement`),
+    n: w("processorValueUnit purchaseValue purchaseValueBase"),
+    sensitive: w("securityCode"),
+  },
+  ComputerContract: { table: "computer_contracts", s: w("computerId contractId") },
+  ComputerCosts: {
+    table: "computer_costs",
+    s: w("computerId vendor purchaseCurrency invoiceReference"),
+    d: w("purchaseDate"),
+    n: w("purchasePrice totalCostOfInstalledApplications totalCost"),
+  },
+  LogonHistory: {
+    table: "logon_history",
+    s: w("computerId userId"),
+    d: w("lastLogon"),
+    n: w("logonCount"),
+  },
+  EnvironmentVariable: {
+    table: "environment_variables",
+    s: w("computerId environmentVariableName environmentVariableValue"),
+  },
+  ComputerApplication: {
+    table: "computer_applications",
+    s: w("computerId applicationId bundleApplicationId averageUsedTime"),
+    d: w("firstDiscovered lastUsed"),
+    n: w("usedCount"),
+    b: w("isVirtual isInstalled"),
+  },
+  ComputerApplicationDetail: {
+    table: "computer_applications",
+    s: w("computerId applicationId bundleApplicationId packageGUID averageUsedTime"),
+    d: w("firstDiscovered firstUsed lastUsed"),
+    n: w("usedCount usedUser usedMinutes usedDays"),
+    b: w("isInstalled isOEM isVendorDN isVirtual isOverridden isRecognized isRegistry"),
+  },
+  ApplicationUsage: {
+    table: "application_usage",
+    s: w("computerId userId bundleApplicationId applicationId"),
+    d: w("firstUsed lastUsedDate"),
+    n: w("usedCount usedMinutes usedDays"),
+    b: w("isInstalled"),
+  },
+  UserApplicationUsage: {
+    table: "user_application_usage",
+    s: w("userId applicationId"),
+    d: w("lastUsedDate"),
+  },
+  ApplicationUsageSummary: {
+    table: "application_usage_summary",
+    s: w("applicationId"),
+    n: w("computers users installations"),
+  },
+  DisplayAdapter: {
+    table: "display_adapters",
+    s: w("computerId name currentResolution maxResolution"),
+    b: w("isUpdated"),
+  },
+  Drive: {
+    table: "drives",
+    s: w("computerId name"),
+    n: w("diskSizeMB"),
+    b: w("isUpdated"),
+    hidden: w("kind"),
+  },
+  LogicalDisk: {
+    table: "logical_disks",
+    s: w("computerId name volumeName"),
+    b: w("isSystemDisk isUpdated"),
+    n: w("diskSizeMB freeSpaceMB"),
+  },
+  Monitor: { table: "monitors", s: w("computerId name maxResolution"), b: w("isUpdated") },
+  NetworkAdapter: { table: "network_adapters", s: w("computerId name ipAddress macAddress") },
+  Processor: {
+    table: "processors",
+    s: w("computerId processorType processorManufacturer"),
+    n: w("processorCount coreCount processorSpeed"),
+  },
+  Hardware: {
+    table: "hardware",
+    s: w("computerId processorType processorManufacturer"),
+    n: w(`processorCount coreCount processorSpeed memorySlots memorySlotsAvailable physicalMemory
+      systemDiskSpace systemDiskSpaceAvailable totalDiskSpace totalDiskSpaceAvailable
+      totalDiskSpaceUsed socketCount chipModulesPerProcessor logicalProcessorCount`),
+    b: w("isSocketCountManualOverrideEnabled"),
+  },
+  SocketMap: {
+    table: "socket_maps",
+    s: w("computerId manufacturer model"),
+    n: w("socketCount"),
+  },
+  RegistryEntry: {
+    table: "registry_entries",
+    s: w("computerId registryKeyName registryValueName registryValueData"),
+  },
+  MetricTracking: {
+    table: "metric_tracking",
+    s: w("computerId metricId applicationId"),
+    n: w(`initialRequirement includedInBundle outsideMetricPeriod secondaryUseRightsDesktopLaptop
+      secondaryUseRightsDevice extendedCoverageForDcc extendedCoverageForHost
+      multipleVersionEdition virtualDesktopInfrastructure minimumRequirement coreFactor
+      physicalHost requirement computerAppExclusions serverOs virtualMachine unknownPhysicalHost
+      manuallyExcluded requirementMoved serverOsFlag databaseServer`),
+  },
+  DataCenterCluster: {
+    table: "data_center_clusters",
+    s: w("id name description hypervisor"),
+    b: w("isAutoGenerated isHighAvailability isHypervisorFromSIM isVendorDRS"),
+    links: "links",
+  },
+
+  // 2.4 Licenses
+  License: {
+    table: "licenses",
+    s: w("id organizationId applicationId contractId metricId purchaseCurrency"),
+    d: w("purchaseDate"),
+    n: w("purchaseValue quantity"),
+    wireString: w("purchaseValue quantity"),
+    licenseDate: w("purchaseDate"),
+  },
+  LicenseDetail: {
+    table: "licenses",
+    s: w(`id organizationId applicationId metricId purchaseCurrency licenseKeys mediaStorage
+      licenseProofLocation invoiceReference vendor notes externalId productDescription contractId`),
+    d: w("purchaseDate"),
+    n: w("purchaseValue quantity incompleteReasons"),
+    b: w("isSubscription isCrossPlatform isUpgrade isDowngrade"),
+    sensitive: w("licenseKeys"),
+    wireString: w("purchaseValue quantity isSubscription isCrossPlatform isUpgrade isDowngrade"),
+    licenseDate: w("purchaseDate"),
+  },
+  LicenseUpgrade: {
+    table: "license_upgrades",
+    s: w("licenseId upgradedLicenseId"),
+    n: w("quantity upgradedQuantity"),
+  },
+  ComputerTransfer: {
+    table: "computer_transfers",
+    s: w("licenseId organizationId computerId fromApplicationId toApplicationId"),
+  },
+  ComputerTransferDetail: {
+    table: "computer_transfers",
+    s: w("id metricId fromApplicationId toApplicationId computerId licenseId organizationId"),
+    b: w("isUpgrade isDowngrade isCrossEdition isCrossPlatform"),
+    n: w("quantity"),
+  },
+  CustomValueTransfer: {
+    table: "custom_value_transfers",
+    s: w("customCompareValueId licenseId organizationId fromApplicationId toApplicationId"),
+  },
+  CustomValueTransferDetail: {
+    table: "custom_value_transfers",
+    s: w(`id metricId licenseId organizationId customCompareValueId fromApplicationId
+      toApplicationId`),
+    b: w("isUpgrade isDowngrade isCrossEdition isCrossPlatform"),
+    n: w("quantity useRights"),
+  },
+  ApplicationTransferSummary: {
+    table: "application_transfer_summaries",
+    s: w("licenseId"),
+    b: w("hasComputerTransfer hasUserTransfer hasCustomCompareValueTransfer"),
+    hidden: w("applicationId"),
+  },
+  UserTransfer: {
+    table: "user_transfers",
+    s: w("licenseId organizationId userId fromApplicationId toApplicationId"),
+  },
+  UserTransferDetail: {
+    table: "user_transfers",
+    s: w("id metricId licenseId organizationId userId fromApplicationId toApplicationId"),
+    b: w("isUpgrade isDowngrade isCrossPlatform isCrossEdition"),
+    n: w("quantity"),
+  },
+  ComputerTracking: {
+    table: "computer_tracking",
+    s: w("applicationId computerId organizationId licenseId"),
+  },
+  ComputerTrackingDetail: {
+    table: "computer_tracking",
+    s: w("id metricId applicationId computerId licenseId organizationId"),
+    n: w("coverageTrait initialRequirement receivedCoverage primaryUseRights fullUseRights"),
+  },
+  ApplicationTrackingSummary: {
+    table: "application_tracking_summaries",
+    s: w("licenseId"),
+    b: w("hasComputerTracking hasUserTracking"),
+    hidden: w("applicationId"),
+  },
+  UserTracking: {
+    table: "user_tracking",
+    s: w("applicationId userId licenseId organizationId"),
+  },
+  UserTrackingDetail: {
+    table: "user_tracking",
+    s: w("id metricId applicationId userId licenseId organizationId"),
+    n: w("coverageTrait initialRequirement receivedCoverage primaryUseRights fullUseRights"),
+  },
+  Policy: { table: "policies", s: w("id") },
+  PolicyField: {
+    table: "policy_fields",
+    s: w("id name description"),
+    b: w("isRequired"),
+    hidden: w("policyId"),
+  },
+  PolicyFieldDetail: {
+    table: "policy_fields",
+    s: w("id name description"),
+    b: w("isRequired isComboBox isEditingAllowed"),
+    sa: w("listItems"),
+    hidden: w("policyId"),
+  },
+  Entitlement: {
+    table: "entitlements",
+    s: w("applicationId organizationId metricId assignmentType"),
+    n: w("quantity"),
+  },
+  ComputerApplicationEntitlement: {
+    table: "computer_application_entitlements",
+    s: w("computerId applicationId metricId entitlementStateId"),
+  },
+  EntitlementState: { table: "entitlement_states", s: w("id name description") },
+  ExtendedCoverageType: { table: "extended_coverage_types", s: w("name") },
+  ExtendedCoverage: {
+    table: "extended_coverages",
+    s: w(`id parentComputerId extendedComputerId applicationId coveredApplicationId reason
+      reasonDescription`),
+    b: w("isParentComputerDatacenter"),
+  },
+  LicenseCost: {
+    table: "license_costs",
+    s: w("licenseId organizationId currency"),
+    n: w(`licenseQuantity licensePurchaseCost currentMaintenanceCost accumulatedMaintenanceCost
+      currentSupportCost accumulatedSupportCost totalCost`),
+  },
+  LicenseCostSummary: {
+    table: "license_cost_summaries",
+    s: w("licenseId currency"),
+    n: w(`quantity purchaseCost currentMaintenanceCost accumulatedMaintenanceCost currentSupportCost
+      accumulatedSupportCost totalCost averageCostPerLicensePurchase`),
+  },
+  ComputerAssignment: {
+    table: "computer_assignments",
+    s: w("id licenseId applicationId computerId"),
+    n: w("quantity"),
+  },
+  DatacenterAssignment: {
+    table: "datacenter_assignments",
+    s: w("id licenseId applicationId datacenterId"),
+    n: w("quantity"),
+  },
+  AssignmentSummary: {
+    table: "assignment_summaries",
+    s: w("licenseId"),
+    b: w("hasOrganizationAssignment hasComputerAssignment hasUserAssignment hasSiteAssignment"),
+  },
+  OrganizationAssignment: {
+    table: "organization_assignments",
+    s: w("id licenseId applicationId organizationId"),
+    n: w("quantity"),
+    hidden: w("kind"),
+  },
+  UserAssignment: {
+    table: "user_assignments",
+    s: w("id licenseId applicationId userId"),
+    n: w("quantity"),
+    wireString: w("quantity"),
+  },
+
+  // Software registry (routes.md)
+  RegistryApplication: {
+    table: "registry_applications",
+    s: w("id name manufacturer version edition family"),
+    b: w("isEndOfLife"),
+    d: w("endOfLifeDate releaseDate"),
+  },
+
+  // 2.5 Cloud connectors
+  CloudConnector: {
+    table: "connectors",
+    s: w("id name type status.contextId status.type status.errorCode"),
+    d: w("createdAt status.updatedAt"),
+    hidden: w("requestType bucketName reportPrefix reportName region accessKey secretKey"),
+    sensitive: w("accessKey secretKey"),
+    links: null,
+  },
+  RetrievalInfo: {
+    table: "retrievals",
+    s: w("contextId calendarMonth type errorCode"),
+    d: w("updatedAt lastInProgressTime lastSuccessTime"),
+    hidden: w("connectorId"),
+    links: null,
+  },
+  UniqueResult: { table: "", b: w("unique"), links: null },
+  TestResult: { table: "", s: w("status.code status.message"), links: null },
+} as const satisfies Record<string, ResourceDecl>;
+
+/** The name of a resource of the spec (`Computer`, `LicenseDetail`, …). */
+export type ResourceName = keyof typeof DECLS;
+
+/** A resource of the spec: its fields, its link-array name and its storage table. */
+export interface ResourceSpec {
+  /** The resource's name in spec section 2. */
+  readonly name: ResourceName;
+  /** Every field, hidden ones last. */
+  readonly fields: readonly FieldSpec[];
+  /** The same fields by name. */
+  readonly byName: ReadonlyMap<string, FieldSpec>;
+  /** The link-array name items carry (`_links`, `links`, or none). */
+  readonly links: LinksName;
+  /** The reference server's table that holds the rows. */
+  readonly table: string;
+  /** Field name → storage column. */
+  readonly columnOf: (field: string) => string;
+}
+
+function build(name: ResourceName, d: ResourceDecl): ResourceSpec {
+  const has = (list: readonly string[] | undefined, f: string) => list?.includes(f) ?? false;
+  const fields: FieldSpec[] = [];
+  const add = (names: readonly string[] | undefined, type: FieldType, hidden = false) => {
+    for (const f of names ?? []) {
+      const wire = has(d.wireString, f)
+        ? "string"
+        : has(d.licenseDate, f)
+        ? "licenseDate"
+        : undefined;
+      fields.push({
+        name: f,
+        type,
+        sensitive: has(d.sensitive, f),
+        hidden,
+        ...(wire ? { wire } : {}),
+      });
+    }
+  };
+  add(d.s, "string");
+  add(d.n, "number");
+  add(d.b, "boolean");
+  add(d.d, "date");
+  add(d.sa, "strings");
+  add(d.hidden, "string", true);
+  const columns = d.columns ?? {};
+  return {
+    name,
+    fields,
+    byName: new Map(fields.map((f) => [f.name, f])),
+    links: d.links === undefined ? "_links" : d.links,
+    table: d.table,
+    columnOf: (field) => columns[field] ?? field.replaceAll(".", "_"),
+  };
+}
+
+/**
+ * Every resource of the spec by name.
+ *
+ * @example Which fields of a computer detail are sensitive
+ * ```ts
+ * import { RESOURCES } from "./catalogue.ts";
+ * const secret = RESOURCES.ComputerDetail.fields.filter((f) => f.sensitive).map((f) => f.name);
+ * console.log(secret); // ["securityCode"]
+ * ```
+ */
+export const RESOURCES: Readonly<Record<ResourceName, ResourceSpec>> = Object.fromEntries(
+  (Object.entries(DECLS) as [ResourceName, ResourceDecl][]).map(([n, d]) => [n, build(n, d)]),
+) as Record<ResourceName, ResourceSpec>;
+
+/**
+ * The names of every sensitive field across the catalogue, plus tokens and client secrets.
+ * Redaction in logs, errors and reports keys off this set.
+ *
+ * @example
+ * ```ts
+ * import { SENSITIVE_FIELDS } from "./catalogue.ts";
+ * console.log(SENSITIVE_FIELDS.has("secretKey")); // true
+ * ```
+ */
+export const SENSITIVE_FIELDS: ReadonlySet<string> = new Set([
+  ...Object.values(RESOURCES).flatMap((r) =>
+    r.fields.filter((f) => f.sensitive).map((f) => f.name)
+  ),
+  "access_token",
+  "client_secret",
+  "token",
+  "password",
+]);
+
+/**
+ * The visible (sent) fields of a resource, in catalogue order.
+ *
+ * @example
+ * ```ts
+ * import { visibleFields } from "./catalogue.ts";
+ * console.log(visibleFields("Policy").map((f) => f.name)); // ["id"]
+ * ```
+ */
+export function visibleFields(name: ResourceName): readonly FieldSpec[] {
+  return RESOURCES[name].fields.filter((f) => !f.hidden);
+}
+
+// ---- Types derived from the declarations: one source of truth for shapes. ----
+
+type Names<D, K extends string> = D extends { readonly [P in K]: readonly (infer N)[] } ? N : never;
+type Hidden<D> = Names<D, "hidden">;
+type TopLevel<N> = N extends `${string}.${string}` ? never : N;
+type Nested<N, P extends string> = N extends `${P}.${infer R}` ? R : never;
+type Prefixes<N> = N extends `${infer P}.${string}` ? P : never;
+type Flat<D> =
+  & { [K in TopLevel<Exclude<Names<D, "s">, Hidden<D>>> & string]: string | null }
+  & { [K in TopLevel<Names<D, "n">> & string]: number | null }
+  & { [K in TopLevel<Names<D, "b">> & string]: boolean | null }
+  & { [K in TopLevel<Names<D, "d">> & string]: Date | null }
+  & { [K in TopLevel<Names<D, "sa">> & string]: string[] | null };
+type Objects<D> = {
+  [P in Prefixes<Names<D, "s" | "d">> & string]:
+    & {
+      [K in Nested<Names<D, "s">, P> & string]: string | null;
+    }
+    & { [K in Nested<Names<D, "d">, P> & string]: Date | null };
+};
+
+/** A link of spec section 2.2. */
+export interface Link {
+  /** A relative path starting with `api/…` or `/api/…`. */
+  href: string;
+  /** The HTTP method. */
+  method: string;
+  /** `self`, `details`, `first`, `last`, `next`, `previous`. */
+  rel: string;
+}
+
+/** The normalised shape of a resource: typed fields, and `links` whichever name it came under. */
+export type Resource<N extends ResourceName> =
+  & Flat<(typeof DECLS)[N]>
+  & Objects<(typeof DECLS)[N]>
+  & { links?: Link[] };

@@ -1,0 +1,887 @@
+/**
+ * The operation table: every operation of the spec (sections 4.2 and 4.3) with the method and
+ * path of `routes.md`, its query set, its response shape and how its path parameters select rows.
+ * The reference server routes from this table and the client is checked against it.
+ *
+ * @module
+ */
+
+import type { ResourceName } from "./catalogue.ts";
+
+/** The API areas, each under its own path prefix. */
+export type Area = "estate" | "licenses" | "registry" | "connectors";
+
+/**
+ * The query parameter set of spec 4.1 rule 2: `Q1` paging and filter, `Q2` paging only, `QC`
+ * connector paging, `none` no query.
+ */
+export type QuerySet = "Q1" | "Q2" | "QC" | "none";
+
+/**
+ * The response shape:
+ * - `collection`: the envelope of spec 2.2 (`items`, `pagination`, links);
+ * - `object`: one flat object with `_links`;
+ * - `flatCollection`: announced as a collection but sent as one flat object (display adapters,
+ *   monitors, entitlement states). The reference server sends one item per page with
+ *   `next`/`previous` links, so a client reads them all by following `next`.
+ */
+export type Shape = "collection" | "object" | "flatCollection";
+
+/** One operation of the spec. */
+export interface OperationSpec {
+  /** Stable id, `area.name`, also the client's method path (`estate.computers`). */
+  readonly id: string;
+  /** The spec's name for the operation. */
+  readonly summary: string;
+  /** The area, which fixes the path prefix. */
+  readonly area: Area;
+  /** The HTTP method. */
+  readonly method: "GET" | "POST" | "PATCH";
+  /** The path below the area prefix, with `{param}` placeholders. */
+  readonly path: string;
+  /** The query set accepted. */
+  readonly query: QuerySet;
+  /** The response shape. */
+  readonly shape: Shape;
+  /** The resource returned. */
+  readonly resource: ResourceName;
+  /** Path parameter → the resource field it selects on. */
+  readonly scope: Readonly<Record<string, string>>;
+  /** Fixed selections on hidden fields (for tables shared by two operations). */
+  readonly fixed: Readonly<Record<string, string>>;
+  /**
+   * Where the operation documents 404 for an unknown parent: the parameter, and the resource and
+   * field that must hold it.
+   */
+  readonly parent?: {
+    readonly param: string;
+    readonly resource: ResourceName;
+    readonly field: string;
+  };
+  /** The success status (200, or 201 for a create). */
+  readonly status: 200 | 201;
+}
+
+/** The path prefix of each area. */
+export const AREA_PREFIX: Readonly<Record<Area, string>> = {
+  estate: "/api/sam/estate/v1",
+  licenses: "/api/sam/v1",
+  registry: "/api/sam/softwareregistry/v1",
+  connectors: "/api/cloud-cost/v1",
+};
+
+/** The token endpoint of OAuth2 client credentials (routes.md). */
+export const TOKEN_PATH = "/idp/api/connect/token";
+
+type Decl = [
+  id: string,
+  summary: string,
+  method: OperationSpec["method"],
+  path: string,
+  query: QuerySet,
+  shape: Shape,
+  resource: ResourceName,
+  extra?: {
+    scope?: Record<string, string>;
+    fixed?: Record<string, string>;
+    parent?: OperationSpec["parent"];
+    status?: 201;
+  },
+];
+
+const COMPUTER = (param = "id") => ({ param, resource: "ComputerDetail" as const, field: "id" });
+const ID = { id: "computerId" };
+
+const DECLS: Decl[] = [
+  // Estate
+  ["estate.computers", "Get computers", "GET", "/computers", "Q1", "collection", "Computer"],
+  [
+    "estate.dataCenterClusters",
+    "Get data center clusters",
+    "GET",
+    "/dcc",
+    "Q2",
+    "collection",
+    "DataCenterCluster",
+  ],
+  ["estate.computer", "Get computer", "GET", "/computers/{id}", "Q1", "object", "ComputerDetail", {
+    scope: { id: "id" },
+  }],
+  [
+    "estate.contracts",
+    "Get computer contracts",
+    "GET",
+    "/computers/{id}/contracts",
+    "Q1",
+    "collection",
+    "ComputerContract",
+    { scope: ID, parent: COMPUTER() },
+  ],
+  [
+    "estate.costs",
+    "Get computer costs",
+    "GET",
+    "/computers/{id}/costs",
+    "none",
+    "object",
+    "ComputerCosts",
+    { scope: ID },
+  ],
+  [
+    "estate.logonHistory",
+    "Get computer logon histories",
+    "GET",
+    "/computers/{id}/logonhistory",
+    "Q1",
+    "collection",
+    "LogonHistory",
+    { scope: ID, parent: COMPUTER() },
+  ],
+  [
+    "estate.userLogonHistory",
+    "Get user computer logon history",
+    "GET",
+    "/computers-logonhistory/{userid}",
+    "Q1",
+    "collection",
+    "LogonHistory",
+    {
+      scope: { userid: "userId" },
+      parent: { param: "userid", resource: "LogonHistory", field: "userId" },
+    },
+  ],
+  [
+    "estate.computerUserLogonHistory",
+    "Get computer user logon history",
+    "GET",
+    "/computers/{id}/logonhistory/{userid}",
+    "none",
+    "object",
+    "LogonHistory",
+    { scope: { id: "computerId", userid: "userId" } },
+  ],
+  [
+    "estate.environmentVariables",
+    "Get computers environment variables",
+    "GET",
+    "/computers-environment-variables",
+    "Q1",
+    "collection",
+    "EnvironmentVariable",
+  ],
+  [
+    "estate.computerEnvironmentVariables",
+    "Get computer environment variables",
+    "GET",
+    "/computers/{id}/environment-variables",
+    "Q1",
+    "collection",
+    "EnvironmentVariable",
+    { scope: ID, parent: COMPUTER() },
+  ],
+  [
+    "estate.computerApplications",
+    "Get computer applications",
+    "GET",
+    "/computers/{id}/applications",
+    "Q1",
+    "collection",
+    "ComputerApplication",
+    { scope: ID, parent: COMPUTER() },
+  ],
+  [
+    "estate.applications",
+    "Get computers applications",
+    "GET",
+    "/computers-applications",
+    "Q1",
+    "collection",
+    "ComputerApplication",
+  ],
+  [
+    "estate.computerApplication",
+    "Get computer application",
+    "GET",
+    "/computers/{id}/applications/{applicationid}",
+    "none",
+    "object",
+    "ComputerApplicationDetail",
+    { scope: { id: "computerId", applicationid: "applicationId" } },
+  ],
+  [
+    "estate.applicationUsage",
+    "Get computers application usage",
+    "GET",
+    "/computers-application-usage",
+    "Q1",
+    "collection",
+    "ApplicationUsage",
+  ],
+  [
+    "estate.userApplicationUsage",
+    "Get user computer application usage",
+    "GET",
+    "/computers-application-user-usage",
+    "Q1",
+    "collection",
+    "UserApplicationUsage",
+  ],
+  [
+    "estate.applicationUsageSummaries",
+    "Get computers application usage summary",
+    "GET",
+    "/computers-application-usage/summaries",
+    "Q1",
+    "collection",
+    "ApplicationUsageSummary",
+  ],
+  [
+    "estate.displayAdapters",
+    "Get computer display adapters",
+    "GET",
+    "/computers/{id}/hardware/displayadapters",
+    "Q1",
+    "flatCollection",
+    "DisplayAdapter",
+    { scope: ID, parent: COMPUTER() },
+  ],
+  [
+    "estate.hardDrives",
+    "Get computer hard drives",
+    "GET",
+    "/computers/{id}/hardware/harddrives",
+    "Q1",
+    "collection",
+    "Drive",
+    { scope: ID, fixed: { kind: "hard" }, parent: COMPUTER() },
+  ],
+  [
+    "estate.opticalDrives",
+    "Get computer optical drives",
+    "GET",
+    "/computers/{id}/hardware/opticaldrives",
+    "Q1",
+    "collection",
+    "Drive",
+    { scope: ID, fixed: { kind: "optical" }, parent: COMPUTER() },
+  ],
+  [
+    "estate.hardware",
+    "Get computer hardware",
+    "GET",
+    "/computers/{id}/hardware",
+    "none",
+    "object",
+    "Hardware",
+    { scope: ID },
+  ],
+  [
+    "estate.logicalDisks",
+    "Get computer logical disk",
+    "GET",
+    "/computers/{id}/hardware/disks/logical",
+    "Q1",
+    "collection",
+    "LogicalDisk",
+    { scope: ID, parent: COMPUTER() },
+  ],
+  [
+    "estate.monitors",
+    "Get computer monitors",
+    "GET",
+    "/computers/{id}/hardware/monitors",
+    "Q1",
+    "flatCollection",
+    "Monitor",
+    { scope: ID, parent: COMPUTER() },
+  ],
+  [
+    "estate.networkAdapters",
+    "Get computers network adapters",
+    "GET",
+    "/computers-networkadapters",
+    "Q1",
+    "collection",
+    "NetworkAdapter",
+  ],
+  [
+    "estate.computerNetworkAdapters",
+    "Get computer network adapters",
+    "GET",
+    "/computers/{id}/hardware/networkadapters",
+    "Q1",
+    "collection",
+    "NetworkAdapter",
+    { scope: ID, parent: COMPUTER() },
+  ],
+  [
+    "estate.processors",
+    "Get computer processors",
+    "GET",
+    "/computers/{id}/hardware/cpu",
+    "Q1",
+    "collection",
+    "Processor",
+    { scope: ID, parent: COMPUTER() },
+  ],
+  [
+    "estate.socketMap",
+    "Get socket map",
+    "GET",
+    "/computers/{id}/hardware/cpu/socketmap",
+    "none",
+    "object",
+    "SocketMap",
+    { scope: ID },
+  ],
+  [
+    "estate.registry",
+    "Get computer registries",
+    "GET",
+    "/computers/{id}/registry",
+    "Q1",
+    "collection",
+    "RegistryEntry",
+    { scope: ID, parent: COMPUTER() },
+  ],
+  [
+    "estate.metrics",
+    "Get computers metrics",
+    "GET",
+    "/computers-metering",
+    "Q1",
+    "collection",
+    "MetricTracking",
+  ],
+  [
+    "estate.computerMetrics",
+    "Get computer metrics",
+    "GET",
+    "/computers/{id}/metering",
+    "Q1",
+    "collection",
+    "MetricTracking",
+    { scope: ID, parent: COMPUTER() },
+  ],
+
+  // Licenses
+  ["licenses.list", "Get licenses", "GET", "/licenses", "Q1", "collection", "License"],
+  [
+    "licenses.get",
+    "Get license details",
+    "GET",
+    "/licenses/{id}",
+    "none",
+    "object",
+    "LicenseDetail",
+    { scope: { id: "id" } },
+  ],
+  [
+    "licenses.upgrades",
+    "Get license upgrades",
+    "GET",
+    "/licenses/{id}/upgrades",
+    "Q1",
+    "collection",
+    "LicenseUpgrade",
+    { scope: { id: "licenseId" } },
+  ],
+  [
+    "licenses.upgrade",
+    "Get license upgrade details",
+    "GET",
+    "/licenses/{id}/upgrades/{upgradedLicenseId}",
+    "none",
+    "object",
+    "LicenseUpgrade",
+    { scope: { id: "licenseId", upgradedLicenseId: "upgradedLicenseId" } },
+  ],
+  [
+    "licenses.transferSummary",
+    "Get application license transfers (summary per application)",
+    "GET",
+    "/licenses/transfers/{applicationId}",
+    "Q1",
+    "collection",
+    "ApplicationTransferSummary",
+    { scope: { applicationId: "applicationId" } },
+  ],
+  [
+    "licenses.computerTransfers",
+    "Get application license transfers (computer transfers)",
+    "GET",
+    "/licenses/transfers/{applicationId}/computers",
+    "Q1",
+    "collection",
+    "ComputerTransfer",
+    { scope: { applicationId: "toApplicationId" } },
+  ],
+  [
+    "licenses.computerTransfer",
+    "Get application license transfers for a computer",
+    "GET",
+    "/licenses/transfers/{applicationId}/computers/{computerId}",
+    "Q1",
+    "object",
+    "ComputerTransferDetail",
+    { scope: { applicationId: "toApplicationId", computerId: "computerId" } },
+  ],
+  [
+    "licenses.customValueTransfers",
+    "Get custom value license transfers",
+    "GET",
+    "/licenses/transfers/{applicationId}/custom-values",
+    "Q1",
+    "collection",
+    "CustomValueTransfer",
+    { scope: { applicationId: "toApplicationId" } },
+  ],
+  [
+    "licenses.customValueTransfer",
+    "Get license upgrade details (transfers for a custom value)",
+    "GET",
+    "/licenses/transfers/{applicationId}/custom-values/{customId}",
+    "Q1",
+    "collection",
+    "CustomValueTransferDetail",
+    { scope: { applicationId: "toApplicationId", customId: "customCompareValueId" } },
+  ],
+  [
+    "licenses.userTransfers",
+    "Get users license transfer details",
+    "GET",
+    "/licenses/transfers/{applicationId}/users",
+    "Q1",
+    "collection",
+    "UserTransfer",
+    { scope: { applicationId: "toApplicationId" } },
+  ],
+  [
+    "licenses.userTransfer",
+    "Get user license transfer details",
+    "GET",
+    "/licenses/transfers/{applicationId}/users/{userId}",
+    "Q1",
+    "collection",
+    "UserTransferDetail",
+    { scope: { applicationId: "toApplicationId", userId: "userId" } },
+  ],
+  [
+    "licenses.trackingSummary",
+    "Get application license tracking details",
+    "GET",
+    "/licenses/tracking/{applicationId}",
+    "Q1",
+    "collection",
+    "ApplicationTrackingSummary",
+    { scope: { applicationId: "applicationId" } },
+  ],
+  [
+    "licenses.computerTracking",
+    "Get computer license tracking for a given application",
+    "GET",
+    "/licenses/tracking/{applicationId}/computers",
+    "Q1",
+    "collection",
+    "ComputerTracking",
+    { scope: { applicationId: "applicationId" } },
+  ],
+  [
+    "licenses.computerTrackingDetail",
+    "Get application license tracking for a computer",
+    "GET",
+    "/licenses/tracking/{applicationId}/computers/{computerId}",
+    "Q1",
+    "collection",
+    "ComputerTrackingDetail",
+    { scope: { applicationId: "applicationId", computerId: "computerId" } },
+  ],
+  [
+    "licenses.userTracking",
+    "Get users license tracking details",
+    "GET",
+    "/licenses/tracking/{applicationId}/users",
+    "Q1",
+    "collection",
+    "UserTracking",
+    { scope: { applicationId: "applicationId" } },
+  ],
+  [
+    "licenses.userTrackingDetail",
+    "Get application license tracking for a user",
+    "GET",
+    "/licenses/tracking/{applicationId}/users/{userId}",
+    "Q1",
+    "collection",
+    "UserTrackingDetail",
+    { scope: { applicationId: "applicationId", userId: "userId" } },
+  ],
+  [
+    "licenses.policies",
+    "Get license policies",
+    "GET",
+    "/licenses-policies",
+    "Q1",
+    "collection",
+    "Policy",
+  ],
+  [
+    "licenses.policy",
+    "Get license policy details",
+    "GET",
+    "/licenses-policies/{policyId}",
+    "none",
+    "object",
+    "Policy",
+    { scope: { policyId: "id" } },
+  ],
+  [
+    "licenses.policyFields",
+    "Get license policy fields",
+    "GET",
+    "/licenses-policies/{policyId}/fields",
+    "Q1",
+    "collection",
+    "PolicyField",
+    { scope: { policyId: "policyId" } },
+  ],
+  [
+    "licenses.policyField",
+    "Get license policy field details",
+    "GET",
+    "/licenses-policies/{policyId}/fields/{fieldId}",
+    "none",
+    "object",
+    "PolicyFieldDetail",
+    { scope: { policyId: "policyId", fieldId: "id" } },
+  ],
+  [
+    "licenses.entitlements",
+    "Get license entitlements",
+    "GET",
+    "/licenses-entitlements",
+    "Q1",
+    "collection",
+    "Entitlement",
+  ],
+  [
+    "licenses.computerEntitlements",
+    "Get computers applications entitlements",
+    "GET",
+    "/licenses/entitlements/computers",
+    "Q1",
+    "collection",
+    "ComputerApplicationEntitlement",
+  ],
+  [
+    "licenses.entitlementStates",
+    "Get license entitlement states",
+    "GET",
+    "/licenses/entitlements/entitlement-states",
+    "Q2",
+    "flatCollection",
+    "EntitlementState",
+  ],
+  [
+    "licenses.extendedCoverageTypes",
+    "Get license extended coverage types",
+    "GET",
+    "/licenses-extended-coverage-types",
+    "Q1",
+    "collection",
+    "ExtendedCoverageType",
+  ],
+  [
+    "licenses.extendedCoverages",
+    "Get extended coverages",
+    "GET",
+    "/extended-coverage",
+    "Q1",
+    "collection",
+    "ExtendedCoverage",
+  ],
+  [
+    "licenses.extendedCoverage",
+    "Get extended coverage details",
+    "GET",
+    "/extended-coverage/{coverageId}",
+    "none",
+    "object",
+    "ExtendedCoverage",
+    { scope: { coverageId: "id" } },
+  ],
+  [
+    "licenses.costs",
+    "Get license costs",
+    "GET",
+    "/licenses/{id}/costs",
+    "Q1",
+    "collection",
+    "LicenseCost",
+    { scope: { id: "licenseId" } },
+  ],
+  [
+    "licenses.organizationCosts",
+    "Get a license costs for an organization",
+    "GET",
+    "/licenses/{id}/costs/{organizationId}",
+    "none",
+    "object",
+    "LicenseCost",
+    { scope: { id: "licenseId", organizationId: "organizationId" } },
+  ],
+  [
+    "licenses.costsSummary",
+    "Get a license costs summary",
+    "GET",
+    "/licenses/{id}/costs-summary",
+    "none",
+    "object",
+    "LicenseCostSummary",
+    { scope: { id: "licenseId" } },
+  ],
+  [
+    "licenses.assignmentsSummary",
+    "Get license assignments summary",
+    "GET",
+    "/licenses/{id}/assignments-summary",
+    "none",
+    "object",
+    "AssignmentSummary",
+    { scope: { id: "licenseId" } },
+  ],
+  [
+    "licenses.computerAssignments",
+    "Get computer assignments for a license",
+    "GET",
+    "/licenses/{id}/assignments/computers",
+    "Q1",
+    "collection",
+    "ComputerAssignment",
+    { scope: { id: "licenseId" } },
+  ],
+  [
+    "licenses.computerAssignment",
+    "Get assignment details for a computers license",
+    "GET",
+    "/licenses/{id}/assignments/computers/{assignmentId}",
+    "none",
+    "object",
+    "ComputerAssignment",
+    { scope: { id: "licenseId", assignmentId: "id" } },
+  ],
+  [
+    "licenses.datacenterAssignments",
+    "Get datacenter license assignments",
+    "GET",
+    "/licenses/{id}/assignments/datacenters",
+    "Q1",
+    "collection",
+    "DatacenterAssignment",
+    { scope: { id: "licenseId" } },
+  ],
+  [
+    "licenses.datacenterAssignment",
+    "Get datacenter assignment details for a license",
+    "GET",
+    "/licenses/{id}/assignments/datacenters/{assignmentId}",
+    "Q2",
+    "object",
+    "DatacenterAssignment",
+    { scope: { id: "licenseId", assignmentId: "id" } },
+  ],
+  [
+    "licenses.organizationAssignments",
+    "Get organization assignments for a license",
+    "GET",
+    "/licenses/{id}/assignments/organizations",
+    "Q1",
+    "collection",
+    "OrganizationAssignment",
+    { scope: { id: "licenseId" }, fixed: { kind: "organization" } },
+  ],
+  [
+    "licenses.organizationAssignment",
+    "Get license details for an organization by assignment",
+    "GET",
+    "/licenses/{id}/assignments/organizations/{assignmentId}",
+    "none",
+    "object",
+    "OrganizationAssignment",
+    { scope: { id: "licenseId", assignmentId: "id" }, fixed: { kind: "organization" } },
+  ],
+  [
+    "licenses.siteAssignment",
+    "Get site details for a license",
+    "GET",
+    "/licenses/{id}/assignments/site",
+    "none",
+    "object",
+    "OrganizationAssignment",
+    { scope: { id: "licenseId" }, fixed: { kind: "site" } },
+  ],
+  [
+    "licenses.userAssignments",
+    "Get license user assignments",
+    "GET",
+    "/licenses/{id}/assignments/users",
+    "Q1",
+    "collection",
+    "UserAssignment",
+    { scope: { id: "licenseId" } },
+  ],
+  [
+    "licenses.userAssignment",
+    "Get license details by users assignment",
+    "GET",
+    "/licenses/{id}/assignments/users/{assignmentId}",
+    "none",
+    "object",
+    "UserAssignment",
+    { scope: { id: "licenseId", assignmentId: "id" } },
+  ],
+
+  // Software registry
+  [
+    "registry.applications",
+    "Application registry collection",
+    "GET",
+    "/applications",
+    "Q1",
+    "collection",
+    "RegistryApplication",
+  ],
+  [
+    "registry.application",
+    "One registry application",
+    "GET",
+    "/applications/{id}",
+    "none",
+    "object",
+    "RegistryApplication",
+    { scope: { id: "id" } },
+  ],
+
+  // Cloud connectors
+  [
+    "connectors.list",
+    "Get cloud connectors",
+    "GET",
+    "/connectors",
+    "QC",
+    "collection",
+    "CloudConnector",
+  ],
+  [
+    "connectors.add",
+    "Add cloud connector configuration",
+    "POST",
+    "/connectors",
+    "none",
+    "object",
+    "CloudConnector",
+    { status: 201 },
+  ],
+  [
+    "connectors.retrievals",
+    "Get retrieval information",
+    "GET",
+    "/connectors/{id}/retrievals",
+    "QC",
+    "collection",
+    "RetrievalInfo",
+    {
+      scope: { id: "connectorId" },
+      parent: { param: "id", resource: "CloudConnector", field: "id" },
+    },
+  ],
+  [
+    "connectors.updateCredentials",
+    "Update credentials",
+    "PATCH",
+    "/connectors/{id}",
+    "none",
+    "object",
+    "CloudConnector",
+    { scope: { id: "id" } },
+  ],
+  [
+    "connectors.validateReportName",
+    "Validate report name",
+    "POST",
+    "/connectors/validate-report-name",
+    "none",
+    "object",
+    "UniqueResult",
+  ],
+  [
+    "connectors.test",
+    "Test cloud connector configuration",
+    "POST",
+    "/connectors/test",
+    "none",
+    "object",
+    "TestResult",
+  ],
+];
+
+/**
+ * Every operation of the spec, in the order of routes.md.
+ *
+ * @example List the estate's paths
+ * ```ts
+ * import { OPERATIONS } from "./operations.ts";
+ * for (const op of OPERATIONS.filter((o) => o.area === "estate")) console.log(op.method, op.path);
+ * ```
+ */
+export const OPERATIONS: readonly OperationSpec[] = DECLS.map((
+  [id, summary, method, path, query, shape, resource, extra = {}],
+) => ({
+  id,
+  summary,
+  area: id.split(".")[0] as Area,
+  method,
+  path,
+  query,
+  shape,
+  resource,
+  scope: extra.scope ?? {},
+  fixed: extra.fixed ?? {},
+  ...(extra.parent ? { parent: extra.parent } : {}),
+  status: extra.status ?? 200,
+}));
+
+/**
+ * The operation with the given id; throws for an unknown id.
+ *
+ * @example
+ * ```ts
+ * import { operation } from "./operations.ts";
+ * console.log(operation("licenses.costsSummary").path); // "/licenses/{id}/costs-summary"
+ * ```
+ */
+export function operation(id: string): OperationSpec {
+  const op = OPERATIONS.find((o) => o.id === id);
+  if (!op) throw new RangeError(`Unknown operation "${id}"`);
+  return op;
+}
+
+/**
+ * The full path of an operation with its parameters filled in (each URI-encoded).
+ *
+ * @example
+ * ```ts
+ * import { operation, expandPath } from "./operations.ts";
+ * console.log(expandPath(operation("estate.computer"), { id: "C 1" }));
+ * // "/api/sam/estate/v1/computers/C%201"
+ * ```
+ */
+export function expandPath(op: OperationSpec, params: Readonly<Record<string, string>>): string {
+  return AREA_PREFIX[op.area] + op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === "") {
+      throw new TypeError(`${op.id}: path parameter "${name}" is required`);
+    }
+    return encodeURIComponent(value);
+  });
+}
