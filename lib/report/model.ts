@@ -1,0 +1,239 @@
+/**
+ * The report model: what a report definition declares and what every renderer receives.
+ * Definitions say what a report contains, never how it looks; formatting lives in column types
+ * and templates.
+ *
+ * @module
+ */
+
+/** A cell value after normalisation. Dates are `Date` objects (UTC instants). */
+export type CellValue = string | number | boolean | Date | null;
+
+/** One row of a section: column key → value. Extra keys not named by a column are ignored. */
+export type Row = Record<string, CellValue>;
+
+/**
+ * A column's type, which decides alignment, number formats and XLSX cell types:
+ * - `text`, `number` (thousands separators, `decimals` from the column), `integer`,
+ * - `currency` (an amount; its ISO 4217 code is in the row under `currencyKey`, default `currency`),
+ * - `date` (date only), `datetime`, `boolean` (Yes/No), `percent` (0.25 → 25%).
+ */
+export type ColumnType =
+  | "text"
+  | "number"
+  | "integer"
+  | "currency"
+  | "date"
+  | "datetime"
+  | "boolean"
+  | "percent";
+
+/** A column of a section. */
+export interface Column {
+  /** The row key. */
+  readonly key: string;
+  /** The header label. */
+  readonly label: string;
+  /** The value type. */
+  readonly type: ColumnType;
+  /** For `currency`: the row key holding the currency code (default `currency`). */
+  readonly currencyKey?: string;
+  /** For `number`, `currency` and `percent`: decimal places (defaults 0, 2 and 1). */
+  readonly decimals?: number;
+  /** Preferred width in characters (renderers pick a sensible one when absent). */
+  readonly width?: number;
+  /** Emphasis used by HTML/PDF/XLSX for flags such as an uncovered state (`warn` or `bad`). */
+  readonly emphasis?: (row: Row) => "warn" | "bad" | undefined;
+}
+
+/**
+ * Totals to compute while rows pass: the sum of each named column, per currency when
+ * `perCurrency` names the currency key (currency amounts are never summed across currencies),
+ * and a row count.
+ */
+export interface TotalsSpec {
+  /** Column keys to sum. */
+  readonly sum: readonly string[];
+  /** Row key of the currency code: one totals line per currency. */
+  readonly perCurrency?: string;
+}
+
+/**
+ * Computed totals: label (`All`, or a currency code) → column key → sum, plus `rows` (the count of
+ * rows that line covers).
+ */
+export type Totals = Record<string, Record<string, number>>;
+
+/** A grouping of a section's rows for display, with subtotals of the totals spec. */
+export interface GroupSpec {
+  /** The row key to group by (rows must arrive sorted by it, or the renderer sorts them). */
+  readonly by: string;
+  /** A label for the group header (defaults to the column label). */
+  readonly label?: string;
+}
+
+/** A chart drawn from a section (inline SVG in HTML/PDF, skipped by data formats). */
+export interface ChartSpec {
+  /** `bar` (horizontal bars). */
+  readonly type: "bar";
+  /** Title above the chart. */
+  readonly title: string;
+  /** Row key of the bar label. */
+  readonly label: string;
+  /** Row key of the bar value. */
+  readonly value: string;
+  /** Keep the first N rows (rows arrive ordered). */
+  readonly top?: number;
+}
+
+/** A headline figure shown on the cover and the summary sheet. */
+export interface Fact {
+  /** What the figure is. */
+  readonly label: string;
+  /** The figure. */
+  readonly value: CellValue;
+  /** How to format it. */
+  readonly type: ColumnType;
+  /** For currency facts: the currency code. */
+  readonly currency?: string;
+}
+
+/** A section of a report as the data function returns it. */
+export interface Section {
+  /** Stable id (used for file names: `<report>-<section>.csv`, sheet names). */
+  readonly id: string;
+  /** Heading. */
+  readonly title: string;
+  /** A sentence that says what the section shows. */
+  readonly description?: string;
+  /** The columns, in display order. */
+  readonly columns: readonly Column[];
+  /** The rows: streamed when async, so memory does not grow with the estate. */
+  readonly rows: AsyncIterable<Row> | Iterable<Row>;
+  /** Totals to compute while rows pass. */
+  readonly totals?: TotalsSpec;
+  /** Display grouping. */
+  readonly group?: GroupSpec;
+  /** A chart of this section. */
+  readonly chart?: ChartSpec;
+  /** Shown instead of an empty table (default "No data for these parameters."). */
+  readonly emptyText?: string;
+}
+
+/** What a report's data function returns. */
+export interface ReportData {
+  /** The sections, in order. */
+  readonly sections: readonly Section[];
+  /** Headline figures (computed after the sections' rows have been read, hence a function). */
+  readonly summary?: () => readonly Fact[];
+}
+
+/** The type of a report parameter. */
+export type ParamType = "string" | "number" | "integer" | "boolean" | "date" | "enum" | "json";
+
+/** A report parameter: type, default and validation. */
+export interface ParamSpec {
+  /** The type; values from the CLI are parsed and validated against it. */
+  readonly type: ParamType;
+  /** What the parameter means (shown by `samkit list`). */
+  readonly description: string;
+  /** The default (a parameter without one is optional and `undefined` when not given). */
+  readonly default?: unknown;
+  /** Required parameters without a default must be given. */
+  readonly required?: boolean;
+  /** For `enum`: the allowed values. */
+  readonly values?: readonly string[];
+  /** For numbers: inclusive bounds. */
+  readonly min?: number;
+  /** For numbers: inclusive bounds. */
+  readonly max?: number;
+}
+
+/** Parameter values after parsing. */
+export type ParamValues = Record<string, unknown>;
+
+/**
+ * What a data function receives. `client` is the typed SAM client (`lib/api/client.ts`) and
+ * `query` the run's shared query context (`lib/query/`), typed loosely here so the model does not
+ * depend on the transport.
+ */
+export interface ReportContext<C = unknown, Q = unknown> {
+  /** The SAM client. */
+  readonly client: C;
+  /** Shared query helpers with the run's cache (fan-out, lookups, joins). */
+  readonly query: Q;
+  /** Parsed, validated parameters. */
+  readonly params: ParamValues;
+  /** A user filter (`--filter`) as text, already validated, for the report's main collection. */
+  readonly filter?: string;
+  /** Cancels the run. */
+  readonly signal: AbortSignal;
+  /** The run's clock (the generated-at instant), for age computations. */
+  readonly now: Date;
+}
+
+/** A report definition: a plain typed object with no rendering code. */
+export interface ReportDefinition<C = unknown, Q = unknown> {
+  /** CLI id (`license-cost-summary`). */
+  readonly id: string;
+  /** Title on the cover and in headers. */
+  readonly title: string;
+  /** What question the report answers. */
+  readonly description: string;
+  /** Parameters by name. */
+  readonly params: Readonly<Record<string, ParamSpec>>;
+  /** Which resource `--filter` applies to (its fields are validated against the catalogue). */
+  readonly filterResource?: string;
+  /** Produces the sections from the API. */
+  readonly data: (ctx: ReportContext<C, Q>) => Promise<ReportData> | ReportData;
+  /** Landscape pages in PDF (wide tables). */
+  readonly landscape?: boolean;
+}
+
+/** Thrown for a definition that breaks the model's rules. */
+export class ReportDefinitionError extends Error {
+  /** @param message What is wrong, naming the report. */
+  constructor(message: string) {
+    super(message);
+    this.name = "ReportDefinitionError";
+  }
+}
+
+/**
+ * Declares a report. Checks the definition's id and parameters once, at load time.
+ *
+ * @example
+ * ```ts
+ * import { defineReport } from "./model.ts";
+ * export const hello = defineReport({
+ *   id: "hello",
+ *   title: "Hello",
+ *   description: "One row.",
+ *   params: {},
+ *   data: () => ({
+ *     sections: [{
+ *       id: "main",
+ *       title: "Main",
+ *       columns: [{ key: "n", label: "N", type: "integer" }],
+ *       rows: [{ n: 1 }],
+ *     }],
+ *   }),
+ * });
+ * ```
+ */
+export function defineReport<C = unknown, Q = unknown>(
+  definition: ReportDefinition<C, Q>,
+): ReportDefinition<C, Q> {
+  if (!/^[a-z][a-z0-9-]*$/.test(definition.id)) {
+    throw new ReportDefinitionError(`report id "${definition.id}" must be kebab-case`);
+  }
+  for (const [name, spec] of Object.entries(definition.params)) {
+    if (!/^[a-zA-Z][a-zA-Z0-9]*$/.test(name)) {
+      throw new ReportDefinitionError(`${definition.id}: parameter "${name}" must be camelCase`);
+    }
+    if (spec.type === "enum" && !spec.values?.length) {
+      throw new ReportDefinitionError(`${definition.id}: enum parameter "${name}" needs values`);
+    }
+  }
+  return Object.freeze({ ...definition });
+}
