@@ -1,0 +1,216 @@
+/**
+ * Atomic file output: every file is written to `<name>.tmp-<random>` in its final folder and
+ * renamed when complete, so a reader never sees a half-written report and a failed render leaves
+ * no final file (and, after {@link AtomicFile.abort}, no temp file either).
+ *
+ * @module
+ */
+
+import { basename, dirname, join, resolve } from "node:path";
+
+/** A file being written under a temp name. */
+export interface AtomicFile {
+  /** The temp path to write to (same folder as the target, so the rename is atomic). */
+  readonly path: string;
+  /** The absolute final path. */
+  readonly target: string;
+  /** Renames the temp file to the target; returns the target. */
+  commit(): Promise<string>;
+  /** Removes the temp file (no error when it was never created or is already gone). */
+  abort(): Promise<void>;
+}
+
+/** A streaming text writer on an {@link AtomicFile}. */
+export interface AtomicTextWriter {
+  /** The temp path being written. */
+  readonly path: string;
+  /** The absolute final path. */
+  readonly target: string;
+  /** Appends text (buffered; flushed in large writes). */
+  write(text: string): Promise<void>;
+  /** Flushes, closes and renames the file; returns the target. */
+  commit(): Promise<string>;
+  /** Closes and removes the temp file. Safe to call after a failed write or twice. */
+  abort(): Promise<void>;
+}
+
+/** The temp name of a target: `<name>.tmp-<random>` in the same folder. */
+function tempName(target: string): string {
+  const random = crypto.getRandomValues(new Uint8Array(6));
+  const hex = Array.from(random, (b) => b.toString(16).padStart(2, "0")).join("");
+  return join(dirname(target), `${basename(target)}.tmp-${hex}`);
+}
+
+/** Whether a file name is a temp name made by this module. */
+export function isTempName(name: string): boolean {
+  return /\.tmp-[0-9a-f]{12}$/.test(name);
+}
+
+/**
+ * Reserves a temp path for `path`. Nothing is created until the caller writes to
+ * {@link AtomicFile.path}; call `commit()` when the file is complete or `abort()` on error.
+ *
+ * @example
+ * ```ts
+ * import { atomicFile } from "./atomic.ts";
+ * const file = atomicFile("/tmp/report.xlsx");
+ * try {
+ *   await Deno.writeTextFile(file.path, "…");
+ *   await file.commit();
+ * } catch (error) {
+ *   await file.abort();
+ *   throw error;
+ * }
+ * ```
+ */
+export function atomicFile(path: string): AtomicFile {
+  const target = resolve(path);
+  const tmp = tempName(target);
+  let done = false;
+  return {
+    path: tmp,
+    target,
+    async commit() {
+      if (done) throw new Error(`atomic file ${target} already finished`);
+      done = true;
+      await Deno.rename(tmp, target);
+      return target;
+    },
+    async abort() {
+      done = true;
+      await removeQuietly(tmp);
+    },
+  };
+}
+
+/** Removes a file, ignoring "not found". */
+export async function removeQuietly(path: string): Promise<void> {
+  try {
+    await Deno.remove(path);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+}
+
+/**
+ * Writes a whole file atomically; returns its absolute path.
+ *
+ * @example
+ * ```ts
+ * import { writeAtomic } from "./atomic.ts";
+ * const path = await writeAtomic("/tmp/hello.txt", "hello\n");
+ * console.log(path); // /tmp/hello.txt
+ * ```
+ */
+export async function writeAtomic(path: string, data: string | Uint8Array): Promise<string> {
+  const file = atomicFile(path);
+  try {
+    if (typeof data === "string") await Deno.writeTextFile(file.path, data);
+    else await Deno.writeFile(file.path, data);
+    return await file.commit();
+  } catch (error) {
+    await file.abort();
+    throw error;
+  }
+}
+
+/**
+ * Runs `write` with a temp path and commits on success; on any error (or a rejected promise) the
+ * temp file is removed and the error rethrown, so no final file appears.
+ *
+ * @example
+ * ```ts
+ * import { withAtomicFile } from "./atomic.ts";
+ * const path = await withAtomicFile("/tmp/data.bin", async (tmp) => {
+ *   await Deno.writeFile(tmp, new Uint8Array([1, 2, 3]));
+ * });
+ * console.log(path);
+ * ```
+ */
+export async function withAtomicFile(
+  path: string,
+  write: (tmpPath: string) => Promise<void>,
+): Promise<string> {
+  const file = atomicFile(path);
+  try {
+    await write(file.path);
+    return await file.commit();
+  } catch (error) {
+    await file.abort();
+    throw error;
+  }
+}
+
+/** Bytes buffered before a write reaches the file. */
+const FLUSH_AT = 64 * 1024;
+
+/**
+ * Opens a streaming text writer on a temp file for `path`. Text is UTF-8 encoded and buffered so
+ * many small writes become few large ones.
+ *
+ * @example
+ * ```ts
+ * import { openAtomicText } from "./atomic.ts";
+ * const out = await openAtomicText("/tmp/rows.txt");
+ * try {
+ *   for (let i = 0; i < 3; i++) await out.write(`row ${i}\n`);
+ *   await out.commit();
+ * } catch (error) {
+ *   await out.abort();
+ *   throw error;
+ * }
+ * ```
+ */
+export async function openAtomicText(path: string): Promise<AtomicTextWriter> {
+  const file = atomicFile(path);
+  const handle = await Deno.open(file.path, { write: true, createNew: true });
+  const encoder = new TextEncoder();
+  let parts: string[] = [];
+  let size = 0;
+  let closed = false;
+
+  const writeAll = async (bytes: Uint8Array) => {
+    let offset = 0;
+    while (offset < bytes.length) offset += await handle.write(bytes.subarray(offset));
+  };
+  const flush = async () => {
+    if (parts.length === 0) return;
+    const text = parts.join("");
+    parts = [];
+    size = 0;
+    await writeAll(encoder.encode(text));
+  };
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    try {
+      handle.close();
+    } catch {
+      // already closed
+    }
+  };
+
+  return {
+    path: file.path,
+    target: file.target,
+    async write(text: string) {
+      if (closed) throw new Error(`atomic file ${file.target} is closed`);
+      parts.push(text);
+      size += text.length;
+      if (size >= FLUSH_AT) await flush();
+    },
+    async commit() {
+      try {
+        await flush();
+      } finally {
+        close();
+      }
+      return await file.commit();
+    },
+    async abort() {
+      parts = [];
+      close();
+      await file.abort();
+    },
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * The renderer interface shared by every output format, and the shapes a renderer receives: a
+ * {@link RenderDocument} whose sections are spooled ({@link RenderSection}) so their rows can be
+ * read once per format.
+ *
+ * @module
+ */
+
+import type {
+  ChartSpec,
+  Column,
+  Fact,
+  GroupSpec,
+  ParamValues,
+  Row,
+  Totals,
+  TotalsSpec,
+} from "../report/model.ts";
+
+/** An output format. */
+export type Format = "html" | "pdf" | "xlsx" | "csv" | "json";
+
+/** Every format, in the order the CLI lists them. */
+export const FORMATS: readonly Format[] = ["html", "pdf", "xlsx", "csv", "json"];
+
+/**
+ * A section after spooling: the rows can be read any number of times, and the row count and
+ * totals are known before any renderer starts.
+ *
+ * @example
+ * ```ts
+ * import { memorySection } from "../report/spool.ts";
+ * const section = memorySection({
+ *   id: "main",
+ *   title: "Main",
+ *   columns: [{ key: "n", label: "N", type: "integer" }],
+ *   rows: [{ n: 1 }, { n: 2 }],
+ *   totals: { sum: ["n"] },
+ * });
+ * console.log(section.rowCount, section.totals.All.n); // 2 3
+ * for await (const row of section.rows()) console.log(row.n);
+ * ```
+ */
+export interface RenderSection {
+  /** Stable id (file names, sheet names, anchors). */
+  readonly id: string;
+  /** Heading. */
+  readonly title: string;
+  /** What the section shows. */
+  readonly description?: string;
+  /** The columns, in display order. */
+  readonly columns: readonly Column[];
+  /** Display grouping (group subtotals follow the totals spec). */
+  readonly group?: GroupSpec;
+  /** A chart drawn from the rows (HTML/PDF only). */
+  readonly chart?: ChartSpec;
+  /** Shown instead of an empty table. */
+  readonly emptyText?: string;
+  /** What the totals cover (which columns are summed, per which currency key). */
+  readonly totalsSpec?: TotalsSpec;
+  /** How many rows {@link RenderSection.rows} yields. */
+  readonly rowCount: number;
+  /**
+   * Label (`All`, or a currency code when the spec is per currency) → column key → sum, plus
+   * `rows`, the count of rows the line covers. Always has at least one line when the section
+   * has rows.
+   */
+  readonly totals: Totals;
+  /** The rows, streamed again on each call; `Date` values come back as `Date`. */
+  rows(): AsyncIterable<Row>;
+}
+
+/**
+ * Everything a renderer needs for one report run.
+ *
+ * @example
+ * ```ts
+ * import type { RenderDocument } from "./renderer.ts";
+ * const doc: RenderDocument = {
+ *   report: { id: "hello", title: "Hello", description: "A greeting." },
+ *   generatedAt: new Date("2024-05-01T08:00:00Z"),
+ *   source: "http://127.0.0.1:8787 (reference server, seed 1)",
+ *   params: {},
+ *   summary: [{ label: "Computers", value: 12, type: "integer" }],
+ *   sections: [],
+ *   version: "0.1.0",
+ * };
+ * console.log(doc.report.id);
+ * ```
+ */
+export interface RenderDocument {
+  /** The report definition's identity. */
+  readonly report: {
+    readonly id: string;
+    readonly title: string;
+    readonly description: string;
+    readonly landscape?: boolean;
+  };
+  /** The run's clock. */
+  readonly generatedAt: Date;
+  /** Where the data came from, e.g. `http://127.0.0.1:8787 (reference server, seed 1)`. */
+  readonly source: string;
+  /** The parsed parameter values. */
+  readonly params: ParamValues;
+  /** Headline figures for the cover and summary. */
+  readonly summary: readonly Fact[];
+  /** The spooled sections, in order. */
+  readonly sections: readonly RenderSection[];
+  /** The samkit version that produced the document. */
+  readonly version: string;
+}
+
+/**
+ * Options for one render call.
+ *
+ * @example
+ * ```ts
+ * import type { RenderOptions } from "./renderer.ts";
+ * const options: RenderOptions = { outDir: "./out", locale: "en-GB" };
+ * console.log(options.outDir);
+ * ```
+ */
+export interface RenderOptions {
+  /** An existing folder; the renderer writes `<report-id>[-<section>].<ext>` into it. */
+  readonly outDir: string;
+  /** BCP 47 locale for human-readable formats (default `en-US`). */
+  readonly locale?: string;
+  /** Cancels the render; the renderer removes its temp files and rejects. */
+  readonly signal?: AbortSignal;
+  /**
+   * PDF only: a shared browser from `lib/render/browser.ts`. Typed loosely here so that the
+   * interface does not depend on the browser module; the PDF renderer narrows it. Other
+   * renderers ignore it.
+   */
+  readonly browser?: unknown;
+}
+
+/**
+ * A format's renderer.
+ *
+ * @example
+ * ```ts
+ * import type { Renderer } from "./renderer.ts";
+ * const noop: Renderer = { format: "json", render: () => Promise.resolve([]) };
+ * console.log(noop.format);
+ * ```
+ */
+export interface Renderer {
+  /** The format it writes. */
+  readonly format: Format;
+  /** Writes its files (temp name + rename) and returns their absolute paths. */
+  render(doc: RenderDocument, options: RenderOptions): Promise<string[]>;
+}
+
+/** The default locale of human-readable output. */
+export const DEFAULT_LOCALE = "en-US";
+
+/** The default text of an empty section. */
+export const DEFAULT_EMPTY_TEXT = "No data for these parameters.";
