@@ -1,0 +1,71 @@
+/**
+ * The query context a report's data function receives: the run's cache and limiter shared by
+ * every report of a run (a pack), so that no request is made twice and concurrency adapts to
+ * the server's pressure across all of them.
+ *
+ * @module
+ */
+
+import { RunCache } from "./cache.ts";
+import { fanOut } from "./fan_out.ts";
+import { AdaptiveLimiter } from "./limiter.ts";
+import { indexBy, type Source, toArray } from "./collect.ts";
+
+/** Options of {@link createQueryContext}. */
+export interface QueryContextOptions {
+  /** The most detail calls in flight (default 8). */
+  readonly concurrency?: number;
+  /** Cancels fan-outs. */
+  readonly signal?: AbortSignal;
+}
+
+/** Shared, cached, bounded access to the API for data functions. */
+export interface QueryContext {
+  /** The shared limiter (the CLI wires 429/503 events to `limiter.backOff()`). */
+  readonly limiter: AdaptiveLimiter;
+  /** The shared cache. */
+  readonly cache: RunCache;
+  /** A whole (small) collection as an array, read once per run under `key`. */
+  all<T>(key: string, load: () => Source<T>): Promise<T[]>;
+  /** A collection indexed by `keyOf`, read once per run under `key`. */
+  index<T, K>(key: string, load: () => Source<T>, keyOf: (item: T) => K): Promise<Map<K, T>>;
+  /** One call made once per run under `key` (detail calls: summaries, hardware, …). */
+  once<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** One call per item, bounded by the shared limiter, in input order, deduplicated by `key`. */
+  fanOut<T, R>(
+    items: Source<T>,
+    key: (item: T) => string,
+    load: (item: T) => Promise<R>,
+  ): AsyncGenerator<[T, R]>;
+}
+
+/**
+ * Creates the query context of a run.
+ *
+ * @example
+ * ```ts
+ * import { createQueryContext } from "./context.ts";
+ * const q = createQueryContext({ concurrency: 4 });
+ * const squares = [];
+ * for await (const [n, sq] of q.fanOut([1, 2, 2], (n) => `sq:${n}`, (n) => Promise.resolve(n * n))) {
+ *   squares.push([n, sq]);
+ * }
+ * console.log(squares, q.cache.size); // [[1,1],[2,4],[2,4]] 2
+ * ```
+ */
+export function createQueryContext(options: QueryContextOptions = {}): QueryContext {
+  const limiter = new AdaptiveLimiter({ max: options.concurrency ?? 8 });
+  const cache = new RunCache();
+  return {
+    limiter,
+    cache,
+    all: (key, load) => cache.get(`all:${key}`, () => toArray(load())),
+    index: (key, load, keyOf) => cache.get(`index:${key}`, () => indexBy(load(), keyOf)),
+    once: (key, load) => cache.get(`once:${key}`, load),
+    fanOut: (items, key, load) =>
+      fanOut(items, (item) => cache.get(`once:${key(item)}`, () => load(item)), {
+        limiter,
+        signal: options.signal,
+      }),
+  };
+}
