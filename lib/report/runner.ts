@@ -1,0 +1,169 @@
+/**
+ * The report runner: validate parameters and filter → fetch once → spool rows → hand every
+ * format a stream of the spooled rows. Nothing is written to the output folder until a format's
+ * file is complete (renderers write a temp file and rename it).
+ *
+ * @module
+ */
+
+import type { ParamValues, ReportContext, ReportDefinition } from "./model.ts";
+import type { Format, RenderDocument, Renderer, RenderSection } from "../render/renderer.ts";
+import type { BrowserHandle } from "../render/browser.ts";
+import type { QueryContext } from "../query/context.ts";
+import { spoolSection } from "./spool.ts";
+import { ensureWritableDir } from "./output_dir.ts";
+import { ParamError } from "./errors.ts";
+import { parseFilter, validateFilter } from "../api/filter.ts";
+import { type ResourceName, RESOURCES } from "../api/catalogue.ts";
+
+/** Progress events of a run (the CLI prints them on stderr). */
+export type RunEvent =
+  | { readonly type: "fetch"; readonly report: string }
+  | {
+    readonly type: "spooled";
+    readonly report: string;
+    readonly section: string;
+    readonly rows: number;
+  }
+  | { readonly type: "render"; readonly report: string; readonly format: Format }
+  | { readonly type: "written"; readonly report: string; readonly path: string };
+
+/** Options of {@link runReport}. */
+export interface RunReportOptions {
+  /** The report. */
+  readonly definition: ReportDefinition;
+  /** The SAM client handed to the data function. */
+  readonly client: unknown;
+  /** The run's shared query context. */
+  readonly query: QueryContext;
+  /** Parsed parameter values (see `resolveParams`). */
+  readonly params: ParamValues;
+  /** A filter for the report's main collection, as text. */
+  readonly filter?: string;
+  /** The formats to write. */
+  readonly formats: readonly Format[];
+  /** The renderer of each format asked for. */
+  readonly renderers: Readonly<Partial<Record<Format, Renderer>>>;
+  /** The output folder. */
+  readonly outDir: string;
+  /** Where the data comes from (cover and JSON `source`). */
+  readonly source: string;
+  /** samkit's version. */
+  readonly version: string;
+  /** The run's clock (default now). */
+  readonly now?: Date;
+  /** Number and date locale (default en-US). */
+  readonly locale?: string;
+  /** A shared browser for PDF. */
+  readonly browser?: BrowserHandle;
+  /** Cancels the run. */
+  readonly signal?: AbortSignal;
+  /** Progress. */
+  readonly onEvent?: (event: RunEvent) => void;
+}
+
+/** What a run produced. */
+export interface RunReportResult {
+  /** Absolute paths of the files written. */
+  readonly files: string[];
+  /** The document the renderers received (sections hold counts and totals). */
+  readonly document: RenderDocument;
+}
+
+/**
+ * Checks a filter against the resource a report filters on; throws the parser's error (with its
+ * column) or a field error, or a ParamError when the report takes no filter.
+ *
+ * @example
+ * ```ts
+ * import { checkReportFilter } from "./runner.ts";
+ * checkReportFilter({ id: "x", filterResource: "Computer" }, "status -eq Active");
+ * ```
+ */
+export function checkReportFilter(
+  definition: Pick<ReportDefinition, "id" | "filterResource">,
+  filter: string,
+): void {
+  if (!definition.filterResource) {
+    throw new ParamError("filter", `report ${definition.id} does not take a filter`);
+  }
+  const resource = RESOURCES[definition.filterResource as ResourceName];
+  validateFilter(parseFilter(filter), resource);
+}
+
+/**
+ * Runs one report into `outDir` in every format asked for.
+ *
+ * @example
+ * ```ts ignore
+ * import { runReport } from "./runner.ts";
+ * const { files } = await runReport({ definition, client, query, params: {}, formats: ["json"],
+ *   renderers, outDir: "./out", source: "demo", version: "0.1.0" });
+ * ```
+ */
+export async function runReport(options: RunReportOptions): Promise<RunReportResult> {
+  const { definition, signal } = options;
+  if (options.filter) checkReportFilter(definition, options.filter);
+  for (const format of options.formats) {
+    if (!options.renderers[format]) throw new ParamError("format", `no renderer for "${format}"`);
+  }
+  await ensureWritableDir(options.outDir);
+  const now = options.now ?? new Date();
+  const spoolDir = await Deno.makeTempDir({ prefix: "samkit-spool-" });
+  try {
+    options.onEvent?.({ type: "fetch", report: definition.id });
+    const ctx: ReportContext = {
+      client: options.client,
+      query: options.query,
+      params: options.params,
+      filter: options.filter,
+      signal: signal ?? new AbortController().signal,
+      now,
+    };
+    const data = await definition.data(ctx);
+    const sections: RenderSection[] = [];
+    for (const section of data.sections) {
+      signal?.throwIfAborted();
+      const spooled = await spoolSection(section, { dir: spoolDir, signal });
+      options.onEvent?.({
+        type: "spooled",
+        report: definition.id,
+        section: section.id,
+        rows: spooled.rowCount,
+      });
+      sections.push(spooled);
+    }
+    const document: RenderDocument = {
+      report: {
+        id: definition.id,
+        title: definition.title,
+        description: definition.description,
+        landscape: definition.landscape,
+      },
+      generatedAt: now,
+      source: options.source,
+      params: options.params,
+      summary: data.summary?.() ?? [],
+      sections,
+      version: options.version,
+    };
+    const files: string[] = [];
+    for (const format of options.formats) {
+      signal?.throwIfAborted();
+      options.onEvent?.({ type: "render", report: definition.id, format });
+      const written = await options.renderers[format]!.render(document, {
+        outDir: options.outDir,
+        locale: options.locale,
+        signal,
+        browser: options.browser,
+      });
+      for (const path of written) {
+        options.onEvent?.({ type: "written", report: definition.id, path });
+        files.push(path);
+      }
+    }
+    return { files, document };
+  } finally {
+    await Deno.remove(spoolDir, { recursive: true }).catch(() => {});
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Every report definition samkit ships, in the order `samkit list` shows them. Re-exports only.
+ *
+ * @module
+ */
+
+import type { ReportDefinition } from "../lib/report/model.ts";
+import { licenseCostSummary } from "./license_cost_summary.ts";
+import { entitlementStateByComputer } from "./entitlement_state_by_computer.ts";
+import { hardwareSocketMap } from "./hardware_socket_map.ts";
+import { licensePosition } from "./license_position.ts";
+import { unusedSoftware } from "./unused_software.ts";
+import { endOfLifeSoftware } from "./end_of_life_software.ts";
+import { connectorHealth } from "./connector_health.ts";
+import { staleComputers } from "./stale_computers.ts";
+
+export {
+  connectorHealth,
+  endOfLifeSoftware,
+  entitlementStateByComputer,
+  hardwareSocketMap,
+  licenseCostSummary,
+  licensePosition,
+  staleComputers,
+  unusedSoftware,
+};
+
+/**
+ * Every report, flagship reports first.
+ *
+ * @example
+ * ```ts
+ * import { REPORTS } from "./mod.ts";
+ * console.log(REPORTS.map((r) => r.id));
+ * ```
+ */
+export const REPORTS: readonly ReportDefinition[] = [
+  licenseCostSummary,
+  entitlementStateByComputer,
+  hardwareSocketMap,
+  licensePosition,
+  unusedSoftware,
+  endOfLifeSoftware,
+  connectorHealth,
+  staleComputers,
+] as ReportDefinition[];
+
+/** The flagship reports that `deno task demo` renders. */
+export const FLAGSHIP_REPORTS: readonly string[] = [
+  "license-cost-summary",
+  "entitlement-state-by-computer",
+  "hardware-socket-map",
+];
