@@ -1,0 +1,716 @@
+/**
+ * The XLSX renderer: one workbook per report, written with exceljs' streaming
+ * `WorkbookWriter` so memory stays flat however many rows a section has.
+ *
+ * Layout:
+ * - a **Summary** sheet first: title, description, generated-at, source, samkit version,
+ *   parameters, key figures, the list of sections (with the sheets that hold them) and the totals
+ *   of every section, one line per currency;
+ * - one sheet per section: a bold, filled, frozen header row with an autofilter, typed cells
+ *   (numbers, integers, real Excel dates in UTC, booleans, currency amounts with a number format
+ *   naming the row's own ISO 4217 code, percentages) and a totals block under the table;
+ * - a section longer than a sheet can hold continues on `<name> (2)`, `<name> (3)`, … (the limit
+ *   is Excel's 1,048,576 rows unless {@link XlsxRendererOptions.maxRowsPerSheet} says otherwise).
+ *
+ * Grouping ({@link RenderSection.group}) and charts are not drawn in XLSX: a flat, filterable
+ * table is what a spreadsheet user wants, and group subtotals would break the autofilter.
+ *
+ * @module
+ */
+
+import ExcelJS from "exceljs";
+import { join } from "node:path";
+import { atomicFile } from "./atomic.ts";
+import type { RenderDocument, Renderer, RenderOptions, RenderSection } from "./renderer.ts";
+import { DEFAULT_EMPTY_TEXT } from "./renderer.ts";
+import { currencyKeyOf } from "./format.ts";
+import type { CellValue, Column, ColumnType, Fact, Row } from "../report/model.ts";
+
+/** Excel's hard limit of rows per worksheet. */
+export const EXCEL_MAX_ROWS = 1_048_576;
+
+/** Excel's limit of characters in one cell. */
+const EXCEL_MAX_CELL_CHARS = 32_767;
+
+/** Options of the XLSX renderer. */
+export interface XlsxRendererOptions {
+  /**
+   * Rows per worksheet, header and totals included (default {@link EXCEL_MAX_ROWS}). A section
+   * with more rows continues on further sheets named `<name> (2)`, `<name> (3)`, …
+   */
+  readonly maxRowsPerSheet?: number;
+  /** Rows read ahead to size text columns that have no `width` (default 200). */
+  readonly widthSampleRows?: number;
+}
+
+/** Thrown for renderer options that cannot work. */
+export class XlsxOptionsError extends Error {
+  /** @param message What is wrong. */
+  constructor(message: string) {
+    super(message);
+    this.name = "XlsxOptionsError";
+  }
+}
+
+// deno-lint-ignore no-explicit-any
+type Style = any;
+type Worksheet = ExcelJS.Worksheet;
+
+const HEADER_FILL = "FF1F3864";
+const HEADER_FONT = "FFFFFFFF";
+const TOTAL_FILL = "FFE7ECF5";
+const WARN_FILL = "FFFFF2CC";
+const BAD_FILL = "FFF8D7DA";
+const BAD_FONT = "FF9C0006";
+const MUTED_FONT = "FF595959";
+
+const DATE_FMT = "yyyy-mm-dd";
+const DATETIME_FMT = "yyyy-mm-dd hh:mm";
+
+/** Characters Excel forbids in sheet names. */
+const SHEET_NAME_FORBIDDEN = /[\[\]:*?/\\]/g;
+/** Characters XML 1.0 cannot carry (exceljs would write a corrupt sheet). */
+// deno-lint-ignore no-control-regex
+const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+/**
+ * Makes a valid, unique worksheet name from a wish: forbidden characters replaced, at most 31
+ * characters, no leading or trailing apostrophe, not "History", unique case-insensitively among
+ * `taken` (a ` (2)`-style suffix is added when needed). The chosen name is added to `taken`.
+ *
+ * @example
+ * ```ts
+ * import { sheetName } from "./xlsx.ts";
+ * const taken = new Set<string>();
+ * console.log(sheetName("Licences: [EU]/EMEA", taken)); // "Licences_ _EU__EMEA"
+ * console.log(sheetName("licences_ _eu__emea", taken)); // "licences_ _eu__emea (2)"
+ * ```
+ */
+export function sheetName(wish: string, taken: Set<string>, suffix = ""): string {
+  let base = wish.replace(XML_INVALID, "").replace(SHEET_NAME_FORBIDDEN, "_").trim();
+  base = base.replace(/^'+|'+$/g, "").trim();
+  if (base === "" || base.toLowerCase() === "history") base = base === "" ? "Sheet" : "History_";
+  const fit = (name: string, tail: string) => {
+    const room = 31 - tail.length;
+    return name.slice(0, room).replace(/'+$/, "").trimEnd() + tail;
+  };
+  let name = fit(base, suffix);
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = fit(base, `${suffix} (${n})`);
+  taken.add(name.toLowerCase());
+  return name;
+}
+
+/** Decimal places of a column (defaults from the model: number 0, currency 2, percent 1). */
+function decimalsOf(column: Pick<Column, "type" | "decimals">): number {
+  const fallback = column.type === "currency" ? 2 : column.type === "percent" ? 1 : 0;
+  const d = column.decimals ?? fallback;
+  return Number.isInteger(d) && d >= 0 && d <= 10 ? d : fallback;
+}
+
+function decimalPart(decimals: number): string {
+  return decimals > 0 ? "." + "0".repeat(decimals) : "";
+}
+
+/** A currency code safe to put in a number format (three letters), else undefined. */
+function currencyCode(value: unknown): string | undefined {
+  return typeof value === "string" && /^[A-Z]{3}$/.test(value) ? value : undefined;
+}
+
+/**
+ * The Excel number format of a value of a column type (for `currency`, of an amount in `code`).
+ *
+ * @example
+ * ```ts
+ * import { numberFormat } from "./xlsx.ts";
+ * console.log(numberFormat({ type: "currency" }, "EUR")); // "EUR" #,##0.00
+ * console.log(numberFormat({ type: "percent" })); // 0.0%
+ * ```
+ */
+export function numberFormat(
+  column: Pick<Column, "type" | "decimals">,
+  code?: string,
+): string | undefined {
+  const decimals = decimalsOf(column);
+  switch (column.type) {
+    case "number":
+      return `#,##0${decimalPart(decimals)}`;
+    case "integer":
+      return "#,##0";
+    case "currency": {
+      const c = currencyCode(code);
+      const n = `#,##0${decimalPart(decimals)}`;
+      return c ? `"${c}" ${n};-"${c}" ${n}` : n;
+    }
+    case "percent":
+      return `0${decimalPart(decimals)}%`;
+    case "date":
+      return DATE_FMT;
+    case "datetime":
+      return DATETIME_FMT;
+    default:
+      return undefined;
+  }
+}
+
+/** Default width (characters) of a column type. */
+function typeWidth(type: ColumnType): number {
+  switch (type) {
+    case "date":
+      return 12;
+    case "datetime":
+      return 17;
+    case "boolean":
+      return 8;
+    case "currency":
+      return 16;
+    case "number":
+      return 12;
+    case "integer":
+      return 10;
+    case "percent":
+      return 9;
+    default:
+      return 14;
+  }
+}
+
+/** Cleans a string for a cell: no XML-invalid characters, at most Excel's 32,767 characters. */
+function cleanText(text: string): string {
+  const clean = XML_INVALID.test(text) ? text.replace(XML_INVALID, "") : text;
+  XML_INVALID.lastIndex = 0;
+  return clean.length > EXCEL_MAX_CELL_CHARS
+    ? clean.slice(0, EXCEL_MAX_CELL_CHARS - 1) + "…"
+    : clean;
+}
+
+/** The cell value of a row value under a column type. */
+function cellValue(type: ColumnType, value: CellValue | undefined): ExcelJS.CellValue {
+  if (value === null || value === undefined) return null;
+  switch (type) {
+    case "number":
+    case "integer":
+    case "currency":
+    case "percent":
+      if (typeof value === "number") return Number.isFinite(value) ? value : null;
+      break;
+    case "date":
+    case "datetime":
+      if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+      if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value)) {
+        const d = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+        if (!Number.isNaN(d.getTime())) return d;
+      }
+      break;
+    case "boolean":
+      if (typeof value === "boolean") return value;
+      break;
+  }
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value === "boolean") return value;
+  return cleanText(String(value));
+}
+
+/** Builds (and caches by identity, so exceljs registers each style once) cell styles. */
+class StyleBook {
+  #cache = new Map<string, Style>();
+
+  get(key: string, make: () => Style): Style {
+    let style = this.#cache.get(key);
+    if (!style) {
+      style = Object.freeze(make());
+      this.#cache.set(key, style);
+    }
+    return style;
+  }
+
+  header(): Style {
+    return this.get("header", () => ({
+      font: { bold: true, color: { argb: HEADER_FONT } },
+      fill: { type: "pattern", pattern: "solid", fgColor: { argb: HEADER_FILL } },
+      alignment: { vertical: "middle", wrapText: true },
+      border: { bottom: { style: "thin", color: { argb: "FF000000" } } },
+    }));
+  }
+
+  /** The style of a data or totals cell. */
+  cell(
+    column: Pick<Column, "type" | "decimals">,
+    code: string | undefined,
+    emphasis: "warn" | "bad" | undefined,
+    total = false,
+  ): Style {
+    const key = `${column.type}|${decimalsOf(column)}|${code ?? ""}|${emphasis ?? ""}|${total}`;
+    return this.get(key, () => {
+      const style: Style = {};
+      const numFmt = numberFormat(column, code);
+      if (numFmt) style.numFmt = numFmt;
+      if (column.type === "boolean") style.alignment = { horizontal: "center" };
+      if (total) {
+        style.font = { bold: true };
+        style.fill = { type: "pattern", pattern: "solid", fgColor: { argb: TOTAL_FILL } };
+        style.border = { top: { style: "thin", color: { argb: "FF000000" } } };
+      } else if (emphasis === "bad") {
+        style.font = { color: { argb: BAD_FONT } };
+        style.fill = { type: "pattern", pattern: "solid", fgColor: { argb: BAD_FILL } };
+      } else if (emphasis === "warn") {
+        style.fill = { type: "pattern", pattern: "solid", fgColor: { argb: WARN_FILL } };
+      }
+      return style;
+    });
+  }
+
+  plain(name: string, make: () => Style): Style {
+    return this.get(`plain:${name}`, make);
+  }
+}
+
+/** How one section's columns are written. */
+interface ColumnPlan {
+  readonly column: Column;
+  readonly currencyKey: string;
+  readonly emphasis?: Column["emphasis"];
+}
+
+/**
+ * Writes a report as an `.xlsx` workbook (`<report-id>.xlsx`).
+ *
+ * @example
+ * ```ts
+ * import { XlsxRenderer } from "./xlsx.ts";
+ * import { memorySection } from "../report/spool.ts";
+ * const renderer = new XlsxRenderer();
+ * const [path] = await renderer.render({
+ *   report: { id: "hello", title: "Hello", description: "One row." },
+ *   generatedAt: new Date(),
+ *   source: "example",
+ *   params: {},
+ *   summary: [],
+ *   sections: [
+ *     memorySection({
+ *       id: "main",
+ *       title: "Main",
+ *       columns: [{ key: "n", label: "N", type: "integer" }],
+ *       rows: [{ n: 1 }],
+ *     }),
+ *   ],
+ *   version: "0.1.0",
+ * }, { outDir: "/tmp" });
+ * console.log(path); // /tmp/hello.xlsx
+ * ```
+ */
+export class XlsxRenderer implements Renderer {
+  /** The format this renderer writes. */
+  readonly format = "xlsx" as const;
+  #maxRows: number;
+  #sampleRows: number;
+
+  /** @param options Sheet limits; defaults suit Excel. */
+  constructor(options: XlsxRendererOptions = {}) {
+    const max = options.maxRowsPerSheet ?? EXCEL_MAX_ROWS;
+    if (!Number.isInteger(max) || max < 2 || max > EXCEL_MAX_ROWS) {
+      throw new XlsxOptionsError(
+        `maxRowsPerSheet must be an integer from 2 to ${EXCEL_MAX_ROWS}, got ${max}`,
+      );
+    }
+    this.#maxRows = max;
+    this.#sampleRows = Math.max(0, options.widthSampleRows ?? 200);
+  }
+
+  /** Writes `<outDir>/<report-id>.xlsx` (temp file, then rename) and returns its path. */
+  async render(doc: RenderDocument, options: RenderOptions): Promise<string[]> {
+    options.signal?.throwIfAborted();
+    const file = atomicFile(join(options.outDir, `${doc.report.id}.xlsx`));
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      filename: file.path,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    workbook.creator = "samkit";
+    workbook.lastModifiedBy = `samkit ${doc.version}`;
+    workbook.created = doc.generatedAt;
+    workbook.modified = doc.generatedAt;
+    workbook.title = doc.report.title;
+    workbook.subject = doc.report.description;
+    workbook.description = `${doc.report.description}\nSource: ${doc.source}`;
+    workbook.keywords = `samkit ${doc.report.id}`;
+    try {
+      const styles = new StyleBook();
+      const taken = new Set<string>();
+      const summaryName = sheetName("Summary", taken);
+      // Sheet names of every section are planned up front so the summary can list them.
+      const plans = doc.sections.map((section) => {
+        const dataPerSheet = this.#maxRows - 1;
+        const sheets = Math.max(1, Math.ceil(section.rowCount / dataPerSheet));
+        const base = sheetName(section.title || section.id, taken);
+        const names = [base];
+        for (let i = 2; i <= sheets; i++) names.push(sheetName(base, taken, ` (${i})`));
+        return { section, names };
+      });
+      this.#writeSummary(workbook, summaryName, doc, plans, styles);
+      for (const plan of plans) {
+        await this.#writeSection(workbook, doc, plan.section, plan.names, taken, styles, options);
+      }
+      await workbook.commit();
+      return [await file.commit()];
+    } catch (error) {
+      await discard(workbook);
+      await file.abort();
+      throw error;
+    }
+  }
+
+  #writeSummary(
+    workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+    name: string,
+    doc: RenderDocument,
+    plans: readonly { section: RenderSection; names: string[] }[],
+    styles: StyleBook,
+  ): void {
+    const ws = workbook.addWorksheet(name, {
+      views: [{ showGridLines: false }],
+      pageSetup: { orientation: "portrait", fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+      headerFooter: { oddFooter: `&L${footerText(doc.report.title)}&RPage &P of &N` },
+    });
+    const sumWidth = Math.max(
+      2,
+      ...plans.map((p) => (p.section.totalsSpec?.sum.length ?? 0) + 2),
+    );
+    ws.columns = [
+      { key: "a", width: 28 },
+      { key: "b", width: 40 },
+      ...Array.from({ length: sumWidth }, (_, i) => ({ key: `c${i}`, width: 18 })),
+    ];
+    const title = styles.plain("title", () => ({ font: { bold: true, size: 16 } }));
+    const heading = styles.plain("heading", () => ({
+      font: { bold: true, size: 12, color: { argb: HEADER_FILL } },
+      border: { bottom: { style: "thin", color: { argb: HEADER_FILL } } },
+    }));
+    const label = styles.plain("label", () => ({ font: { bold: true } }));
+    const muted = styles.plain("muted", () => ({
+      font: { italic: true, color: { argb: MUTED_FONT } },
+    }));
+    const wrap = styles.plain("wrap", () => ({
+      alignment: { wrapText: true, vertical: "top" },
+    }));
+    const generated = styles.plain("generated", () => ({
+      numFmt: `${DATETIME_FMT}:ss "UTC"`,
+      alignment: { horizontal: "left" },
+    }));
+    const left = styles.plain("left", () => ({ alignment: { horizontal: "left" } }));
+
+    const add = (values: ExcelJS.CellValue[], rowStyles: (Style | undefined)[] = []) => {
+      const row = ws.addRow(values);
+      values.forEach((_, i) => {
+        const style = rowStyles[i];
+        if (style) row.getCell(i + 1).style = style;
+      });
+      row.commit();
+      return row;
+    };
+    const blank = () => add([]);
+
+    add([cleanText(doc.report.title)], [title]);
+    if (doc.report.description) {
+      const row = ws.addRow([cleanText(doc.report.description)]);
+      row.getCell(1).style = muted;
+      ws.mergeCells(row.number, 1, row.number, 2 + Math.min(sumWidth, 2));
+      row.commit();
+    }
+    blank();
+    add(["Generated at", doc.generatedAt], [label, generated]);
+    add(["Source", cleanText(doc.source)], [label, wrap]);
+    add(["Report", doc.report.id], [label]);
+    add(["samkit version", doc.version], [label]);
+
+    blank();
+    add(["Parameters"], [heading]);
+    const params = Object.entries(doc.params).filter(([, v]) => v !== undefined);
+    if (params.length === 0) add(["(none)"], [muted]);
+    for (const [key, value] of params) {
+      const v = paramCell(value);
+      const style = v instanceof Date
+        ? styles.cell({ type: "datetime" }, undefined, undefined)
+        : left;
+      add([key, v], [label, style]);
+    }
+
+    if (doc.summary.length > 0) {
+      blank();
+      add(["Key figures"], [heading]);
+      for (const fact of doc.summary) {
+        add([cleanText(fact.label), factCell(fact)], [label, factStyle(fact, styles, left)]);
+      }
+    }
+
+    blank();
+    add(["Sections"], [heading]);
+    add(["Section", "Sheet", "Rows"], [label, label, label]);
+    for (const { section, names } of plans) {
+      add(
+        [cleanText(section.title), names.join(", "), section.rowCount],
+        [undefined, undefined, styles.cell({ type: "integer" }, undefined, undefined)],
+      );
+    }
+
+    const withTotals = plans.filter(({ section }) =>
+      section.totalsSpec && Object.keys(section.totals).length > 0
+    );
+    if (withTotals.length > 0) {
+      blank();
+      add(["Totals"], [heading]);
+      for (const { section } of withTotals) {
+        const sums = sumColumns(section);
+        add(
+          [cleanText(section.title), "Line", "Rows", ...sums.map((c) => cleanText(c.label))],
+          [label, label, label, ...sums.map(() => label)],
+        );
+        for (const [line, values] of Object.entries(section.totals)) {
+          const code = currencyCode(line);
+          add(
+            [null, line, values.rows ?? null, ...sums.map((c) => finite(values[c.key]))],
+            [
+              undefined,
+              undefined,
+              styles.cell({ type: "integer" }, undefined, undefined),
+              ...sums.map((c) => styles.cell(c, code, undefined)),
+            ],
+          );
+        }
+      }
+    }
+    ws.commit();
+  }
+
+  async #writeSection(
+    workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+    doc: RenderDocument,
+    section: RenderSection,
+    names: string[],
+    taken: Set<string>,
+    styles: StyleBook,
+    options: RenderOptions,
+  ): Promise<void> {
+    const plan: ColumnPlan[] = section.columns.map((column) => ({
+      column,
+      currencyKey: currencyKeyOf(column),
+      emphasis: column.emphasis,
+    }));
+    const widths = await this.#widths(section);
+    const lastCol = columnLetter(Math.max(1, plan.length));
+    const dataPerSheet = this.#maxRows - 1;
+    const headerStyle = styles.header();
+
+    let sheetIndex = 0;
+    let ws: Worksheet | undefined;
+    let dataRows = 0;
+    let sheetRows = 0;
+
+    const open = () => {
+      let name = names[sheetIndex];
+      if (!name) {
+        // More rows than the row count promised: keep going on a further sheet.
+        name = sheetName(names[0], taken, ` (${sheetIndex + 1})`);
+        names.push(name);
+      }
+      sheetIndex++;
+      const sheet = workbook.addWorksheet(name, {
+        views: [{ state: "frozen", xSplit: 0, ySplit: 1, topLeftCell: "A2", activeCell: "A2" }],
+        pageSetup: {
+          orientation: doc.report.landscape ? "landscape" : "portrait",
+          fitToPage: true,
+          fitToWidth: 1,
+          fitToHeight: 0,
+        },
+        headerFooter: {
+          oddHeader: `&L${footerText(doc.report.title)}&R${footerText(section.title)}`,
+          oddFooter: `&LGenerated ${
+            doc.generatedAt.toISOString().slice(0, 16).replace("T", " ")
+          } UTC&RPage &P of &N`,
+        },
+      });
+      sheet.columns = plan.map((p, i) => ({ key: p.column.key, width: widths[i] }));
+      const header = sheet.addRow(plan.map((p) => cleanText(p.column.label)));
+      header.height = 20;
+      for (let i = 1; i <= plan.length; i++) header.getCell(i).style = headerStyle;
+      header.commit();
+      sheetRows = 1;
+      ws = sheet;
+      return sheet;
+    };
+    const close = () => {
+      if (!ws) return;
+      ws.autoFilter = `A1:${lastCol}${Math.max(1, sheetRows)}`;
+    };
+
+    open();
+    const signal = options.signal;
+    for await (const row of section.rows()) {
+      if (sheetRows - 1 >= dataPerSheet) {
+        close();
+        ws!.commit();
+        open();
+      }
+      const out = ws!.addRow(plan.map((p) => cellValue(p.column.type, row[p.column.key])));
+      for (let i = 0; i < plan.length; i++) {
+        const p = plan[i];
+        const code = p.column.type === "currency" ? currencyCode(row[p.currencyKey]) : undefined;
+        const emphasis = p.emphasis ? safeEmphasis(p.emphasis, row) : undefined;
+        const style = styles.cell(p.column, code, emphasis);
+        out.getCell(i + 1).style = style;
+      }
+      out.commit();
+      sheetRows++;
+      dataRows++;
+      if ((dataRows & 1023) === 0) {
+        signal?.throwIfAborted();
+        // Let the zip stream drain before producing more XML.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    }
+    signal?.throwIfAborted();
+    close();
+
+    const sheet = ws!;
+    if (dataRows === 0) {
+      const row = sheet.addRow([cleanText(section.emptyText ?? DEFAULT_EMPTY_TEXT)]);
+      row.getCell(1).style = styles.plain("muted", () => ({
+        font: { italic: true, color: { argb: MUTED_FONT } },
+      }));
+      row.commit();
+      sheetRows++;
+    }
+    // The totals block, when it fits under the table (it is always on the summary sheet).
+    const lines = Object.entries(section.totals);
+    const sums = sumColumns(section);
+    if (section.totalsSpec && lines.length > 0 && sheetRows + 1 + lines.length <= this.#maxRows) {
+      sheet.addRow([]).commit();
+      const labelIndex = plan.findIndex((p) => !sums.includes(p.column));
+      for (const [line, values] of lines) {
+        const code = currencyCode(line);
+        const cells: ExcelJS.CellValue[] = plan.map(() => null);
+        const rowCount = values.rows;
+        const text = line === "All" ? "Total" : `Total ${line}`;
+        if (labelIndex >= 0) {
+          cells[labelIndex] = rowCount === undefined ? text : `${text} (${rowCount} rows)`;
+        }
+        for (const c of sums) cells[plan.findIndex((p) => p.column === c)] = finite(values[c.key]);
+        const out = sheet.addRow(cells);
+        plan.forEach((p, i) => {
+          out.getCell(i + 1).style = sums.includes(p.column)
+            ? styles.cell(p.column, code, undefined, true)
+            : styles.cell({ type: "text" }, undefined, undefined, true);
+        });
+        out.commit();
+      }
+    }
+    sheet.commit();
+  }
+
+  /** Column widths: the column's own, else from its label, its type and sampled text lengths. */
+  async #widths(section: RenderSection): Promise<number[]> {
+    const columns = section.columns;
+    const sampled = new Map<number, number[]>();
+    const needs = columns
+      .map((c, i) => (c.width === undefined && c.type === "text" ? i : -1))
+      .filter((i) => i >= 0);
+    if (needs.length > 0 && this.#sampleRows > 0 && section.rowCount > 0) {
+      for (const i of needs) sampled.set(i, []);
+      let n = 0;
+      for await (const row of section.rows()) {
+        for (const i of needs) {
+          const v = row[columns[i].key];
+          if (v !== null && v !== undefined) sampled.get(i)!.push(String(v).length);
+        }
+        if (++n >= this.#sampleRows) break;
+      }
+    }
+    return columns.map((c, i) => {
+      if (c.width !== undefined && c.width > 0) return Math.min(255, c.width);
+      const labelWidth = c.label.length + 4; // room for the filter button
+      let width = Math.max(typeWidth(c.type), labelWidth);
+      const lengths = sampled.get(i);
+      if (lengths && lengths.length > 0) {
+        lengths.sort((a, b) => a - b);
+        const p90 = lengths[Math.min(lengths.length - 1, Math.floor(lengths.length * 0.9))];
+        width = Math.max(width, p90 + 2);
+      }
+      return Math.min(60, Math.max(6, width));
+    });
+  }
+}
+
+/** The columns a section's totals sum, in display order. */
+function sumColumns(section: RenderSection): Column[] {
+  const keys = new Set(section.totalsSpec?.sum ?? []);
+  return section.columns.filter((c) => keys.has(c.key));
+}
+
+function finite(value: number | undefined): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+function safeEmphasis(fn: NonNullable<Column["emphasis"]>, row: Row): "warn" | "bad" | undefined {
+  try {
+    return fn(row);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A parameter value as a cell. */
+function paramCell(value: unknown): ExcelJS.CellValue {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value;
+  if (typeof value === "number") return Number.isFinite(value) ? value : String(value);
+  if (typeof value === "boolean") return value;
+  if (typeof value === "string") return cleanText(value);
+  if (Array.isArray(value)) return cleanText(value.map(String).join(", "));
+  return cleanText(JSON.stringify(value));
+}
+
+function factCell(fact: Fact): ExcelJS.CellValue {
+  return cellValue(fact.type, fact.value);
+}
+
+function factStyle(fact: Fact, styles: StyleBook, left: Style): Style {
+  if (fact.type === "text") return left;
+  const base = styles.cell(fact, fact.currency, undefined);
+  return styles.get(`fact:${fact.type}|${fact.currency ?? ""}`, () => ({
+    ...base,
+    alignment: { horizontal: "left" },
+  }));
+}
+
+/** Text for an Excel header/footer: `&` escaped as `&&`, bounded length. */
+function footerText(text: string): string {
+  return cleanText(text).replace(/&/g, "&&").slice(0, 80);
+}
+
+/** The column letter of a 1-based index (1 → A, 27 → AA). */
+function columnLetter(index: number): string {
+  let s = "";
+  for (let n = index; n > 0; n = Math.floor((n - 1) / 26)) {
+    s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  }
+  return s;
+}
+
+/** Stops a failed workbook's zip and file streams so the temp file can be removed. */
+async function discard(workbook: ExcelJS.stream.xlsx.WorkbookWriter): Promise<void> {
+  // deno-lint-ignore no-explicit-any
+  const w = workbook as any;
+  try {
+    w.zip?.abort?.();
+  } catch {
+    // already finished
+  }
+  const stream = w.stream;
+  if (stream && typeof stream.destroy === "function" && !stream.destroyed) {
+    await new Promise<void>((resolve) => {
+      stream.once?.("close", () => resolve());
+      stream.destroy();
+      setTimeout(resolve, 100);
+    });
+  }
+}
