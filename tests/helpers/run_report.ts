@@ -1,0 +1,318 @@
+/**
+ * Test helper: run one report definition against a (reference) server through the real runner
+ * and renderers, and read the outputs back (JSON parsed, CSV parsed, XLSX cells, PDF text).
+ *
+ * @module
+ */
+
+import ExcelJS from "exceljs";
+import type { ReportDefinition } from "../../lib/report/model.ts";
+import type { Format, Renderer } from "../../lib/render/renderer.ts";
+import { runReport, type RunReportResult } from "../../lib/report/runner.ts";
+import { resolveParams } from "../../lib/report/params.ts";
+import { createQueryContext, type QueryContext } from "../../lib/query/context.ts";
+
+/** What the helper needs of a running server: its base URL and a way to authenticate. */
+export interface ServerLike {
+  /** The base URL (`http://127.0.0.1:PORT`). */
+  readonly url: string;
+  /** A bearer token the server accepts, when it has a fixed one. */
+  readonly token?: string;
+  /** OAuth2 client id (with `clientSecret`). */
+  readonly clientId?: string;
+  /** OAuth2 client secret. */
+  readonly clientSecret?: string;
+}
+
+/** Options of {@link runReportForTest}. */
+export interface RunReportForTestOptions {
+  /** The running server the client talks to. */
+  readonly server: ServerLike;
+  /** The report definition. */
+  readonly report: ReportDefinition;
+  /** Raw parameter values, as the CLI would pass them (parsed with `resolveParams`). */
+  readonly params?: Readonly<Record<string, unknown>>;
+  /** A `--filter` text for the report's main collection. */
+  readonly filter?: string;
+  /** Formats to write (default `["json"]`). */
+  readonly formats?: readonly Format[];
+  /** Output folder (default: a new temp folder). */
+  readonly dir?: string;
+  /** The run's clock (default 2024-06-01T12:00:00Z, so outputs are reproducible). */
+  readonly now?: Date;
+  /** A client to use instead of one made for `server`. */
+  readonly client?: unknown;
+  /** A query context to share between runs (default: a fresh one). */
+  readonly query?: QueryContext;
+}
+
+/** What {@link runReportForTest} returns. */
+export interface RunReportForTestResult {
+  /** The output folder. */
+  readonly dir: string;
+  /** Absolute paths of every file written. */
+  readonly files: string[];
+  /** The parsed JSON output, when `json` was among the formats. */
+  // deno-lint-ignore no-explicit-any
+  readonly json: any;
+  /** The runner's result (the document holds section totals and summary facts). */
+  readonly result: RunReportResult;
+  /** The path of the file written for a format (`csv` needs the section id). */
+  file(format: Format, section?: string): string;
+}
+
+/** The default clock of test runs. */
+export const TEST_NOW = new Date("2024-06-01T12:00:00Z");
+
+// deno-lint-ignore no-explicit-any
+type AnyModule = Record<string, any>;
+
+async function importModule(path: string): Promise<AnyModule> {
+  return await import(new URL(path, import.meta.url).href);
+}
+
+/** The renderer class a render module exports for a format (by its `format` field). */
+async function loadRenderer(format: Format): Promise<Renderer> {
+  const mod = await importModule(`../../lib/render/${format}.ts`);
+  for (const value of Object.values(mod)) {
+    if (typeof value !== "function" || typeof value.prototype?.render !== "function") continue;
+    try {
+      const renderer = new value() as Renderer;
+      if (renderer.format === format) return renderer;
+    } catch {
+      // a class needing arguments; try the next export
+    }
+  }
+  for (const value of Object.values(mod)) {
+    if (value && typeof value === "object" && value.format === format && value.render) {
+      return value as Renderer;
+    }
+  }
+  throw new Error(`lib/render/${format}.ts exports no renderer for ${format}`);
+}
+
+let sharedBrowser: Promise<unknown> | undefined;
+
+/**
+ * The browser shared by every PDF render of the test process (started on first use). Close it
+ * with {@link closeTestBrowser} in an `after` hook.
+ *
+ * @example
+ * ```ts ignore
+ * import { after } from "node:test";
+ * import { closeTestBrowser } from "./run_report.ts";
+ * after(closeTestBrowser);
+ * ```
+ */
+export function testBrowser(): Promise<unknown> {
+  sharedBrowser ??= (async () => {
+    const mod = await importModule("../../lib/render/browser.ts");
+    const launch = mod.launchBrowser ?? mod.openBrowser ?? mod.createBrowser ?? mod.startBrowser;
+    if (typeof launch !== "function") throw new Error("lib/render/browser.ts: no launcher found");
+    return await launch();
+  })();
+  return sharedBrowser;
+}
+
+/**
+ * Closes the shared test browser, if one was started.
+ *
+ * @example
+ * ```ts ignore
+ * import { closeTestBrowser } from "./run_report.ts";
+ * await closeTestBrowser();
+ * ```
+ */
+export async function closeTestBrowser(): Promise<void> {
+  if (!sharedBrowser) return;
+  const browser = await sharedBrowser.catch(() => undefined) as
+    | { close?: () => Promise<void>; [Symbol.asyncDispose]?: () => Promise<void> }
+    | undefined;
+  sharedBrowser = undefined;
+  const dispose = browser?.[Symbol.asyncDispose];
+  if (browser?.close) await browser.close();
+  else if (dispose) await dispose.call(browser);
+}
+
+/** A client for a server (OAuth2 client credentials, or its fixed token). */
+async function clientFor(server: ServerLike): Promise<unknown> {
+  const mod = await importModule("../../lib/api/client.ts");
+  return mod.createClient({
+    baseUrl: server.url,
+    ...(server.clientId ? { clientId: server.clientId, clientSecret: server.clientSecret } : {}),
+    ...(server.token && !server.clientId ? { token: server.token } : {}),
+  });
+}
+
+/**
+ * Runs a report against a server through the real runner and renderers into a folder, and returns
+ * the files with the JSON output parsed.
+ *
+ * @example
+ * ```ts ignore
+ * import { runReportForTest } from "./run_report.ts";
+ * const { json, file } = await runReportForTest({
+ *   server, report: licenseCostSummary, params: { organization: "ORG01" },
+ *   formats: ["json", "csv", "xlsx"],
+ * });
+ * console.log(json.sections[0].rows.length, file("csv", "licenses"));
+ * ```
+ */
+export async function runReportForTest(
+  options: RunReportForTestOptions,
+): Promise<RunReportForTestResult> {
+  const formats = options.formats ?? ["json"];
+  const dir = options.dir ?? await Deno.makeTempDir({ prefix: "samkit-report-test-" });
+  const renderers: Partial<Record<Format, Renderer>> = {};
+  for (const format of formats) renderers[format] = await loadRenderer(format);
+  const result = await runReport({
+    definition: options.report,
+    client: options.client ?? await clientFor(options.server),
+    query: options.query ?? createQueryContext(),
+    params: resolveParams(options.report, options.params ?? {}),
+    filter: options.filter,
+    formats,
+    renderers,
+    outDir: dir,
+    source: `${options.server.url} (reference server)`,
+    version: "0.0.0-test",
+    now: options.now ?? TEST_NOW,
+    browser: formats.includes("pdf") ? await testBrowser() as never : undefined,
+  });
+  const id = options.report.id;
+  const file = (format: Format, section?: string): string => {
+    const name = format === "csv" ? `${id}-${section}.csv` : `${id}.${format}`;
+    const hit = result.files.find((f) => f.endsWith(`/${name}`));
+    if (!hit) throw new Error(`no ${name} among ${result.files.join(", ")}`);
+    return hit;
+  };
+  const json = formats.includes("json")
+    ? JSON.parse(await Deno.readTextFile(file("json")))
+    : undefined;
+  return { dir, files: result.files, json, result, file };
+}
+
+/**
+ * Parses CSV text (RFC 4180: quoted fields, doubled quotes, CRLF or LF, an optional BOM) into
+ * rows of strings.
+ *
+ * @example
+ * ```ts
+ * import { parseCsv } from "./run_report.ts";
+ * console.log(parseCsv('a,"b ""c"""\r\n1,2\r\n')); // [["a", 'b "c"'], ["1", "2"]]
+ * ```
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let any = false;
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else field += c;
+      continue;
+    }
+    if (c === '"') {
+      quoted = true;
+      any = true;
+    } else if (c === ",") {
+      row.push(field);
+      field = "";
+      any = true;
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      any = false;
+    } else {
+      field += c;
+      any = true;
+    }
+  }
+  if (any || field !== "" || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/**
+ * Reads a CSV file into objects keyed by the header row.
+ *
+ * @example
+ * ```ts ignore
+ * import { readCsv } from "./run_report.ts";
+ * const rows = await readCsv("/tmp/out/license-cost-summary-licenses.csv");
+ * console.log(rows[0]["License"]);
+ * ```
+ */
+export async function readCsv(path: string): Promise<Record<string, string>[]> {
+  const [header, ...rows] = parseCsv(await Deno.readTextFile(path));
+  if (!header) return [];
+  return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
+}
+
+/** A worksheet's cells as plain values (rich text and formulas resolved to their text/result). */
+export type SheetValues = (string | number | boolean | Date | null)[][];
+
+/**
+ * Reads every worksheet of an XLSX file into rows of plain cell values, by sheet name.
+ *
+ * @example
+ * ```ts ignore
+ * import { readXlsx } from "./run_report.ts";
+ * const sheets = await readXlsx("/tmp/out/license-cost-summary.xlsx");
+ * console.log(Object.keys(sheets));
+ * ```
+ */
+export async function readXlsx(path: string): Promise<Record<string, SheetValues>> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  const out: Record<string, SheetValues> = {};
+  workbook.eachSheet((sheet) => {
+    const rows: SheetValues = [];
+    sheet.eachRow({ includeEmpty: true }, (row, n) => {
+      const values: (string | number | boolean | Date | null)[] = [];
+      for (let c = 1; c <= row.cellCount; c++) {
+        // deno-lint-ignore no-explicit-any
+        const v: any = row.getCell(c).value;
+        if (v === null || v === undefined) values.push(null);
+        else if (v instanceof Date || typeof v !== "object") values.push(v);
+        else if ("richText" in v) {
+          values.push(v.richText.map((t: { text: string }) => t.text).join(""));
+        } else if ("result" in v) values.push(v.result ?? null);
+        else if ("text" in v) values.push(v.text);
+        else values.push(String(v));
+      }
+      rows[n - 1] = values;
+    });
+    for (let i = 0; i < rows.length; i++) rows[i] ??= [];
+    out[sheet.name] = rows;
+  });
+  return out;
+}
+
+/**
+ * The text of a PDF (`pdftotext -layout`), with runs of spaces kept.
+ *
+ * @example
+ * ```ts ignore
+ * import { pdfText } from "./run_report.ts";
+ * console.log((await pdfText("/tmp/out/license-cost-summary.pdf")).includes("Total"));
+ * ```
+ */
+export async function pdfText(path: string): Promise<string> {
+  const out = await new Deno.Command("pdftotext", { args: ["-layout", path, "-"] }).output();
+  if (!out.success) throw new Error(`pdftotext failed: ${new TextDecoder().decode(out.stderr)}`);
+  return new TextDecoder().decode(out.stdout);
+}
