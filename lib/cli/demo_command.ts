@@ -1,0 +1,113 @@
+/**
+ * `samkit demo`: the flagship reports in HTML, PDF and XLSX from the embedded reference server,
+ * on a fresh machine with no account.
+ *
+ * @module
+ */
+
+import { intFlag, parseArgs, stringFlag } from "./args.ts";
+import { openSource } from "./source.ts";
+import { Progress } from "./progress.ts";
+import { reportError } from "./errors.ts";
+import { findReport } from "./catalogue.ts";
+import { FLAGSHIP_REPORTS } from "../../reports/mod.ts";
+import { resolveParams } from "../report/params.ts";
+import { runReport } from "../report/runner.ts";
+import { ensureWritableDir } from "../report/output_dir.ts";
+import { createQueryContext } from "../query/context.ts";
+import { createRenderers } from "../render/registry.ts";
+import { launchBrowser } from "../render/browser.ts";
+import { VERSION } from "../version.ts";
+import type { Format } from "../render/renderer.ts";
+import { parseFormats } from "./report_command.ts";
+
+/** The help text of `samkit demo`. */
+export const DEMO_HELP = `Usage: deno task demo [options]
+
+Starts the embedded reference server with a generated estate and writes the flagship reports
+(${FLAGSHIP_REPORTS.join(", ")}) in HTML, PDF and XLSX.
+
+Options:
+  --out DIR        Output folder (default: ./out/demo)
+  --format LIST    Formats (default: html,pdf,xlsx)
+  --computers N    Estate size (default 400)
+  --seed N         Estate seed (default 1)
+  --quiet          No progress on stderr
+  -h, --help       This help`;
+
+/**
+ * Runs `samkit demo` and returns the exit code.
+ *
+ * @example
+ * ```ts ignore
+ * import { demoCommand } from "./demo_command.ts";
+ * Deno.exit(await demoCommand(["--out", "./out/demo"]));
+ * ```
+ */
+export async function demoCommand(argv: readonly string[]): Promise<number> {
+  try {
+    const { values } = parseArgs(argv, {
+      out: { type: "string" },
+      format: { type: "string" },
+      computers: { type: "string" },
+      seed: { type: "string" },
+      quiet: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    });
+    if (values.help) {
+      console.log(DEMO_HELP);
+      return 0;
+    }
+    const outDir = stringFlag(values, "out") ?? "./out/demo";
+    const formats: Format[] = parseFormats(stringFlag(values, "format") ?? "html,pdf,xlsx");
+    const computers = intFlag(values, "computers", 400, { min: 0, max: 1_000_000 });
+    const seed = intFlag(values, "seed", 1);
+    await ensureWritableDir(outDir);
+    const progress = new Progress({ enabled: values.quiet ? false : undefined });
+    const query = createQueryContext();
+    progress.status(`generating a demo estate of ${computers} computers`);
+    const api = await openSource({
+      computers,
+      seed,
+      onEvent: (event) => {
+        const c = progress.counters;
+        if (event.type === "request") c.requests++;
+        else if (event.type === "page") c.items += event.items ?? 0;
+        else if (event.type === "rateLimit") query.limiter.backOff();
+        progress.tick();
+      },
+    });
+    const browser = formats.includes("pdf") ? launchBrowser() : undefined;
+    const renderers = createRenderers();
+    try {
+      for (const id of FLAGSHIP_REPORTS) {
+        const definition = findReport(id);
+        progress.status(`${id}: fetching`);
+        const { files } = await runReport({
+          definition,
+          client: api.client,
+          query,
+          params: resolveParams(definition, {}),
+          formats,
+          renderers,
+          outDir,
+          source: api.source,
+          version: VERSION,
+          browser,
+          onEvent: (e) => {
+            if (e.type === "render") progress.status(`${id}: writing ${e.format}`);
+          },
+        });
+        progress.done();
+        for (const file of files) console.log(file);
+      }
+      return 0;
+    } finally {
+      progress.done();
+      await browser?.close();
+      await api.close();
+    }
+  } catch (error) {
+    return reportError(error);
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * How the CLI reports an error: a one-line message on stderr (secrets redacted) and an exit
+ * code — 2 for bad usage or bad input, 1 for a failure.
+ *
+ * @module
+ */
+
+import { UsageError } from "./usage_error.ts";
+import { OutputError, ParamError, UnknownReportError } from "../report/errors.ts";
+import { redact } from "../api/redact.ts";
+
+const BAD_INPUT = new Set([
+  "UsageError",
+  "ParamError",
+  "UnknownReportError",
+  "OutputError",
+  "FilterSyntaxError",
+  "FilterFieldError",
+  "FilterTypeError",
+  "FilterValidationError",
+  "PackFileError",
+  "CronError",
+]);
+
+/**
+ * The exit code for an error: 2 for bad usage or input, 1 otherwise.
+ *
+ * @example
+ * ```ts
+ * import { exitCodeOf } from "./errors.ts";
+ * import { UsageError } from "./usage_error.ts";
+ * console.log(exitCodeOf(new UsageError("x"))); // 2
+ * ```
+ */
+export function exitCodeOf(error: unknown): 1 | 2 {
+  if (
+    error instanceof UsageError || error instanceof ParamError ||
+    error instanceof UnknownReportError || error instanceof OutputError
+  ) return 2;
+  return error instanceof Error && BAD_INPUT.has(error.name) ? 2 : 1;
+}
+
+/**
+ * Prints an error for a person and returns its exit code.
+ *
+ * @example
+ * ```ts
+ * import { reportError } from "./errors.ts";
+ * const code = reportError(new Error("boom"), { quiet: true });
+ * console.log(code); // 1
+ * ```
+ */
+export function reportError(error: unknown, options: { quiet?: boolean } = {}): 1 | 2 {
+  const code = exitCodeOf(error);
+  const message = error instanceof Error ? error.message : String(error);
+  if (!options.quiet) console.error(`samkit: ${redact(message)}`);
+  if (code === 2 && !options.quiet && error instanceof UsageError) {
+    console.error("Run with --help for usage.");
+  }
+  return code;
+}

@@ -1,0 +1,62 @@
+/**
+ * The samkit command line: dispatches to one command per verb.
+ *
+ * @module
+ */
+
+import { reportCommand } from "./report_command.ts";
+import { listCommand } from "./list_command.ts";
+import { demoCommand } from "./demo_command.ts";
+import { serveCommand } from "../server/serve_command.ts";
+import { VERSION } from "../version.ts";
+
+/** The top-level help. */
+export const MAIN_HELP = `samkit ${VERSION} — audit-grade reports from a SAM REST API
+
+Usage: deno task <command> [options]      (or: deno run -P=<set> main.ts <command>)
+
+Commands:
+  demo        Flagship reports from the embedded reference server (no account needed)
+  report ID   Run one report (HTML, PDF, XLSX, CSV, JSON)
+  reports     List reports and their parameters            (main.ts list)
+  serve       Start the reference SAM API server
+  help        This help
+
+Run any command with --help for its options.`;
+
+const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number> | number> = {
+  report: reportCommand,
+  list: listCommand,
+  reports: listCommand,
+  demo: demoCommand,
+  serve: serveCommand,
+};
+
+/**
+ * Runs the CLI with `argv` and returns the exit code.
+ *
+ * @example
+ * ```ts ignore
+ * import { main } from "./main.ts";
+ * Deno.exit(await main(["list"]));
+ * ```
+ */
+export async function main(argv: readonly string[]): Promise<number> {
+  const [verb, ...rest] = argv;
+  if (!verb || verb === "help" || verb === "--help" || verb === "-h") {
+    console.log(MAIN_HELP);
+    return verb ? 0 : 2;
+  }
+  if (verb === "--version") {
+    console.log(VERSION);
+    return 0;
+  }
+  const command = COMMANDS[verb];
+  if (!command) {
+    console.error(
+      `samkit: unknown command "${verb}"; commands: ${Object.keys(COMMANDS).join(", ")}`,
+    );
+    return 2;
+  }
+  return await command(rest);
+}

@@ -1,0 +1,80 @@
+/**
+ * Progress on stderr while data is fetched and rendered: one updating line on a terminal,
+ * nothing when stderr is not a terminal or with `--quiet`.
+ *
+ * @module
+ */
+
+/** Counters shown on the progress line. */
+export interface ProgressCounters {
+  /** Requests sent. */
+  requests: number;
+  /** Items fetched. */
+  items: number;
+  /** Rate-limit waits. */
+  rateLimitWaits: number;
+  /** Retries. */
+  retries: number;
+}
+
+/**
+ * A progress line writer.
+ *
+ * @example
+ * ```ts
+ * import { Progress } from "./progress.ts";
+ * const p = new Progress({ enabled: false });
+ * p.counters.requests++;
+ * p.status("fetching");
+ * p.done();
+ * ```
+ */
+export class Progress {
+  /** The counters the line shows (the client's events update them). */
+  readonly counters: ProgressCounters = { requests: 0, items: 0, rateLimitWaits: 0, retries: 0 };
+  #enabled: boolean;
+  #stage = "";
+  #last = 0;
+  #encoder = new TextEncoder();
+
+  /** @param options `enabled` defaults to "stderr is a terminal". */
+  constructor(options: { enabled?: boolean } = {}) {
+    this.#enabled = options.enabled ?? Deno.stderr.isTerminal();
+  }
+
+  /** Whether anything is printed. */
+  get enabled(): boolean {
+    return this.#enabled;
+  }
+
+  /** Sets the stage text and redraws (at most every 100 ms unless `force`). */
+  status(stage: string, force = true): void {
+    this.#stage = stage;
+    this.tick(force);
+  }
+
+  /** Redraws the line at most every 100 ms. */
+  tick(force = false): void {
+    if (!this.#enabled) return;
+    const now = Date.now();
+    if (!force && now - this.#last < 100) return;
+    this.#last = now;
+    const c = this.counters;
+    const line = `${this.#stage} · ${c.items} items · ${c.requests} requests` +
+      (c.rateLimitWaits ? ` · ${c.rateLimitWaits} rate-limit waits` : "") +
+      (c.retries ? ` · ${c.retries} retries` : "");
+    Deno.stderr.writeSync(this.#encoder.encode(`\r\x1b[2K${line.slice(0, 150)}`));
+  }
+
+  /** Prints a permanent line (above the progress line). */
+  log(message: string): void {
+    if (!this.#enabled) return;
+    Deno.stderr.writeSync(this.#encoder.encode(`\r\x1b[2K${message}\n`));
+    this.tick(true);
+  }
+
+  /** Clears the line. */
+  done(): void {
+    if (this.#enabled) Deno.stderr.writeSync(this.#encoder.encode("\r\x1b[2K"));
+  }
+}

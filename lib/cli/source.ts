@@ -1,0 +1,117 @@
+/**
+ * Where a command's data comes from: a real tenant (base URL from `--base-url`, `SAM_BASE_URL`
+ * or `SAM_REGION`, credentials from the environment) or, with no base URL, the embedded
+ * reference server started in-process on loopback with the demo estate.
+ *
+ * @module
+ */
+
+import { createClient, type SamClient } from "../api/client.ts";
+import { resolveBaseUrl } from "../api/base_url.ts";
+import { startServer } from "../server/server.ts";
+import { UsageError } from "./usage_error.ts";
+
+/** Options of {@link openSource}. */
+export interface SourceOptions {
+  /** `--base-url`. */
+  readonly baseUrl?: string;
+  /** `--token` (else `SAM_TOKEN`). */
+  readonly token?: string;
+  /** Size of the embedded demo estate (default 400 computers). */
+  readonly computers?: number;
+  /** Seed of the embedded demo estate (default 1). */
+  readonly seed?: number;
+  /** Client events (progress, adaptive concurrency). */
+  readonly onEvent?: Parameters<typeof createClient>[0]["onEvent"];
+  /** Cancels requests. */
+  readonly signal?: AbortSignal;
+}
+
+/** An open data source. */
+export interface ApiSource {
+  /** The typed client. */
+  readonly client: SamClient;
+  /** Text for covers and JSON `source`. */
+  readonly source: string;
+  /** Whether the embedded reference server is serving. */
+  readonly embedded: boolean;
+  /** Stops the embedded server, if any. */
+  close(): Promise<void>;
+}
+
+function env(name: string): string | undefined {
+  try {
+    return Deno.env.get(name) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks before any request that this process may reach `url`'s host, with a message that says
+ * how to allow it.
+ */
+async function assertNetAllowed(url: URL): Promise<void> {
+  const status = await Deno.permissions.query({ name: "net", host: url.host });
+  if (status.state !== "granted") {
+    throw new UsageError(
+      `this task's permission set does not allow network access to ${url.hostname}; ` +
+        `run the tenant task instead: SAM_API_HOST=${url.hostname} deno task report:tenant …`,
+    );
+  }
+}
+
+/**
+ * Opens the data source a command runs against.
+ *
+ * @example
+ * ```ts ignore
+ * import { openSource } from "./source.ts";
+ * const api = await openSource({});            // the embedded reference server
+ * for await (const c of api.client.estate.computers()) console.log(c.hostName);
+ * await api.close();
+ * ```
+ */
+export async function openSource(options: SourceOptions = {}): Promise<ApiSource> {
+  const explicit = options.baseUrl ?? env("SAM_BASE_URL") ?? env("SAM_REGION");
+  if (explicit) {
+    let base: string;
+    try {
+      base = resolveBaseUrl({ baseUrl: options.baseUrl });
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+    await assertNetAllowed(new URL(base));
+    const token = options.token ?? env("SAM_TOKEN");
+    const clientId = env("SAM_CLIENT_ID");
+    const clientSecret = env("SAM_CLIENT_SECRET");
+    if (!token && !(clientId && clientSecret)) {
+      throw new UsageError(
+        "no credentials: set SAM_CLIENT_ID and SAM_CLIENT_SECRET (client credentials) or " +
+          "SAM_TOKEN / --token (a bearer token)",
+      );
+    }
+    const client = createClient({
+      baseUrl: base,
+      auth: token ? { token } : { clientId: clientId!, clientSecret: clientSecret! },
+      onEvent: options.onEvent,
+      signal: options.signal,
+    });
+    return { client, source: base, embedded: false, close: () => Promise.resolve() };
+  }
+  const computers = options.computers ?? 400;
+  const seed = options.seed ?? 1;
+  const server = await startServer({ port: 0, computers, seed, quiet: true });
+  const client = createClient({
+    baseUrl: server.url,
+    auth: { clientId: "demo", clientSecret: "demo-secret" },
+    onEvent: options.onEvent,
+    signal: options.signal,
+  });
+  return {
+    client,
+    source: `embedded reference server (demo estate: ${computers} computers, seed ${seed})`,
+    embedded: true,
+    close: () => server.close(),
+  };
+}
