@@ -1,0 +1,303 @@
+/**
+ * The headless browser that prints PDFs: found on the machine (never downloaded), launched once
+ * per run on first use with a locked-down set of flags and a throw-away profile, and shared by
+ * every report of the run.
+ *
+ * Where the browser comes from, in order:
+ * 1. `PUPPETEER_EXECUTABLE_PATH`, when set (it must exist);
+ * 2. a system Chrome or Chromium: `/usr/bin/chromium`, `/usr/bin/chromium-browser`,
+ *    `/usr/bin/google-chrome`, `/usr/bin/google-chrome-stable` (then the same names on `PATH`);
+ * 3. Puppeteer's own cache (`puppeteer.executablePath()`), when that file exists.
+ *
+ * When none is found, {@link BrowserNotFoundError} says how to get one.
+ *
+ * @module
+ */
+
+import puppeteer from "puppeteer";
+import type { Browser, Page } from "puppeteer";
+import { join } from "node:path";
+
+/** The system browsers looked for, in order. */
+export const SYSTEM_BROWSERS: readonly string[] = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+];
+
+/** The flags every launch uses (a fresh `--user-data-dir` is added per launch). */
+export const BROWSER_FLAGS: readonly string[] = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--no-default-browser-check",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-default-apps",
+  "--disable-extensions",
+  "--disable-domain-reliability",
+  "--disable-client-side-phishing-detection",
+  "--metrics-recording-only",
+  "--mute-audio",
+  "--disable-dev-shm-usage",
+];
+
+/** Thrown when no Chrome or Chromium can be found; the message says how to get one. */
+export class BrowserNotFoundError extends Error {
+  /** @param looked The places that were looked at. */
+  constructor(readonly looked: readonly string[]) {
+    super(
+      "No Chrome or Chromium found for PDF output (looked at " + looked.join(", ") + "). " +
+        "Install one (Debian/Ubuntu: `apt-get install -y chromium`) or set " +
+        "PUPPETEER_EXECUTABLE_PATH to a Chrome/Chromium executable.",
+    );
+    this.name = "BrowserNotFoundError";
+  }
+}
+
+/** Thrown when a browser was found but would not start. */
+export class BrowserLaunchError extends Error {
+  /**
+   * @param executablePath The browser that failed.
+   * @param cause Why.
+   */
+  constructor(readonly executablePath: string, cause: unknown) {
+    super(
+      `Could not start the browser at ${executablePath}: ${
+        cause instanceof Error ? cause.message : String(cause)
+      }`,
+      { cause },
+    );
+    this.name = "BrowserLaunchError";
+  }
+}
+
+/** Where {@link findBrowser} looks (injectable for tests). */
+export interface FindBrowserOptions {
+  /** Reads an environment variable (default `Deno.env.get`). */
+  readonly env?: (name: string) => string | undefined;
+  /** System paths to try (default {@link SYSTEM_BROWSERS}). */
+  readonly candidates?: readonly string[];
+  /** Whether a path is an existing file (default a `Deno.stat`). */
+  readonly exists?: (path: string) => boolean | Promise<boolean>;
+  /** Puppeteer's cached browser path (default `puppeteer.executablePath()`). */
+  readonly puppeteerPath?: () => string | Promise<string>;
+}
+
+function defaultEnv(name: string): string | undefined {
+  try {
+    return Deno.env.get(name);
+  } catch {
+    return undefined; // no env permission
+  }
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Finds a Chrome or Chromium executable (see the module doc for the order).
+ *
+ * @example
+ * ```ts
+ * import { findBrowser } from "./browser.ts";
+ * const path = await findBrowser();
+ * console.log(path); // e.g. /usr/bin/chromium
+ * ```
+ */
+export async function findBrowser(options: FindBrowserOptions = {}): Promise<string> {
+  const env = options.env ?? defaultEnv;
+  const exists = options.exists ?? isFile;
+  const looked: string[] = [];
+
+  const fromEnv = env("PUPPETEER_EXECUTABLE_PATH")?.trim();
+  if (fromEnv) {
+    if (await exists(fromEnv)) return fromEnv;
+    looked.push(`PUPPETEER_EXECUTABLE_PATH=${fromEnv} (missing)`);
+  }
+  const candidates = options.candidates ?? SYSTEM_BROWSERS;
+  for (const path of candidates) {
+    looked.push(path);
+    if (await exists(path)) return path;
+  }
+  if (!options.candidates) {
+    const names = [...new Set(candidates.map((p) => p.slice(p.lastIndexOf("/") + 1)))];
+    for (const dir of (env("PATH") ?? "").split(":").filter((d) => d !== "")) {
+      for (const name of names) {
+        const path = join(dir, name);
+        if (!candidates.includes(path) && await exists(path)) return path;
+      }
+    }
+    if (names.length > 0) looked.push(`${names.join("/")} on PATH`);
+  }
+  try {
+    const cached = await (options.puppeteerPath ?? (() => puppeteer.executablePath()))();
+    if (cached) {
+      if (await exists(cached)) return cached;
+      looked.push(`${cached} (Puppeteer cache, missing)`);
+    }
+  } catch {
+    looked.push("Puppeteer cache");
+  }
+  throw new BrowserNotFoundError(looked);
+}
+
+/** A browser shared by a run: launched on the first {@link BrowserHandle.newPage}. */
+export interface BrowserHandle {
+  /** Opens a new tab (launching the browser first if needed). */
+  newPage(): Promise<Page>;
+  /** The browser's version string (launches it if needed). */
+  version(): Promise<string>;
+  /** Whether the browser process is running. */
+  readonly launched: boolean;
+  /** How many times the browser process was started (a crash causes a relaunch). */
+  readonly launches: number;
+  /** Closes the browser and removes its temp profile. Safe to call twice or before a launch. */
+  close(): Promise<void>;
+  /** Same as {@link BrowserHandle.close}, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/** Options of {@link launchBrowser}. */
+export interface LaunchBrowserOptions {
+  /** The executable (default: {@link findBrowser}). */
+  readonly executablePath?: string;
+  /** Extra flags after {@link BROWSER_FLAGS}. */
+  readonly args?: readonly string[];
+  /** Launch time-out in milliseconds (default 30 000). */
+  readonly timeoutMs?: number;
+  /** Protocol time-out per command in milliseconds (default 300 000: big chunks print slowly). */
+  readonly protocolTimeoutMs?: number;
+  /** Where the throw-away profile folder is made (default the system temp folder). */
+  readonly tempDir?: string;
+}
+
+/**
+ * Returns a handle on a browser that is launched lazily, once, on the first `newPage()` and
+ * reused for every report of the run. Each launch gets a fresh `--user-data-dir` that `close()`
+ * removes. If the browser dies, the next `newPage()` starts a new one.
+ *
+ * @example
+ * ```ts
+ * import { launchBrowser } from "./browser.ts";
+ * const browser = launchBrowser();
+ * try {
+ *   const page = await browser.newPage();
+ *   await page.setContent("<p>hello</p>");
+ *   await page.close();
+ * } finally {
+ *   await browser.close();
+ * }
+ * ```
+ */
+export function launchBrowser(options: LaunchBrowserOptions = {}): BrowserHandle {
+  let browser: Browser | undefined;
+  let starting: Promise<Browser> | undefined;
+  let profile: string | undefined;
+  let launches = 0;
+  let closed = false;
+
+  const removeProfile = async (dir: string | undefined) => {
+    if (!dir) return;
+    // Chrome may still be writing to its profile for a moment after exit.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        await Deno.remove(dir, { recursive: true });
+        return;
+      } catch (error) {
+        if (error instanceof Deno.errors.NotFound) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  };
+
+  const start = async (): Promise<Browser> => {
+    const executablePath = options.executablePath ?? await findBrowser();
+    const dir = await Deno.makeTempDir({ dir: options.tempDir, prefix: "samkit-chrome-" });
+    try {
+      const b = await puppeteer.launch({
+        executablePath,
+        headless: true,
+        pipe: true,
+        userDataDir: dir,
+        args: [...BROWSER_FLAGS, ...(options.args ?? [])],
+        ignoreDefaultArgs: ["--enable-automation"],
+        timeout: options.timeoutMs ?? 30_000,
+        protocolTimeout: options.protocolTimeoutMs ?? 300_000,
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      });
+      launches++;
+      profile = dir;
+      b.on("disconnected", () => {
+        if (browser === b) {
+          browser = undefined;
+          const old = profile;
+          profile = undefined;
+          void removeProfile(old);
+        }
+      });
+      return b;
+    } catch (error) {
+      await removeProfile(dir);
+      throw new BrowserLaunchError(executablePath, error);
+    }
+  };
+
+  const get = async (): Promise<Browser> => {
+    if (closed) throw new Error("the browser handle is closed");
+    if (browser?.connected) return browser;
+    if (!starting) {
+      starting = start().then((b) => {
+        browser = b;
+        return b;
+      }).finally(() => {
+        starting = undefined;
+      });
+    }
+    return await starting;
+  };
+
+  const close = async () => {
+    closed = true;
+    const b = browser ?? await starting?.catch(() => undefined);
+    browser = undefined;
+    const dir = profile;
+    profile = undefined;
+    if (b) {
+      try {
+        await b.close();
+      } catch {
+        b.process()?.kill("SIGKILL");
+      }
+    }
+    await removeProfile(dir);
+  };
+
+  return {
+    async newPage() {
+      return await (await get()).newPage();
+    },
+    async version() {
+      return await (await get()).version();
+    },
+    get launched() {
+      return browser?.connected ?? false;
+    },
+    get launches() {
+      return launches;
+    },
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+}
