@@ -1,0 +1,377 @@
+/**
+ * Filter validation against a resource of the catalogue: every field exists and is visible, every
+ * operator applies to its field's type (spec 4.4 table), and every value can be read as its
+ * field's type.
+ *
+ * How values are read: the field decides. A String field takes any value's text (`id -eq 42`
+ * compares the text `42`); a Number field takes a number, quoted or not (`quantity -gt "12"`); a
+ * Boolean field `true`/`false` in any case; a Date field an RFC 3339 date-time, quoted (as the
+ * spec writes them) or not. Number fields sent as strings (`wire: "string"`) are numbers here and
+ * license dates (`wire: "licenseDate"`) are dates.
+ *
+ * Operators by field type (the spec's table; `strings` is the catalogue's Set of String):
+ * | type | operators |
+ * |---|---|
+ * | string | eq ne contains notcontains startswith endswith in notin exists |
+ * | number, date | eq ne gt ge lt le in notin exists |
+ * | boolean | eq ne in notin |
+ * | strings | contains notcontains (has an element equal to the value) exists (not empty) |
+ *
+ * @module
+ */
+
+import type { FieldSpec, FieldType, ResourceSpec } from "./catalogue.ts";
+import {
+  type ComparisonNode,
+  type ComparisonOperator,
+  type FilterLiteral,
+  type FilterNode,
+  positionOf,
+} from "./filter_ast.ts";
+import { readBoolean, readDate, readNumber } from "./filter_literal.ts";
+
+/** Which operators apply to which field type. */
+export const OPERATORS_BY_TYPE: Readonly<Record<FieldType, readonly ComparisonOperator[]>> = {
+  string: [
+    "eq",
+    "ne",
+    "contains",
+    "notcontains",
+    "startswith",
+    "endswith",
+    "in",
+    "notin",
+    "exists",
+  ],
+  number: ["eq", "ne", "gt", "ge", "lt", "le", "in", "notin", "exists"],
+  date: ["eq", "ne", "gt", "ge", "lt", "le", "in", "notin", "exists"],
+  boolean: ["eq", "ne", "in", "notin"],
+  strings: ["contains", "notcontains", "exists"],
+};
+
+const TYPE_NAMES: Readonly<Record<FieldType, string>> = {
+  string: "a String",
+  number: "a Number",
+  date: "a Date",
+  boolean: "a Boolean",
+  strings: "a Set of String",
+};
+
+/** What a validation error is built from. */
+export interface FilterValidationErrorOptions {
+  /** The field concerned, as written. */
+  readonly field: string;
+  /** 1-based column in the parsed filter, when the tree was parsed. */
+  readonly column?: number;
+  /** The problem, without the `filter error at column N:` prefix. */
+  readonly detail: string;
+}
+
+/**
+ * A filter that parses but does not fit its resource. Subclasses tell which part is wrong.
+ *
+ * @example
+ * ```ts
+ * import { FilterValidationError, validateFilter } from "./filter_validate.ts";
+ * import { parseFilter } from "./filter_parser.ts";
+ * import { RESOURCES } from "./catalogue.ts";
+ * try {
+ *   validateFilter(parseFilter("hostname -eq x"), RESOURCES.Computer);
+ * } catch (e) {
+ *   if (e instanceof FilterValidationError) console.log(e.column, e.field); // 1 "hostname"
+ * }
+ * ```
+ */
+export class FilterValidationError extends Error {
+  override name = "FilterValidationError";
+  /** The field concerned, as written. */
+  readonly field: string;
+  /** 1-based column in the parsed filter; absent for built trees. */
+  readonly column?: number;
+
+  constructor(options: FilterValidationErrorOptions) {
+    const where = options.column === undefined ? "" : ` at column ${options.column}`;
+    super(`filter error${where}: ${options.detail}`);
+    this.field = options.field;
+    if (options.column !== undefined) this.column = options.column;
+  }
+}
+
+/**
+ * A field the resource does not have (hidden storage fields count as unknown), with close matches.
+ *
+ * @example
+ * ```ts
+ * import { FilterFieldError, validateFilter } from "./filter_validate.ts";
+ * import { parseFilter } from "./filter_parser.ts";
+ * import { RESOURCES } from "./catalogue.ts";
+ * try {
+ *   validateFilter(parseFilter("hostname -eq x"), RESOURCES.Computer);
+ * } catch (e) {
+ *   if (e instanceof FilterFieldError) console.log(e.suggestions); // ["hostName"]
+ * }
+ * ```
+ */
+export class FilterFieldError extends FilterValidationError {
+  override name = "FilterFieldError";
+  /** Visible fields whose names are close to the one written. */
+  readonly suggestions: readonly string[];
+
+  constructor(
+    options: { field: string; resource: string; suggestions: string[]; column?: number },
+  ) {
+    const { field, resource, suggestions, column } = options;
+    const hint = suggestions.length
+      ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(", ")}?`
+      : "";
+    super({ field, column, detail: `${resource} has no field "${field}"${hint}` });
+    this.suggestions = suggestions;
+  }
+}
+
+/**
+ * An operator that does not apply to its field's type.
+ *
+ * @example
+ * ```ts
+ * import { FilterOperatorError, validateFilter } from "./filter_validate.ts";
+ * import { parseFilter } from "./filter_parser.ts";
+ * import { RESOURCES } from "./catalogue.ts";
+ * try {
+ *   validateFilter(parseFilter("hostName -gt x"), RESOURCES.Computer);
+ * } catch (e) {
+ *   if (e instanceof FilterOperatorError) console.log(e.column, e.operator); // 10 "gt"
+ * }
+ * ```
+ */
+export class FilterOperatorError extends FilterValidationError {
+  override name = "FilterOperatorError";
+  /** The operator, lower case without its hyphen. */
+  readonly operator: ComparisonOperator;
+  /** The field's type. */
+  readonly fieldType: FieldType;
+
+  constructor(options: {
+    field: string;
+    operator: ComparisonOperator;
+    fieldType: FieldType;
+    column?: number;
+  }) {
+    const { field, operator, fieldType, column } = options;
+    const allowed = OPERATORS_BY_TYPE[fieldType].map((o) => `-${o}`).join(" ");
+    super({
+      field,
+      column,
+      detail: `-${operator} does not apply to ${field}, ${TYPE_NAMES[fieldType]} field ` +
+        `(it takes ${allowed})`,
+    });
+    this.operator = operator;
+    this.fieldType = fieldType;
+  }
+}
+
+/**
+ * A value that cannot be read as its field's type (`lastScanDate -le abc`).
+ *
+ * @example
+ * ```ts
+ * import { FilterValueError, validateFilter } from "./filter_validate.ts";
+ * import { parseFilter } from "./filter_parser.ts";
+ * import { RESOURCES } from "./catalogue.ts";
+ * try {
+ *   validateFilter(parseFilter("lastScanDate -le abc"), RESOURCES.Computer);
+ * } catch (e) {
+ *   if (e instanceof FilterValueError) console.log(e.column, e.expectedType); // 18 "date"
+ * }
+ * ```
+ */
+export class FilterValueError extends FilterValidationError {
+  override name = "FilterValueError";
+  /** The type the value should have had. */
+  readonly expectedType: FieldType;
+
+  constructor(options: {
+    field: string;
+    expectedType: FieldType;
+    text: string;
+    sensitive: boolean;
+    column?: number;
+  }) {
+    const { field, expectedType, text, sensitive, column } = options;
+    const shown = sensitive ? "the value" : JSON.stringify(text);
+    const want = expectedType === "date"
+      ? "an RFC 3339 date-time such as 2022-01-01T00:00:00Z"
+      : expectedType === "number"
+      ? "a number"
+      : expectedType === "boolean"
+      ? "true or false"
+      : "a string";
+    super({
+      field,
+      column,
+      detail: `${field} is ${TYPE_NAMES[expectedType]} field and ${shown} is not ${want}`,
+    });
+    this.expectedType = expectedType;
+  }
+}
+
+/**
+ * A value read as its field's type: a string's text, a number, a boolean, or a date as epoch
+ * milliseconds.
+ */
+export type FilterOperand = string | number | boolean;
+
+/** A comparison checked against its resource: its field and its values read as the field's type. */
+export interface CheckedComparison {
+  readonly field: FieldSpec;
+  readonly op: ComparisonOperator;
+  /** One value, or the list of `-in` / `-notin`; dates as epoch milliseconds. */
+  readonly operands: readonly FilterOperand[];
+}
+
+/**
+ * Reads a value as a field type: `undefined` when it cannot be read (see the module notes).
+ *
+ * @example
+ * ```ts
+ * import { readLiteralAs } from "./filter_validate.ts";
+ * import { literalFromText } from "./filter_literal.ts";
+ * console.log(readLiteralAs(literalFromText("2022-01-01T00:00:00Z", true), "date")); // 1640995200000
+ * console.log(readLiteralAs(literalFromText("x", true), "number")); // undefined
+ * ```
+ */
+export function readLiteralAs(literal: FilterLiteral, type: FieldType): FilterOperand | undefined {
+  switch (type) {
+    case "string":
+    case "strings":
+      return literal.text;
+    case "number":
+      return readNumber(literal.text);
+    case "boolean":
+      return readBoolean(literal.text);
+    case "date":
+      return readDate(literal.text);
+  }
+}
+
+function levenshtein(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/**
+ * Visible fields of a resource whose names are close to `name`: the same but for case, one
+ * containing the other, or within a small edit distance; best first, at most three.
+ *
+ * @example
+ * ```ts
+ * import { closeFieldNames } from "./filter_validate.ts";
+ * import { RESOURCES } from "./catalogue.ts";
+ * console.log(closeFieldNames("lastScan", RESOURCES.Computer)); // ["lastScanDate"]
+ * ```
+ */
+export function closeFieldNames(name: string, resource: ResourceSpec): string[] {
+  const lower = name.toLowerCase();
+  const scored: [number, string][] = [];
+  for (const f of resource.fields) {
+    if (f.hidden) continue;
+    const other = f.name.toLowerCase();
+    const d = levenshtein(lower, other);
+    const score = other === lower
+      ? 0
+      : lower.length >= 3 && (other.includes(lower) || lower.includes(other))
+      ? 1
+      : d <= Math.max(1, Math.min(3, Math.floor(lower.length / 3)))
+      ? 1 + d
+      : Infinity;
+    if (score < Infinity) scored.push([score, f.name]);
+  }
+  return scored.sort((x, y) => x[0] - y[0] || x[1].localeCompare(y[1])).slice(0, 3).map((x) =>
+    x[1]
+  );
+}
+
+/**
+ * Checks one comparison against a resource and reads its values; throws a
+ * {@link FilterValidationError} subclass. The evaluator and the SQL compiler both start here, so
+ * they read values the same way.
+ *
+ * @example
+ * ```ts
+ * import { checkComparison } from "./filter_validate.ts";
+ * import { eq } from "./filter_builder.ts";
+ * import { RESOURCES } from "./catalogue.ts";
+ * console.log(checkComparison(eq("quantity", "12"), RESOURCES.License).operands); // [12]
+ * ```
+ */
+export function checkComparison(node: ComparisonNode, resource: ResourceSpec): CheckedComparison {
+  const pos = positionOf(node);
+  const field = resource.byName.get(node.field);
+  if (!field || field.hidden) {
+    throw new FilterFieldError({
+      field: node.field,
+      resource: resource.name,
+      suggestions: closeFieldNames(node.field, resource),
+      column: pos?.column,
+    });
+  }
+  if (!OPERATORS_BY_TYPE[field.type].includes(node.op)) {
+    throw new FilterOperatorError({
+      field: node.field,
+      operator: node.op,
+      fieldType: field.type,
+      column: pos?.operatorColumn,
+    });
+  }
+  const literals: readonly FilterLiteral[] = Array.isArray(node.value)
+    ? node.value
+    : [node.value as FilterLiteral];
+  const type: FieldType = node.op === "exists" ? "boolean" : field.type;
+  const operands = literals.map((lit) => {
+    const v = readLiteralAs(lit, type);
+    if (v === undefined) {
+      throw new FilterValueError({
+        field: node.field,
+        expectedType: type,
+        text: lit.text,
+        sensitive: field.sensitive,
+        column: positionOf(lit)?.column,
+      });
+    }
+    return v;
+  });
+  return { field, op: node.op, operands };
+}
+
+/**
+ * Checks a whole filter against a resource: throws {@link FilterFieldError},
+ * {@link FilterOperatorError} or {@link FilterValueError} for the first problem, in source order.
+ *
+ * @example
+ * ```ts
+ * import { validateFilter } from "./filter_validate.ts";
+ * import { parseFilter } from "./filter_parser.ts";
+ * import { RESOURCES } from "./catalogue.ts";
+ * validateFilter(parseFilter('lastScanDate -le "2022-01-01T00:00:00Z"'), RESOURCES.Computer); // fine
+ * ```
+ */
+export function validateFilter(node: FilterNode, resource: ResourceSpec): void {
+  switch (node.kind) {
+    case "cmp":
+      checkComparison(node, resource);
+      return;
+    case "and":
+    case "or":
+      for (const item of node.items) validateFilter(item, resource);
+      return;
+    case "not":
+      validateFilter(node.expr, resource);
+  }
+}
