@@ -1,0 +1,363 @@
+/**
+ * Routing and the generic operation handler of the reference server. Routes come from the
+ * operation table; one handler serves every read operation from the store, by the operation's
+ * query set, shape, scope, fixed selections and parent.
+ *
+ * @module
+ */
+
+import { type Link, RESOURCES } from "../api/catalogue.ts";
+import { AREA_PREFIX, OPERATIONS, type OperationSpec } from "../api/operations.ts";
+import {
+  type FilterNode,
+  FilterSyntaxError,
+  FilterValidationError,
+  parseFilter,
+} from "../api/filter.ts";
+import { type EstateStore, SortError, type StoredRow } from "./store.ts";
+import { HttpError, itemLinks, jsonResponse, link, serializeRow, withLinks } from "./serialize.ts";
+
+/** The registry prefix spelt as the public service's own documents spell it (routes.md). */
+export const REGISTRY_ALIAS_PREFIX = "/api/sam/software-registry/v1";
+
+/** A resolved request path. */
+export type Resolution =
+  | {
+    readonly kind: "match";
+    readonly op: OperationSpec;
+    readonly params: Readonly<Record<string, string>>;
+  }
+  | { readonly kind: "method"; readonly allow: readonly string[] }
+  | { readonly kind: "none" };
+
+interface Node {
+  readonly literals: Map<string, Node>;
+  param?: Node;
+  readonly ops: Map<string, { op: OperationSpec; names: string[] }>;
+}
+
+const newNode = (): Node => ({ literals: new Map(), ops: new Map() });
+
+/**
+ * Maps method and path to an operation. Literal segments win over parameters, with
+ * backtracking, so `/licenses/transfers/{applicationId}` is never taken by `/licenses/{id}/…`.
+ * The registry also answers under {@link REGISTRY_ALIAS_PREFIX}.
+ *
+ * @example
+ * ```ts
+ * import { Router } from "./router.ts";
+ * const r = new Router().resolve("GET", "/api/sam/v1/licenses/entitlements/computers");
+ * if (r.kind === "match") console.log(r.op.id); // "licenses.computerEntitlements"
+ * ```
+ */
+export class Router {
+  #root = newNode();
+
+  /**
+   * @param operations The operations to route (default: all of them).
+   */
+  constructor(operations: readonly OperationSpec[] = OPERATIONS) {
+    for (const op of operations) {
+      const prefixes = [AREA_PREFIX[op.area]];
+      if (op.area === "registry") prefixes.push(REGISTRY_ALIAS_PREFIX);
+      for (const prefix of prefixes) this.#add(prefix + op.path, op);
+    }
+  }
+
+  /**
+   * Resolve a method and a URL path: an operation with its decoded path parameters, the allowed
+   * methods of a known path, or nothing.
+   *
+   * @example
+   * ```ts
+   * import { Router } from "./router.ts";
+   * const r = new Router().resolve("DELETE", "/api/sam/estate/v1/computers");
+   * console.log(r.kind === "method" && r.allow); // ["GET"]
+   * ```
+   */
+  resolve(method: string, pathname: string): Resolution {
+    const raw = pathname.split("/").filter((s, i, all) =>
+      i > 0 && (s !== "" || i < all.length - 1)
+    );
+    if (raw.some((s) => s === "")) return { kind: "none" };
+    let segs: string[];
+    try {
+      segs = raw.map(decodeURIComponent);
+    } catch {
+      return { kind: "none" };
+    }
+    const values: string[] = [];
+    const node = this.#match(this.#root, segs, 0, values);
+    if (!node) return { kind: "none" };
+    const hit = node.ops.get(method.toUpperCase());
+    if (!hit) return { kind: "method", allow: [...node.ops.keys()] };
+    const params: Record<string, string> = {};
+    hit.names.forEach((name, i) => params[name] = values[i]);
+    return { kind: "match", op: hit.op, params };
+  }
+
+  #add(path: string, op: OperationSpec): void {
+    let node = this.#root;
+    const names: string[] = [];
+    for (const seg of path.split("/").slice(1)) {
+      const param = /^\{(\w+)\}$/.exec(seg);
+      if (param) {
+        names.push(param[1]);
+        node = node.param ??= newNode();
+      } else {
+        let next = node.literals.get(seg);
+        if (!next) node.literals.set(seg, next = newNode());
+        node = next;
+      }
+    }
+    if (node.ops.has(op.method)) throw new Error(`Duplicate route ${op.method} ${path}`);
+    node.ops.set(op.method, { op, names });
+  }
+
+  #match(node: Node, segs: string[], i: number, values: string[]): Node | undefined {
+    if (i === segs.length) return node.ops.size > 0 ? node : undefined;
+    const lit = node.literals.get(segs[i]);
+    if (lit) {
+      const found = this.#match(lit, segs, i + 1, values);
+      if (found) return found;
+    }
+    if (node.param) {
+      values.push(segs[i]);
+      const found = this.#match(node.param, segs, i + 1, values);
+      if (found) return found;
+      values.pop();
+    }
+    return undefined;
+  }
+}
+
+/** Paging and filter of one request, validated per the operation's query set. */
+export interface RequestQuery {
+  /** Items per page. */
+  readonly pageSize: number;
+  /** 1-based page. */
+  readonly pageNumber: number;
+  /** The parsed filter, if one was given. */
+  readonly filter?: FilterNode;
+  /** The raw filter text, kept for links. */
+  readonly filterText?: string;
+  /** The raw sort value, kept for links. */
+  readonly sort?: string;
+}
+
+const PAGE_SIZE_DEFAULT = 100;
+const PAGE_SIZE_MAX = 1000;
+
+function integerParam(url: URL, name: string, min: number, max: number, fallback: number): number {
+  const text = url.searchParams.get(name);
+  if (text === null) return fallback;
+  const value = /^\+?\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!Number.isSafeInteger(value)) {
+    throw new HttpError(400, `${name} must be an integer, not "${text.slice(0, 40)}".`);
+  }
+  if (value < min || value > max) {
+    throw new HttpError(
+      400,
+      max === Number.MAX_SAFE_INTEGER
+        ? `${name} must be at least ${min}; got ${value}.`
+        : `${name} must be between ${min} and ${max}; got ${value}.`,
+    );
+  }
+  return value;
+}
+
+/**
+ * The error a bad filter or sort becomes: a 400 with the parser's or validator's message.
+ * Other errors are returned unchanged.
+ *
+ * @example
+ * ```ts
+ * import { asBadRequest } from "./router.ts";
+ * import { SortError } from "./store.ts";
+ * const err = asBadRequest(new SortError('Unknown sort property "x"'));
+ * console.log((err as { status: number }).status); // 400
+ * ```
+ */
+export function asBadRequest(err: unknown): unknown {
+  if (err instanceof SortError) return new HttpError(400, err.message);
+  if (err instanceof FilterSyntaxError || err instanceof FilterValidationError) {
+    return new HttpError(400, `Invalid filter: ${err.message}`);
+  }
+  return err;
+}
+
+/**
+ * Read and check the query parameters of a request for an operation: paging ranges of its
+ * query set, and a filter only where the set has one (Q1). Throws a 400 {@link HttpError}
+ * naming the parameter.
+ *
+ * @example
+ * ```ts
+ * import { readQuery } from "./router.ts";
+ * import { operation } from "../api/operations.ts";
+ * const q = readQuery(operation("estate.computers"), new URL("http://x/?page_size=5"));
+ * console.log(q.pageSize, q.pageNumber); // 5 1
+ * ```
+ */
+export function readQuery(op: OperationSpec, url: URL): RequestQuery {
+  const qs = op.query;
+  const filterText = url.searchParams.get("filter") ?? undefined;
+  const hasFilter = filterText !== undefined && filterText.trim() !== "";
+  if (hasFilter && qs !== "Q1") {
+    throw new HttpError(400, `filter is not supported by this operation (${op.id}).`);
+  }
+  const paged = qs !== "none";
+  const pageSize = paged
+    ? integerParam(
+      url,
+      "page_size",
+      1,
+      qs === "QC" ? Number.MAX_SAFE_INTEGER : PAGE_SIZE_MAX,
+      PAGE_SIZE_DEFAULT,
+    )
+    : PAGE_SIZE_DEFAULT;
+  const pageNumber = paged ? integerParam(url, "page_number", 1, Number.MAX_SAFE_INTEGER, 1) : 1;
+  let filter: FilterNode | undefined;
+  if (hasFilter) {
+    try {
+      filter = parseFilter(filterText!);
+    } catch (err) {
+      throw asBadRequest(err);
+    }
+  }
+  const sort = url.searchParams.get("sort") ?? undefined;
+  return {
+    pageSize,
+    pageNumber,
+    ...(filter ? { filter, filterText } : {}),
+    ...(sort !== undefined && sort.trim() !== "" ? { sort } : {}),
+  };
+}
+
+/** What the generic handler needs for one request. */
+export interface OperationRequest {
+  /** The operation. */
+  readonly op: OperationSpec;
+  /** Decoded path parameters. */
+  readonly params: Readonly<Record<string, string>>;
+  /** The request URL. */
+  readonly url: URL;
+  /** The estate. */
+  readonly store: EstateStore;
+}
+
+/** A path with paging, filter and sort in its query string, for links. */
+function pageHref(path: string, q: RequestQuery, pageNumber: number): string {
+  const parts = [`page_size=${q.pageSize}`, `page_number=${pageNumber}`];
+  if (q.filterText !== undefined) parts.push(`filter=${encodeURIComponent(q.filterText)}`);
+  if (q.sort !== undefined) parts.push(`sort=${encodeURIComponent(q.sort)}`);
+  return `${path}?${parts.join("&")}`;
+}
+
+/** self/first/last and next/previous where they exist. */
+function pageLinks(path: string, q: RequestQuery, totalPages: number): Link[] {
+  const last = Math.max(1, totalPages);
+  const links = [
+    link("self", pageHref(path, q, q.pageNumber)),
+    link("first", pageHref(path, q, 1)),
+    link("last", pageHref(path, q, last)),
+  ];
+  if (q.pageNumber < totalPages) links.push(link("next", pageHref(path, q, q.pageNumber + 1)));
+  if (q.pageNumber > 1) {
+    links.push(link("previous", pageHref(path, q, Math.min(q.pageNumber - 1, last))));
+  }
+  return links;
+}
+
+/** Equality selections of an operation for a request: its scope and fixed selections. */
+function selections(op: OperationSpec, params: Readonly<Record<string, string>>) {
+  const where: Record<string, string> = { ...op.fixed };
+  for (const [param, field] of Object.entries(op.scope)) where[field] = params[param];
+  return where;
+}
+
+/**
+ * Serve a read operation from the store: validate the query, check the parent (404), select by
+ * scope and fixed selections, and answer in the operation's shape (collection envelope, one
+ * object, or one flat object per page).
+ *
+ * @example
+ * ```ts
+ * import { handleRead } from "./router.ts";
+ * import { EstateStore } from "./store.ts";
+ * import { operation } from "../api/operations.ts";
+ * const store = new EstateStore();
+ * store.insert("policies", { id: "P1" });
+ * const res = handleRead({
+ *   op: operation("licenses.policies"),
+ *   params: {},
+ *   url: new URL("http://x/api/sam/v1/licenses-policies"),
+ *   store,
+ * });
+ * console.log((await res.json()).items.length); // 1
+ * ```
+ */
+export function handleRead(req: OperationRequest): Response {
+  const { op, params, url, store } = req;
+  const q = readQuery(op, url);
+  if (op.parent) {
+    const value = params[op.parent.param];
+    if (!store.first(op.parent.resource, { [op.parent.field]: value })) {
+      throw new HttpError(404, `${op.parent.resource} "${value}" was not found.`);
+    }
+  }
+  const where = selections(op, params);
+  const run = (limit: number, offset: number, counted: boolean) => {
+    try {
+      return store.query({
+        resource: op.resource,
+        where,
+        ...(q.filter ? { filter: q.filter } : {}),
+        ...(q.sort && op.shape !== "object" ? { sort: q.sort } : {}),
+        limit,
+        offset,
+        noTotal: !counted,
+      });
+    } catch (err) {
+      throw asBadRequest(err);
+    }
+  };
+  const path = url.pathname;
+
+  if (op.shape === "object") {
+    const row = run(1, 0, false).rows[0];
+    if (!row) throw new HttpError(404, `No ${op.resource} was found at ${path}.`);
+    const body = withLinks(op.resource, serializeRow(op.resource, row), [link("self", path)]);
+    return jsonResponse(body, op.status);
+  }
+
+  if (op.shape === "flatCollection") {
+    const offset = Math.min(q.pageNumber - 1, Number.MAX_SAFE_INTEGER);
+    const { rows, total } = run(1, offset, true);
+    if (!rows[0]) throw new HttpError(404, `No ${op.resource} at page ${q.pageNumber} of ${path}.`);
+    // Each page holds one object, so there are as many pages as objects.
+    const links = pageLinks(path, q, total);
+    return jsonResponse(withLinks(op.resource, serializeRow(op.resource, rows[0]), links));
+  }
+
+  const offset = (q.pageNumber - 1) * q.pageSize;
+  const { rows, total } = Number.isSafeInteger(offset)
+    ? run(q.pageSize, offset, true)
+    : { rows: [] as StoredRow[], total: run(1, 0, true).total };
+  const items = rows.map((row) =>
+    withLinks(op.resource, serializeRow(op.resource, row), itemLinks(op, row, path))
+  );
+  const totalPages = Math.ceil(total / q.pageSize);
+  const pagination = op.area === "connectors"
+    ? { page_number: q.pageNumber, page_size: q.pageSize }
+    : op.area === "estate"
+    ? {
+      page_size: q.pageSize,
+      page_number: q.pageNumber,
+      total_pages: totalPages,
+      total_items: total,
+    }
+    : { page_size: q.pageSize, page_number: q.pageNumber, total_pages: totalPages };
+  const linksName = RESOURCES[op.resource].links ?? "links";
+  return jsonResponse({ items, pagination, [linksName]: pageLinks(path, q, totalPages) });
+}

@@ -1,0 +1,316 @@
+/**
+ * Wire JSON of the reference server: stored rows to the spec's field shapes (with its quirks
+ * reproduced), item and collection links, and the error body.
+ *
+ * @module
+ */
+
+import { type Link, type ResourceName, RESOURCES } from "../api/catalogue.ts";
+import { expandPath, OPERATIONS, type OperationSpec } from "../api/operations.ts";
+import type { StoredRow } from "./store.ts";
+
+/** A JSON object as sent. */
+export type WireObject = Record<string, unknown>;
+
+/**
+ * An HTTP error the server answers with `{"error": {"code", "message"}}`. Messages must never
+ * hold a secret.
+ */
+export class HttpError extends Error {
+  /** The HTTP status. */
+  readonly status: number;
+  /** Extra response headers (`Allow`, `WWW-Authenticate`, `Retry-After`). */
+  readonly headers: Readonly<Record<string, string>>;
+
+  /**
+   * @param status The HTTP status.
+   * @param message A message safe to show a caller.
+   * @param headers Extra response headers.
+   *
+   * @example
+   * ```ts
+   * import { HttpError } from "./serialize.ts";
+   * const err = new HttpError(404, "No computer C9");
+   * console.log(err.status, err.name); // 404 "HttpError"
+   * ```
+   */
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = "HttpError";
+    this.status = status;
+    this.headers = headers;
+  }
+}
+
+/**
+ * The error body of routes.md.
+ *
+ * @example
+ * ```ts
+ * import { errorBody } from "./serialize.ts";
+ * console.log(JSON.stringify(errorBody(400, "Bad page_size")));
+ * // {"error":{"code":400,"message":"Bad page_size"}}
+ * ```
+ */
+export function errorBody(
+  code: number,
+  message: string,
+): { error: { code: number; message: string } } {
+  return { error: { code, message } };
+}
+
+/**
+ * A JSON response.
+ *
+ * @example
+ * ```ts
+ * import { jsonResponse } from "./serialize.ts";
+ * const res = jsonResponse({ ok: true }, 201);
+ * console.log(res.status, res.headers.get("content-type")); // 201 "application/json; charset=utf-8"
+ * ```
+ */
+export function jsonResponse(
+  body: unknown,
+  status = 200,
+  headers: Readonly<Record<string, string>> = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+}
+
+/**
+ * A stored date (`toISOString()` form) in RFC 3339 as the API sends it: whole seconds without a
+ * fraction (`2024-01-02T03:04:05Z`); a non-zero fraction is kept.
+ *
+ * @example
+ * ```ts
+ * import { formatRfc3339 } from "./serialize.ts";
+ * console.log(formatRfc3339("2024-01-02T03:04:05.000Z")); // "2024-01-02T03:04:05Z"
+ * ```
+ */
+export function formatRfc3339(stored: string): string {
+  const t = Date.parse(stored);
+  if (Number.isNaN(t)) return stored;
+  const iso = new Date(t).toISOString();
+  return iso.endsWith(".000Z") ? `${iso.slice(0, 19)}Z` : iso;
+}
+
+/**
+ * A date in the license resources' wire form `M/d/yyyy h:mm:ss AM` (UTC, 12-hour clock).
+ *
+ * @example
+ * ```ts
+ * import { formatLicenseDate } from "./serialize.ts";
+ * console.log(formatLicenseDate("2023-03-07T21:05:00.000Z")); // "3/7/2023 9:05:00 PM"
+ * ```
+ */
+export function formatLicenseDate(stored: string | Date): string {
+  const d = stored instanceof Date ? stored : new Date(stored);
+  if (Number.isNaN(d.getTime())) return String(stored);
+  const h = d.getUTCHours();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()} ${
+    h % 12 === 0 ? 12 : h % 12
+  }:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} ${h < 12 ? "AM" : "PM"}`;
+}
+
+type Convert = (v: string | number | null) => unknown;
+
+interface FieldPlan {
+  readonly column: string;
+  /** The key path: one name, or object name and key for a dotted field. */
+  readonly path: readonly [string] | readonly [string, string];
+  readonly convert: Convert;
+}
+
+const asBool = (v: string | number | null) =>
+  v === null ? null : v === 1 || v === "1" || v === "true";
+
+function converter(type: string, wire: string | undefined): Convert {
+  switch (type) {
+    case "number":
+      return wire === "string"
+        ? (v) => (v === null ? null : String(v))
+        : (v) => (v === null ? null : typeof v === "number" ? v : Number(v));
+    case "boolean":
+      return wire === "string"
+        ? (v) => {
+          const b = asBool(v);
+          return b === null ? null : String(b);
+        }
+        : asBool;
+    case "date":
+      return wire === "licenseDate"
+        ? (v) => (v === null ? null : formatLicenseDate(String(v)))
+        : (v) => (v === null ? null : formatRfc3339(String(v)));
+    case "strings":
+      return (v) => {
+        if (v === null) return null;
+        try {
+          const parsed = JSON.parse(String(v));
+          return Array.isArray(parsed) ? parsed : [String(v)];
+        } catch {
+          return [String(v)];
+        }
+      };
+    default:
+      return (v) => (v === null ? null : String(v));
+  }
+}
+
+const PLANS = new Map<ResourceName, FieldPlan[]>();
+
+function plan(resource: ResourceName): FieldPlan[] {
+  let p = PLANS.get(resource);
+  if (!p) {
+    const r = RESOURCES[resource];
+    p = r.fields.filter((f) => !f.hidden).map((f) => {
+      const dot = f.name.indexOf(".");
+      return {
+        column: r.columnOf(f.name),
+        path: dot === -1
+          ? [f.name] as const
+          : [f.name.slice(0, dot), f.name.slice(dot + 1)] as const,
+        convert: converter(f.type, f.wire),
+      };
+    });
+    PLANS.set(resource, p);
+  }
+  return p;
+}
+
+/**
+ * A stored row as the resource's wire object: visible fields only, in catalogue order, dotted
+ * fields nested, dates in RFC 3339, and the spec's quirks (numbers and booleans sent as strings,
+ * license dates as `M/d/yyyy h:mm:ss AM`). Missing values are sent as `null`.
+ *
+ * @example
+ * ```ts
+ * import { serializeRow } from "./serialize.ts";
+ * const row = { id: "L1", quantity: 12, purchaseDate: "2023-03-07T21:05:00.000Z" };
+ * const wire = serializeRow("License", row);
+ * console.log(wire.quantity, wire.purchaseDate); // "12" "3/7/2023 9:05:00 PM"
+ * ```
+ */
+export function serializeRow(
+  resource: ResourceName,
+  row: Readonly<Record<string, string | number | null | undefined>>,
+): WireObject {
+  const out: WireObject = {};
+  for (const f of plan(resource)) {
+    const raw = row[f.column];
+    const value = f.convert(raw === undefined ? null : raw);
+    if (f.path.length === 1) {
+      out[f.path[0]] = value;
+    } else {
+      const obj = (out[f.path[0]] ??= {}) as WireObject;
+      obj[f.path[1]] = value;
+    }
+  }
+  return out;
+}
+
+/**
+ * Attach links to a wire object under the resource's link-array name (`_links` or `links`);
+ * resources without links are returned unchanged.
+ *
+ * @example
+ * ```ts
+ * import { withLinks } from "./serialize.ts";
+ * const obj = withLinks("DataCenterCluster", { id: "D1" }, [
+ *   { href: "api/sam/estate/v1/dcc", method: "GET", rel: "self" },
+ * ]);
+ * console.log(Object.keys(obj)); // ["id", "links"]
+ * ```
+ */
+export function withLinks(resource: ResourceName, obj: WireObject, links: Link[]): WireObject {
+  const name = RESOURCES[resource].links;
+  if (name !== null) obj[name] = links;
+  return obj;
+}
+
+/**
+ * A link of spec 2.2 to a path (made relative: `api/...`).
+ *
+ * @example
+ * ```ts
+ * import { link } from "./serialize.ts";
+ * console.log(link("self", "/api/sam/v1/licenses/L1").href); // "api/sam/v1/licenses/L1"
+ * ```
+ */
+export function link(rel: string, path: string, method = "GET"): Link {
+  return { href: path.startsWith("/") ? path.slice(1) : path, method, rel };
+}
+
+const DETAIL = new Map<string, OperationSpec | null>();
+
+/**
+ * The operation that shows one item of a collection operation in more detail (the target of an
+ * item's `self`/`details` links): a GET on the same table whose path parameters select on fields
+ * the item has, preferring single-object operations, then the most specific. `null` if none.
+ *
+ * @example
+ * ```ts
+ * import { detailOperation } from "./serialize.ts";
+ * import { operation } from "../api/operations.ts";
+ * console.log(detailOperation(operation("estate.computers"))?.id); // "estate.computer"
+ * ```
+ */
+export function detailOperation(op: OperationSpec): OperationSpec | null {
+  if (DETAIL.has(op.id)) return DETAIL.get(op.id)!;
+  const r = RESOURCES[op.resource];
+  const own = Object.keys(op.scope).length;
+  const candidates = OPERATIONS.filter((c) => {
+    if (c.id === op.id || c.method !== "GET" || c.area !== op.area) return false;
+    if (RESOURCES[c.resource].table !== r.table || r.table === "") return false;
+    const scope = Object.values(c.scope);
+    if (scope.length <= own || !scope.every((f) => r.byName.has(f))) return false;
+    return Object.entries(c.fixed).every(([k, v]) => op.fixed[k] === v);
+  }).sort((a, b) =>
+    (a.shape === "object" ? 0 : 1) - (b.shape === "object" ? 0 : 1) ||
+    Object.keys(b.scope).length - Object.keys(a.scope).length
+  );
+  const found = candidates[0] ?? null;
+  DETAIL.set(op.id, found);
+  return found;
+}
+
+/**
+ * The links of one item of a collection operation: `self` and `details` to its detail operation
+ * when there is one and the item has the values it needs, otherwise `self` to the collection.
+ *
+ * @example
+ * ```ts
+ * import { itemLinks } from "./serialize.ts";
+ * import { operation } from "../api/operations.ts";
+ * const links = itemLinks(operation("estate.computers"), { id: "C1" }, "/api/sam/estate/v1/computers");
+ * console.log(links[0].href); // "api/sam/estate/v1/computers/C1"
+ * ```
+ */
+export function itemLinks(
+  op: OperationSpec,
+  row: Readonly<StoredRow>,
+  collectionPath: string,
+): Link[] {
+  const detail = detailOperation(op);
+  if (detail) {
+    const r = RESOURCES[op.resource];
+    const params: Record<string, string> = {};
+    let complete = true;
+    for (const [param, field] of Object.entries(detail.scope)) {
+      const v = row[r.columnOf(field)];
+      if (v === null || v === undefined || v === "") {
+        complete = false;
+        break;
+      }
+      params[param] = String(v);
+    }
+    if (complete) {
+      const path = expandPath(detail, params);
+      return [link("self", path), link("details", path)];
+    }
+  }
+  return [link("self", collectionPath)];
+}

@@ -1,0 +1,574 @@
+/**
+ * The reference server's storage: one SQLite table per catalogue table, built from the field
+ * catalogue, with a generic paged, filtered and sorted query over any resource.
+ *
+ * Storage form of a value: strings as TEXT, numbers as REAL, booleans as INTEGER 0/1, dates as
+ * TEXT in `Date.prototype.toISOString()` form (`2024-01-02T03:04:05.000Z`, so text order is time
+ * order), string arrays as JSON TEXT. `compileFilter` of `sql_filter.ts` compiles against this form.
+ *
+ * @module
+ */
+
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import { type FieldType, type ResourceName, RESOURCES } from "../api/catalogue.ts";
+import { OPERATIONS } from "../api/operations.ts";
+import type { FilterNode } from "../api/filter.ts";
+import { compileFilter } from "./sql_filter.ts";
+
+/** A row as handed to the store: storage column → value (Dates, booleans and arrays allowed). */
+export type RowInput = Readonly<Record<string, unknown>>;
+
+/** A row as read back: storage column → stored value, plus `__rowid`. */
+export type StoredRow = Record<string, string | number | null>;
+
+/** Receives the rows of a bulk load, one at a time. */
+export type RowSink = (table: string, row: RowInput) => void;
+
+/** Options of {@link EstateStore}. */
+export interface EstateStoreOptions {
+  /** A database file, or `":memory:"` (the default). */
+  readonly path?: string;
+}
+
+/** One column of a table: its name and the catalogue type of the fields stored in it. */
+export interface ColumnSpec {
+  /** The storage column. */
+  readonly name: string;
+  /** The catalogue type (hidden fields are strings). */
+  readonly type: FieldType;
+}
+
+/** A query of {@link EstateStore.query}. */
+export interface StoreQuery {
+  /** The resource whose table and fields are read. */
+  readonly resource: ResourceName;
+  /** Equality selections: field name → value (`null` selects missing values). */
+  readonly where?: Readonly<Record<string, string | number | boolean | null>>;
+  /** A parsed filter, compiled against the resource. */
+  readonly filter?: FilterNode;
+  /** `field:asc,field2:desc`; fields must be visible fields of the resource. */
+  readonly sort?: string;
+  /** Rows per page. */
+  readonly limit: number;
+  /** Rows skipped. */
+  readonly offset?: number;
+  /** Skip counting the matching rows (`total` is then -1). */
+  readonly noTotal?: boolean;
+}
+
+/** The result of {@link EstateStore.query}. */
+export interface StoreResult {
+  /** The page of rows, in storage form. */
+  readonly rows: StoredRow[];
+  /** How many rows match in all (-1 when not counted). */
+  readonly total: number;
+}
+
+/** A `sort` value names an unknown property or direction. */
+export class SortError extends Error {
+  /**
+   * @param message What is wrong, naming the property.
+   *
+   * @example
+   * ```ts
+   * import { SortError } from "./store.ts";
+   * console.log(new SortError('Unknown sort property "x"').name); // "SortError"
+   * ```
+   */
+  constructor(message: string) {
+    super(message);
+    this.name = "SortError";
+  }
+}
+
+const SQL_TYPE: Record<FieldType, string> = {
+  string: "TEXT",
+  number: "REAL",
+  boolean: "INTEGER",
+  date: "TEXT",
+  strings: "TEXT",
+};
+
+/** Quote an SQL identifier. */
+const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Every table of the catalogue with its columns (union over the resources sharing it). */
+function catalogueTables(): Map<string, ColumnSpec[]> {
+  const tables = new Map<string, Map<string, FieldType>>();
+  for (const r of Object.values(RESOURCES)) {
+    if (r.table === "") continue;
+    const cols = tables.get(r.table) ?? new Map<string, FieldType>();
+    tables.set(r.table, cols);
+    for (const f of r.fields) {
+      const c = r.columnOf(f.name);
+      const had = cols.get(c);
+      if (had !== undefined && had !== f.type) {
+        throw new TypeError(`Column ${r.table}.${c} is both ${had} and ${f.type}`);
+      }
+      cols.set(c, f.type);
+    }
+  }
+  return new Map(
+    [...tables].map(([t, cols]) => [t, [...cols].map(([name, type]) => ({ name, type }))]),
+  );
+}
+
+/** Column lists to index per table: every selection used by an operation's scope/fixed/parent. */
+function catalogueIndexes(): Map<string, string[][]> {
+  const sets = new Map<string, string[][]>();
+  const add = (table: string, cols: string[]) => {
+    if (cols.length === 0) return;
+    const list = sets.get(table) ?? [];
+    sets.set(table, list);
+    list.push(cols);
+  };
+  for (const op of OPERATIONS) {
+    const r = RESOURCES[op.resource];
+    if (r.table === "") continue;
+    add(r.table, [
+      ...Object.keys(op.fixed).map((f) => r.columnOf(f)),
+      ...Object.values(op.scope).map((f) => r.columnOf(f)),
+    ]);
+    if (op.parent) {
+      const p = RESOURCES[op.parent.resource];
+      add(p.table, [p.columnOf(op.parent.field)]);
+    }
+  }
+  // Drop duplicates and any list that is a prefix of another (the longer index serves it).
+  const out = new Map<string, string[][]>();
+  for (const [table, lists] of sets) {
+    const keep: string[][] = [];
+    for (const l of lists) {
+      const covered = lists.some((o) =>
+        o !== l && o.length >= l.length && l.every((c, i) => o[i] === c) &&
+        (o.length > l.length || lists.indexOf(o) < lists.indexOf(l))
+      );
+      if (!covered) keep.push(l);
+    }
+    out.set(table, keep);
+  }
+  return out;
+}
+
+/** Normalise a date value to `toISOString()` form; unparseable text is kept as given. */
+function storeDate(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  const s = String(v);
+  if (s.length === 24 && s.charCodeAt(19) === 46 && s.charCodeAt(23) === 90) return s;
+  const t = Date.parse(s);
+  return Number.isNaN(t) ? s : new Date(t).toISOString();
+}
+
+/** Convert a value to its storage form for a column type. */
+function storeValue(type: FieldType, v: unknown): SQLInputValue {
+  if (v === null || v === undefined) return null;
+  switch (type) {
+    case "boolean":
+      return typeof v === "boolean"
+        ? (v ? 1 : 0)
+        : v === "true"
+        ? 1
+        : v === "false"
+        ? 0
+        : Number(v);
+    case "number":
+      return typeof v === "number" ? v : Number(v);
+    case "date":
+      return storeDate(v);
+    case "strings":
+      return typeof v === "string" ? v : JSON.stringify(v);
+    default:
+      return typeof v === "string" ? v : String(v);
+  }
+}
+
+/** Parse a `sort` value into SQL, checking each property against the resource's visible fields. */
+function sortSql(resource: ResourceName, sort: string): string {
+  const r = RESOURCES[resource];
+  const parts: string[] = [];
+  for (const raw of sort.split(",")) {
+    const term = raw.trim();
+    if (term === "") continue;
+    const colon = term.lastIndexOf(":");
+    const prop = colon === -1 ? term : term.slice(0, colon).trim();
+    const dir = colon === -1 ? "asc" : term.slice(colon + 1).trim().toLowerCase();
+    const field = r.byName.get(prop);
+    if (!field || field.hidden) {
+      throw new SortError(`Unknown sort property "${prop}" for ${resource}`);
+    }
+    if (dir !== "asc" && dir !== "desc") {
+      throw new SortError(`Sort direction of "${prop}" must be asc or desc, not "${dir}"`);
+    }
+    parts.push(`${q(r.columnOf(prop))} ${dir.toUpperCase()}`);
+  }
+  return parts.join(", ");
+}
+
+const CACHE_LIMIT = 512;
+
+/** Keep a Map below a size by dropping its oldest entries. */
+function bound<K, V>(map: Map<K, V>): void {
+  while (map.size > CACHE_LIMIT) map.delete(map.keys().next().value as K);
+}
+
+/**
+ * The estate in SQLite: tables from the catalogue, bulk loading, and one generic query.
+ *
+ * @example Load rows and read a page
+ * ```ts
+ * import { EstateStore } from "./store.ts";
+ * const store = new EstateStore();
+ * store.insert("computers", { id: "C1", hostName: "alpha", isPortable: true });
+ * const { rows, total } = store.query({ resource: "Computer", limit: 10 });
+ * console.log(total, rows[0].hostName); // 1 "alpha"
+ * store.close();
+ * ```
+ */
+export class EstateStore {
+  #db: DatabaseSync;
+  #tables: Map<string, ColumnSpec[]>;
+  #insert = new Map<string, StatementSync>();
+  #columnSets = new Map<string, Set<string>>();
+  #statements = new Map<string, StatementSync>();
+  #totals = new Map<string, number>();
+  #cursors = new Map<string, number>();
+  #indexes: Map<string, string[][]>;
+
+  /**
+   * Open (or create) the database and its schema.
+   *
+   * @example
+   * ```ts
+   * import { EstateStore } from "./store.ts";
+   * const store = new EstateStore({ path: ":memory:" });
+   * console.log(store.count("computers")); // 0
+   * ```
+   */
+  constructor(options: EstateStoreOptions = {}) {
+    const path = options.path ?? ":memory:";
+    this.#db = new DatabaseSync(path);
+    if (path !== ":memory:") {
+      this.#db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF;");
+    }
+    this.#tables = catalogueTables();
+    this.#indexes = catalogueIndexes();
+    for (const [table, cols] of this.#tables) {
+      const defs = cols.map((c) => `${q(c.name)} ${SQL_TYPE[c.type]}`).join(", ");
+      this.#db.exec(`CREATE TABLE IF NOT EXISTS ${q(table)} (${defs})`);
+    }
+    this.#createIndexes();
+  }
+
+  /**
+   * The tables of the schema.
+   *
+   * @example
+   * ```ts
+   * import { EstateStore } from "./store.ts";
+   * console.log(new EstateStore().tables().includes("licenses")); // true
+   * ```
+   */
+  tables(): string[] {
+    return [...this.#tables.keys()];
+  }
+
+  /**
+   * The columns of a table; throws for an unknown table.
+   *
+   * @example
+   * ```ts
+   * import { EstateStore } from "./store.ts";
+   * const cols = new EstateStore().columns("drives").map((c) => c.name);
+   * console.log(cols.includes("kind")); // true
+   * ```
+   */
+  columns(table: string): readonly ColumnSpec[] {
+    const cols = this.#tables.get(table);
+    if (!cols) throw new RangeError(`Unknown table "${table}"`);
+    return cols;
+  }
+
+  /**
+   * Insert one row (storage columns; unknown columns are an error, missing ones are null).
+   *
+   * @example
+   * ```ts
+   * import { EstateStore } from "./store.ts";
+   * const store = new EstateStore();
+   * store.insert("policies", { id: "P1" });
+   * console.log(store.count("policies")); // 1
+   * ```
+   */
+  insert(table: string, row: RowInput): void {
+    this.#insertRow(table, row);
+    this.#changed();
+  }
+
+  /**
+   * Load many rows in one transaction. Indexes are rebuilt once at the end, so millions of rows
+   * load in seconds. Returns how many rows were inserted.
+   *
+   * @example
+   * ```ts
+   * import { EstateStore } from "./store.ts";
+   * const store = new EstateStore();
+   * const n = await store.bulkInsert((sink) => {
+   *   for (let i = 0; i < 3; i++) sink("policies", { id: `P${i}` });
+   * });
+   * console.log(n); // 3
+   * ```
+   */
+  async bulkInsert(fill: (sink: RowSink) => void | Promise<void>): Promise<number> {
+    let n = 0;
+    this.#dropIndexes();
+    this.#db.exec("BEGIN");
+    try {
+      await fill((table, row) => {
+        this.#insertRow(table, row);
+        n++;
+      });
+      this.#db.exec("COMMIT");
+    } catch (err) {
+      this.#db.exec("ROLLBACK");
+      throw err;
+    } finally {
+      this.#createIndexes();
+      this.#changed();
+    }
+    return n;
+  }
+
+  /**
+   * Set columns on the rows of a table matching equality selections (storage columns). Returns
+   * the number of rows changed.
+   *
+   * @example
+   * ```ts
+   * import { EstateStore } from "./store.ts";
+   * const store = new EstateStore();
+   * store.insert("policies", { id: "P1" });
+   * console.log(store.update("policies", { id: "P1" }, { id: "P2" })); // 1
+   * ```
+   */
+  update(table: string, where: RowInput, set: RowInput): number {
+    const cols = this.columns(table);
+    const type = (c: string) => {
+      const spec = cols.find((x) => x.name === c);
+      if (!spec) throw new RangeError(`Unknown column ${table}.${c}`);
+      return spec.type;
+    };
+    const sets = Object.keys(set);
+    const wheres = Object.keys(where);
+    if (sets.length === 0) return 0;
+    const sql = `UPDATE ${q(table)} SET ${sets.map((c) => `${q(c)} = ?`).join(", ")}` +
+      (wheres.length ? ` WHERE ${wheres.map((c) => `${q(c)} IS ?`).join(" AND ")}` : "");
+    const params = [
+      ...sets.map((c) => storeValue(type(c), set[c])),
+      ...wheres.map((c) => storeValue(type(c), where[c])),
+    ];
+    const changes = Number(this.#prepare(sql).run(...params).changes);
+    this.#changed();
+    return changes;
+  }
+
+  /**
+   * Delete every row of every table.
+   *
+   * @example
+   * ```ts
+   * import { EstateStore } from "./store.ts";
+   * const store = new EstateStore();
+   * store.insert("policies", { id: "P1" });
+   * store.clear();
+   * console.log(store.count("policies")); // 0
+   * ```
+   */
+  clear(): void {
+    for (const table of this.#tables.keys()) this.#db.exec(`DELETE FROM ${q(table)}`);
+    this.#changed();
+  }
+
+  /**
+   * The number of rows of a table.
+   *
+   * @example
+   * ```ts
+   * import { EstateStore } from "./store.ts";
+   * console.log(new EstateStore().count("licenses")); // 0
+   * ```
+   */
+  count(table: string): number {
+    this.columns(table);
+    const row = this.#prepare(`SELECT COUNT(*) AS n FROM ${q(table)}`).get() as { n: number };
+    return Number(row.n);
+  }
+
+  /**
+   * A page of a resource's rows: equality selections, an optional filter and sort, and the total
+   * number of matches. Default order is insertion order (rowid), and every sort ends on rowid, so
+   * paging is stable. Throws {@link SortError} for a bad `sort` and the filter compiler's errors
+   * for a bad filter.
+   *
+   * @example
+   * ```ts
+   * import { EstateStore } from "./store.ts";
+   * const store = new EstateStore();
+   * for (const id of ["b", "a", "c"]) store.insert("policies", { id });
+   * const page = store.query({ resource: "Policy", sort: "id:desc", limit: 2 });
+   * console.log(page.rows.map((r) => r.id), page.total); // ["c", "b"] 3
+   * ```
+   */
+  query(query: StoreQuery): StoreResult {
+    const r = RESOURCES[query.resource];
+    if (r.table === "") throw new RangeError(`${query.resource} has no table`);
+    const conds: string[] = [];
+    const params: SQLInputValue[] = [];
+    for (const [field, value] of Object.entries(query.where ?? {})) {
+      const spec = r.byName.get(field);
+      if (!spec) throw new RangeError(`${query.resource} has no field "${field}"`);
+      conds.push(`${q(r.columnOf(field))} IS ?`);
+      params.push(storeValue(spec.type, value));
+    }
+    if (query.filter) {
+      const compiled = compileFilter(query.filter, r);
+      conds.push(`(${compiled.sql})`);
+      params.push(...(compiled.params as SQLInputValue[]));
+    }
+    const where = conds.length ? ` WHERE ${conds.join(" AND ")}` : "";
+    const order = query.sort ? sortSql(query.resource, query.sort) : "";
+    const cols = [...new Set(r.fields.map((f) => r.columnOf(f.name)))].map(q).join(", ");
+    const from = ` FROM ${q(r.table)}`;
+    const key = `${from}${where}\u0000${JSON.stringify(params)}`;
+    const limit = Math.max(0, Math.trunc(query.limit));
+    const offset = Math.max(0, Math.trunc(query.offset ?? 0));
+
+    let total = -1;
+    if (!query.noTotal) {
+      const cached = this.#totals.get(key);
+      if (cached !== undefined) {
+        total = cached;
+      } else {
+        const row = this.#prepare(`SELECT COUNT(*) AS n${from}${where}`).get(...params) as {
+          n: number;
+        };
+        total = Number(row.n);
+        this.#totals.set(key, total);
+        bound(this.#totals);
+      }
+    }
+
+    let rows: StoredRow[];
+    const select = `SELECT rowid AS __rowid, ${cols}${from}`;
+    const after = order === "" && offset > 0 ? this.#cursors.get(`${key}@${offset}`) : undefined;
+    if (after !== undefined) {
+      // Keyset continuation of a previous page: no rows are skipped one by one.
+      const w = where ? `${where} AND rowid > ?` : " WHERE rowid > ?";
+      rows = this.#prepare(`${select}${w} ORDER BY rowid LIMIT ?`)
+        .all(...params, after, limit) as StoredRow[];
+    } else {
+      const by = order ? `${order}, rowid` : "rowid";
+      rows = this.#prepare(`${select}${where} ORDER BY ${by} LIMIT ? OFFSET ?`)
+        .all(...params, limit, offset) as StoredRow[];
+    }
+    if (order === "" && rows.length > 0) {
+      this.#cursors.set(`${key}@${offset + rows.length}`, rows[rows.length - 1].__rowid as number);
+      bound(this.#cursors);
+    }
+    return { rows, total };
+  }
+
+  /**
+   * The first row (in rowid order) of a resource matching equality selections, if any.
+   *
+   * @example
+   * ```ts
+   * import { EstateStore } from "./store.ts";
+   * const store = new EstateStore();
+   * store.insert("policies", { id: "P1" });
+   * console.log(store.first("Policy", { id: "P1" })?.id); // "P1"
+   * ```
+   */
+  first(
+    resource: ResourceName,
+    where: Readonly<Record<string, string | number | boolean | null>>,
+  ): StoredRow | undefined {
+    return this.query({ resource, where, limit: 1, noTotal: true }).rows[0];
+  }
+
+  /**
+   * Close the database.
+   *
+   * @example
+   * ```ts
+   * import { EstateStore } from "./store.ts";
+   * new EstateStore().close();
+   * ```
+   */
+  close(): void {
+    if (this.#db.isOpen) this.#db.close();
+  }
+
+  #insertRow(table: string, row: RowInput): void {
+    const cols = this.#tables.get(table);
+    if (!cols) throw new RangeError(`Unknown table "${table}"`);
+    let stmt = this.#insert.get(table);
+    if (!stmt) {
+      const names = cols.map((c) => q(c.name)).join(", ");
+      stmt = this.#db.prepare(
+        `INSERT INTO ${q(table)} (${names}) VALUES (${cols.map(() => "?").join(", ")})`,
+      );
+      this.#insert.set(table, stmt);
+    }
+    let known = this.#columnSets.get(table);
+    if (!known) {
+      known = new Set(cols.map((c) => c.name));
+      this.#columnSets.set(table, known);
+    }
+    for (const k in row) {
+      if (!known.has(k)) throw new RangeError(`Unknown column ${table}.${k}`);
+    }
+    const values: SQLInputValue[] = new Array(cols.length);
+    for (let i = 0; i < cols.length; i++) values[i] = storeValue(cols[i].type, row[cols[i].name]);
+    stmt.run(...values);
+  }
+
+  #prepare(sql: string): StatementSync {
+    let stmt = this.#statements.get(sql);
+    if (!stmt) {
+      stmt = this.#db.prepare(sql);
+      this.#statements.set(sql, stmt);
+      bound(this.#statements);
+    }
+    return stmt;
+  }
+
+  #changed(): void {
+    this.#totals.clear();
+    this.#cursors.clear();
+  }
+
+  #indexName(table: string, cols: string[]): string {
+    return `ix_${table}_${cols.join("_")}`;
+  }
+
+  #createIndexes(): void {
+    for (const [table, lists] of this.#indexes) {
+      for (const cols of lists) {
+        this.#db.exec(
+          `CREATE INDEX IF NOT EXISTS ${q(this.#indexName(table, cols))} ON ${q(table)} (${
+            cols.map(q).join(", ")
+          })`,
+        );
+      }
+    }
+  }
+
+  #dropIndexes(): void {
+    for (const [table, lists] of this.#indexes) {
+      for (const cols of lists) {
+        this.#db.exec(`DROP INDEX IF EXISTS ${q(this.#indexName(table, cols))}`);
+      }
+    }
+  }
+}
