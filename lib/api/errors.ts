@@ -1,0 +1,245 @@
+/**
+ * The errors the API client throws, one class per way a call can fail, so callers branch with
+ * `instanceof` rather than on status numbers. No message carries a token or a secret: messages
+ * are built from the error body and scrubbed (see `redact.ts`), and `path` never carries a query.
+ *
+ * @module
+ */
+
+/** What every {@link ApiError} knows about the failed call. */
+export interface ApiErrorOptions {
+  /** The HTTP status of the final response. */
+  readonly status: number;
+  /** The HTTP method. */
+  readonly method: string;
+  /** The request path, without the query string. */
+  readonly path: string;
+  /** The message: the error body's `error.message` when there was one. */
+  readonly message: string;
+  /** The error body's `error.code`, when present. */
+  readonly code?: string | number;
+  /** The `x-request-id` response header, when present. */
+  readonly requestId?: string;
+  /** What caused it (an earlier error). */
+  readonly cause?: unknown;
+}
+
+/**
+ * An HTTP error response from the API. Subclasses name the common statuses.
+ *
+ * @example
+ * ```ts
+ * import { ApiError, NotFoundError } from "./errors.ts";
+ * const e = new NotFoundError({ status: 404, method: "GET", path: "/x", message: "No such computer" });
+ * console.log(e instanceof ApiError, e.status, e.message);
+ * // true 404 "GET /x → 404: No such computer"
+ * ```
+ */
+export class ApiError extends Error {
+  /** The HTTP status. */
+  readonly status: number;
+  /** The HTTP method. */
+  readonly method: string;
+  /** The request path without its query string. */
+  readonly path: string;
+  /** The error body's `error.code`, when present. */
+  readonly code?: string | number;
+  /** The `x-request-id` response header, when present. */
+  readonly requestId?: string;
+  /** The API's own message, without the method/path prefix. */
+  readonly detail: string;
+
+  constructor(options: ApiErrorOptions) {
+    const id = options.requestId ? ` (request id ${options.requestId})` : "";
+    super(`${options.method} ${options.path} → ${options.status}: ${options.message}${id}`, {
+      cause: options.cause,
+    });
+    this.name = new.target.name;
+    this.status = options.status;
+    this.method = options.method;
+    this.path = options.path;
+    this.detail = options.message;
+    if (options.code !== undefined) this.code = options.code;
+    if (options.requestId !== undefined) this.requestId = options.requestId;
+  }
+}
+
+/**
+ * 401 twice in a row, or the token endpoint refused the client credentials.
+ *
+ * @example
+ * ```ts
+ * import { AuthError } from "./errors.ts";
+ * const e = new AuthError({ status: 401, method: "GET", path: "/x", message: "Token rejected" });
+ * console.log(e.name); // "AuthError"
+ * ```
+ */
+export class AuthError extends ApiError {}
+
+/**
+ * 403: the caller lacks a permission, or the endpoint needs a feature not purchased. Never
+ * retried (spec section 7: abort).
+ *
+ * @example
+ * ```ts
+ * import { PermissionError } from "./errors.ts";
+ * const e = new PermissionError({ status: 403, method: "GET", path: "/x", message: "No" });
+ * console.log(e instanceof PermissionError); // true
+ * ```
+ */
+export class PermissionError extends ApiError {}
+
+/**
+ * 404: a resource named by the request does not exist.
+ *
+ * @example
+ * ```ts
+ * import { NotFoundError } from "./errors.ts";
+ * console.log(new NotFoundError({ status: 404, method: "GET", path: "/x", message: "" }).status);
+ * // 404
+ * ```
+ */
+export class NotFoundError extends ApiError {}
+
+/**
+ * 400: the request is invalid or malformed (a filter the server refused, a bad body).
+ *
+ * @example
+ * ```ts
+ * import { BadRequestError } from "./errors.ts";
+ * console.log(new BadRequestError({ status: 400, method: "GET", path: "/x", message: "" }).name);
+ * // "BadRequestError"
+ * ```
+ */
+export class BadRequestError extends ApiError {}
+
+/**
+ * 409: the operation conflicts with an existing item.
+ *
+ * @example
+ * ```ts
+ * import { ConflictError } from "./errors.ts";
+ * console.log(new ConflictError({ status: 409, method: "POST", path: "/x", message: "" }).status);
+ * // 409
+ * ```
+ */
+export class ConflictError extends ApiError {}
+
+/**
+ * 5xx after the retries allowed (or at once for a write, which is never retried on 5xx).
+ *
+ * @example
+ * ```ts
+ * import { ServerError } from "./errors.ts";
+ * console.log(new ServerError({ status: 503, method: "GET", path: "/x", message: "" }).status);
+ * // 503
+ * ```
+ */
+export class ServerError extends ApiError {}
+
+/**
+ * 429 after the allowed number of waits, or with a `Retry-After` longer than the client accepts.
+ *
+ * @example
+ * ```ts
+ * import { RateLimitError } from "./errors.ts";
+ * const e = new RateLimitError({
+ *   status: 429, method: "GET", path: "/x", message: "Slow down", waits: 8, retryAfterMs: 1000,
+ * });
+ * console.log(e.waits, e.retryAfterMs); // 8 1000
+ * ```
+ */
+export class RateLimitError extends ApiError {
+  /** How many times the client waited before giving up. */
+  readonly waits: number;
+  /** The last `Retry-After` asked for, in milliseconds, when there was one. */
+  readonly retryAfterMs?: number;
+
+  constructor(options: ApiErrorOptions & { waits: number; retryAfterMs?: number }) {
+    super(options);
+    this.waits = options.waits;
+    if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
+  }
+}
+
+/**
+ * The call never got a usable response: connection refused or reset, a time-out, or a body that
+ * was cut short or is not JSON. Retried on reads; raised after the retries allowed.
+ *
+ * @example
+ * ```ts
+ * import { NetworkError } from "./errors.ts";
+ * const e = new NetworkError({ method: "GET", path: "/x", message: "connection reset" });
+ * console.log(e.message); // "GET /x: connection reset"
+ * ```
+ */
+export class NetworkError extends Error {
+  /** The HTTP method. */
+  readonly method: string;
+  /** The request path without its query string. */
+  readonly path: string;
+  /** Whether the per-request time-out fired. */
+  readonly timedOut: boolean;
+
+  constructor(
+    options: { method: string; path: string; message: string; timedOut?: boolean; cause?: unknown },
+  ) {
+    super(`${options.method} ${options.path}: ${options.message}`, { cause: options.cause });
+    this.name = "NetworkError";
+    this.method = options.method;
+    this.path = options.path;
+    this.timedOut = options.timedOut ?? false;
+  }
+}
+
+/**
+ * A response value that the catalogue says has one type and cannot be read as it (a number field
+ * holding `"12x"`). Names the resource, the field and the raw value (or `<redacted>` for a
+ * sensitive field).
+ *
+ * @example
+ * ```ts
+ * import { NormalisationError } from "./errors.ts";
+ * const e = new NormalisationError({ resource: "License", field: "quantity", raw: "12x",
+ *   expected: "number" });
+ * console.log(e.message); // 'License.quantity: cannot read "12x" as a number'
+ * ```
+ */
+export class NormalisationError extends Error {
+  /** The resource of the catalogue. */
+  readonly resource: string;
+  /** The field (dotted for nested fields). */
+  readonly field: string;
+  /** The raw value as received, or `"<redacted>"` for a sensitive field. */
+  readonly raw: unknown;
+  /** The type the catalogue expects. */
+  readonly expected: string;
+
+  constructor(
+    options: {
+      resource: string;
+      field: string;
+      raw: unknown;
+      expected: string;
+      sensitive?: boolean;
+    },
+  ) {
+    const shown = options.sensitive ? "<redacted>" : show(options.raw);
+    super(`${options.resource}.${options.field}: cannot read ${shown} as a ${options.expected}`);
+    this.name = "NormalisationError";
+    this.resource = options.resource;
+    this.field = options.field;
+    this.raw = options.sensitive ? "<redacted>" : options.raw;
+    this.expected = options.expected;
+  }
+}
+
+function show(raw: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(raw) ?? String(raw);
+  } catch {
+    text = String(raw);
+  }
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}

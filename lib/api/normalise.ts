@@ -1,0 +1,336 @@
+/**
+ * Turns what the API sends into the typed shapes of the catalogue (`Resource<N>`), driven by the
+ * catalogue alone:
+ * - numbers and booleans sent as strings (`"12"`, `"true"`) become numbers and booleans;
+ * - dates become `Date`s: RFC 3339 (T and Z in either case, any offset, date only allowed) and
+ *   the license form `M/d/yyyy h:mm:ss AM`, read as UTC;
+ * - `_links` and `links` are both read into `links`;
+ * - nested objects (a connector's `status`) are normalised field by field;
+ * - a known field that is absent becomes `null`; unknown extra fields are kept as they came;
+ * - a value that cannot be read as its type throws `NormalisationError` naming the resource, the
+ *   field and the value (`<redacted>` for a sensitive field).
+ *
+ * Sensitive fields are kept: the caller asked the API for them. Redaction is for what is printed.
+ *
+ * @module
+ */
+
+import {
+  type FieldSpec,
+  type FieldType,
+  type Link,
+  type Resource,
+  type ResourceName,
+  RESOURCES,
+} from "./catalogue.ts";
+import { NormalisationError } from "./errors.ts";
+
+const RFC3339 =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*([Zz]|[+-]\d{2}(?::?\d{2})?)?)?$/;
+const LICENSE_DATE =
+  /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp])\.?[Mm]\.?)?)?$/;
+
+function utc(
+  y: number,
+  mo: number,
+  d: number,
+  h: number,
+  mi: number,
+  s: number,
+  ms: number,
+): Date | undefined {
+  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 60) return undefined;
+  const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  if (d > days) return undefined;
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, Math.min(s, 59), ms));
+  date.setUTCFullYear(y); // Date.UTC maps years 0–99 to 1900–1999.
+  return date;
+}
+
+/**
+ * An RFC 3339 date-time as a `Date`: `T`/`Z` in either case, a space for `T`, a fraction, an
+ * offset or none (read as UTC), or a date alone (midnight UTC). `undefined` when the text is not
+ * one or names an impossible date.
+ *
+ * @example
+ * ```ts
+ * import { parseRfc3339 } from "./normalise.ts";
+ * console.log(parseRfc3339("2024-02-29t10:00:00z")?.toISOString()); // "2024-02-29T10:00:00.000Z"
+ * console.log(parseRfc3339("2024-01-01T01:00:00+01:00")?.toISOString());
+ * // "2024-01-01T00:00:00.000Z"
+ * console.log(parseRfc3339("2023-02-29T00:00:00Z")); // undefined
+ * ```
+ */
+export function parseRfc3339(text: string): Date | undefined {
+  const m = RFC3339.exec(text.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone = "Z"] = m;
+  const date = utc(+y!, +mo!, +d!, +h, +mi, +s, Number(frac.slice(0, 3).padEnd(3, "0")));
+  if (!date) return undefined;
+  if (zone === "Z" || zone === "z") return date;
+  const sign = zone.startsWith("-") ? -1 : 1;
+  const digits = zone.slice(1).replace(":", "");
+  const offH = Number(digits.slice(0, 2));
+  const offM = Number(digits.slice(2) || "0");
+  if (offH > 23 || offM > 59) return undefined;
+  return new Date(date.getTime() - sign * (offH * 60 + offM) * 60_000);
+}
+
+/**
+ * A license date in the `M/d/yyyy h:mm:ss AM` form of license resources, read as UTC. The time,
+ * the seconds and the AM/PM suffix are optional (no suffix reads the hour on a 24-hour clock).
+ * `undefined` when the text is not one or names an impossible date.
+ *
+ * @example
+ * ```ts
+ * import { parseLicenseDate } from "./normalise.ts";
+ * console.log(parseLicenseDate("3/7/2021 1:05:09 PM")?.toISOString()); // "2021-03-07T13:05:09.000Z"
+ * console.log(parseLicenseDate("12/31/2020 12:00:00 AM")?.toISOString());
+ * // "2020-12-31T00:00:00.000Z"
+ * ```
+ */
+export function parseLicenseDate(text: string): Date | undefined {
+  const m = LICENSE_DATE.exec(text.trim());
+  if (!m) return undefined;
+  const [, mo, d, y, h = "0", mi = "0", s = "0", ampm] = m;
+  let hour = +h;
+  if (ampm) {
+    if (hour < 1 || hour > 12) return undefined;
+    hour = (hour % 12) + (ampm.toLowerCase() === "p" ? 12 : 0);
+  }
+  return utc(+y!, +mo!, +d!, hour, +mi, +s, 0);
+}
+
+/**
+ * A date in either form the API sends (RFC 3339 or the license form), or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { parseApiDate } from "./normalise.ts";
+ * console.log(parseApiDate("1/2/2023 3:04:05 AM")?.toISOString()); // "2023-01-02T03:04:05.000Z"
+ * ```
+ */
+export function parseApiDate(text: string): Date | undefined {
+  return parseRfc3339(text) ?? parseLicenseDate(text);
+}
+
+const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+type Convert = (value: unknown) => unknown;
+/** Thrown inside a converter; the caller turns it into a `NormalisationError`. */
+const BAD = Symbol("bad");
+
+const CONVERT: Readonly<Record<FieldType, Convert>> = {
+  string: (v) => {
+    if (typeof v === "string") return v;
+    if (typeof v === "number" || typeof v === "boolean") return String(v);
+    return BAD;
+  },
+  number: (v) => {
+    if (typeof v === "number") return Number.isFinite(v) ? v : BAD;
+    if (typeof v === "string") {
+      const t = v.trim();
+      if (t === "") return null;
+      return NUMBER_TEXT.test(t) ? Number(t) : BAD;
+    }
+    return BAD;
+  },
+  boolean: (v) => {
+    if (typeof v === "boolean") return v;
+    if (typeof v === "string") {
+      const t = v.trim().toLowerCase();
+      if (t === "true" || t === "1") return true;
+      if (t === "false" || t === "0") return false;
+      return t === "" ? null : BAD;
+    }
+    if (v === 0 || v === 1) return v === 1;
+    return BAD;
+  },
+  date: (v) => {
+    if (v instanceof Date) return Number.isNaN(v.getTime()) ? BAD : v;
+    if (typeof v === "string") {
+      if (v.trim() === "") return null;
+      return parseApiDate(v) ?? BAD;
+    }
+    return BAD;
+  },
+  strings: (v) => {
+    if (!Array.isArray(v)) return BAD;
+    const out: string[] = [];
+    for (const item of v) {
+      if (typeof item === "string") out.push(item);
+      else if (typeof item === "number" || typeof item === "boolean") out.push(String(item));
+      else return BAD;
+    }
+    return out;
+  },
+};
+
+interface Step {
+  readonly key: string;
+  readonly field: FieldSpec;
+  readonly convert: Convert;
+}
+
+interface Plan {
+  readonly resource: ResourceName;
+  readonly top: readonly Step[];
+  readonly nested: ReadonlyMap<string, readonly Step[]>;
+  readonly known: ReadonlySet<string>;
+}
+
+const PLANS = new Map<ResourceName, Plan>();
+
+function planOf(resource: ResourceName): Plan {
+  let plan = PLANS.get(resource);
+  if (plan) return plan;
+  const spec = RESOURCES[resource];
+  if (!spec) throw new RangeError(`Unknown resource "${resource}"`);
+  const top: Step[] = [];
+  const nested = new Map<string, Step[]>();
+  for (const field of spec.fields) {
+    if (field.hidden) continue;
+    const dot = field.name.indexOf(".");
+    if (dot < 0) {
+      top.push({ key: field.name, field, convert: CONVERT[field.type] });
+    } else {
+      const prefix = field.name.slice(0, dot);
+      const steps = nested.get(prefix) ?? [];
+      steps.push({ key: field.name.slice(dot + 1), field, convert: CONVERT[field.type] });
+      nested.set(prefix, steps);
+    }
+  }
+  plan = {
+    resource,
+    top,
+    nested,
+    known: new Set([...top.map((s) => s.key), ...nested.keys(), "_links", "links"]),
+  };
+  PLANS.set(resource, plan);
+  return plan;
+}
+
+function apply(
+  plan: Plan,
+  step: Step,
+  source: Record<string, unknown>,
+  target: Record<string, unknown>,
+): void {
+  const raw = source[step.key];
+  if (raw === undefined || raw === null) {
+    target[step.key] = null;
+    return;
+  }
+  const value = step.convert(raw);
+  if (value === BAD) {
+    throw new NormalisationError({
+      resource: plan.resource,
+      field: step.field.name,
+      raw,
+      expected: step.field.type === "strings" ? "list of strings" : step.field.type,
+      sensitive: step.field.sensitive,
+    });
+  }
+  target[step.key] = value;
+}
+
+/**
+ * A link array as the API sends it (`_links` or `links`: an array of `{href, method, rel}`, or a
+ * HAL-style object keyed by rel) as `Link[]`. `undefined` when absent.
+ *
+ * @example
+ * ```ts
+ * import { readLinks } from "./normalise.ts";
+ * console.log(readLinks([{ href: "api/sam/v1/licenses/1", method: "GET", rel: "self" }]));
+ * // [{ href: "api/sam/v1/licenses/1", method: "GET", rel: "self" }]
+ * console.log(readLinks({ next: { href: "/api/x?page_number=2" } }));
+ * // [{ href: "/api/x?page_number=2", method: "GET", rel: "next" }]
+ * ```
+ */
+export function readLinks(raw: unknown): Link[] | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const one = (l: unknown, rel?: string): Link | undefined => {
+    if (typeof l === "string") return { href: l, method: "GET", rel: rel ?? "" };
+    if (!l || typeof l !== "object") return undefined;
+    const o = l as Record<string, unknown>;
+    if (typeof o.href !== "string") return undefined;
+    return {
+      href: o.href,
+      method: typeof o.method === "string" ? o.method : "GET",
+      rel: typeof o.rel === "string" ? o.rel : rel ?? "",
+    };
+  };
+  if (Array.isArray(raw)) return raw.map((l) => one(l)).filter((l): l is Link => !!l);
+  if (typeof raw === "object") {
+    const out: Link[] = [];
+    for (const [rel, v] of Object.entries(raw)) {
+      for (const l of Array.isArray(v) ? v : [v]) {
+        const link = one(l, rel);
+        if (link) out.push(link);
+      }
+    }
+    return out;
+  }
+  return undefined;
+}
+
+/**
+ * One API object as the normalised `Resource<N>` of the catalogue.
+ *
+ * @example
+ * ```ts
+ * import { normalise } from "./normalise.ts";
+ * const license = normalise("License", {
+ *   id: "L1", quantity: "12", purchaseValue: "99.5", purchaseDate: "3/7/2021 1:05:09 PM",
+ *   _links: [{ href: "api/sam/v1/licenses/L1", method: "GET", rel: "self" }],
+ * });
+ * console.log(license.quantity, license.purchaseDate?.toISOString(), license.links?.[0]?.rel);
+ * // 12 "2021-03-07T13:05:09.000Z" "self"
+ * ```
+ */
+export function normalise<N extends ResourceName>(resource: N, raw: unknown): Resource<N> {
+  return createNormaliser(resource)(raw);
+}
+
+/**
+ * A normaliser for one resource, with its per-field plan built once (for reading many items).
+ *
+ * @example
+ * ```ts
+ * import { createNormaliser } from "./normalise.ts";
+ * const toComputer = createNormaliser("Computer");
+ * console.log(toComputer({ id: "C1", isVirtual: "true" }).isVirtual); // true
+ * ```
+ */
+export function createNormaliser<N extends ResourceName>(
+  resource: N,
+): (raw: unknown) => Resource<N> {
+  const plan = planOf(resource);
+  return (raw) => {
+    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+      throw new NormalisationError({ resource, field: "(item)", raw, expected: "object" });
+    }
+    const source = raw as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const step of plan.top) apply(plan, step, source, out);
+    for (const [prefix, steps] of plan.nested) {
+      const inner = source[prefix];
+      if (
+        inner !== undefined && inner !== null && (typeof inner !== "object" || Array.isArray(inner))
+      ) {
+        throw new NormalisationError({ resource, field: prefix, raw: inner, expected: "object" });
+      }
+      const innerSource = (inner ?? {}) as Record<string, unknown>;
+      const target: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(innerSource)) target[k] = v;
+      for (const step of steps) apply(plan, step, innerSource, target);
+      out[prefix] = target;
+    }
+    for (const [k, v] of Object.entries(source)) {
+      if (!plan.known.has(k)) out[k] = v;
+    }
+    const links = readLinks(source._links ?? source.links);
+    if (links) out.links = links;
+    return out as Resource<N>;
+  };
+}
