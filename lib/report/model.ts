@@ -188,6 +188,22 @@ export interface ReportDefinition<C = unknown, Q = unknown> {
   readonly data: (ctx: ReportContext<C, Q>) => Promise<ReportData> | ReportData;
   /** Landscape pages in PDF (wide tables). */
   readonly landscape?: boolean;
+  /** Row figures whose change since the previous pack run is reported (e.g. shortfall per app). */
+  readonly tracked?: readonly TrackedFigure[];
+}
+
+/** A per-row figure a pack compares across runs. */
+export interface TrackedFigure {
+  /** The section id. */
+  readonly section: string;
+  /** The row key that names the row (e.g. `applicationName`). */
+  readonly key: string;
+  /** The numeric column key to track (e.g. `shortfall`). */
+  readonly value: string;
+  /** Label prefix (e.g. `Shortfall`). */
+  readonly label: string;
+  /** Row key of a currency code, when the value is money. */
+  readonly currencyKey?: string;
 }
 
 /** Thrown for a definition that breaks the model's rules. */

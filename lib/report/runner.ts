@@ -60,6 +60,8 @@ export interface RunReportOptions {
   readonly signal?: AbortSignal;
   /** Progress. */
   readonly onEvent?: (event: RunEvent) => void;
+  /** Called with the document after rendering, while its spooled rows can still be read. */
+  readonly inspect?: (document: RenderDocument) => Promise<void>;
 }
 
 /** What a run produced. */
@@ -162,6 +164,7 @@ export async function runReport(options: RunReportOptions): Promise<RunReportRes
         files.push(path);
       }
     }
+    await options.inspect?.(document);
     return { files, document };
   } finally {
     await Deno.remove(spoolDir, { recursive: true }).catch(() => {});

@@ -1,0 +1,134 @@
+/**
+ * Headline figures of a run and what moved since the previous run of the same pack: every
+ * numeric fact of every report, every section total (per currency, never summed across), and
+ * the rows a report marks as tracked (for example the shortfall per application).
+ *
+ * @module
+ */
+
+import type { RenderDocument } from "../render/renderer.ts";
+import type { ReportDefinition } from "../report/model.ts";
+
+/** One figure of a run. */
+export interface Figure {
+  /** Stable key across runs: report id, kind and label. */
+  readonly key: string;
+  /** The report's id. */
+  readonly report: string;
+  /** What the figure is, for a person. */
+  readonly label: string;
+  /** The value. */
+  readonly value: number;
+  /** `currency`, `integer`, `number` or `percent`. */
+  readonly type: string;
+  /** The currency code of a currency figure. */
+  readonly currency?: string;
+}
+
+/** A figure compared with the previous run. */
+export interface Change extends Figure {
+  /** The previous value (null when the figure is new). */
+  readonly previous: number | null;
+  /** value − previous (null when new). */
+  readonly delta: number | null;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Collects the figures of one rendered report (its spooled sections must still be readable).
+ *
+ * @example
+ * ```ts ignore
+ * import { collectFigures } from "./figures.ts";
+ * const figures = await collectFigures(definition, document);
+ * ```
+ */
+export async function collectFigures(
+  definition: Pick<ReportDefinition, "id" | "tracked">,
+  doc: RenderDocument,
+): Promise<Figure[]> {
+  const id = definition.id;
+  const out: Figure[] = [];
+  for (const fact of doc.summary) {
+    if (typeof fact.value !== "number" || !Number.isFinite(fact.value)) continue;
+    const label = fact.currency ? `${fact.label} (${fact.currency})` : fact.label;
+    out.push({
+      key: `${id}|fact|${label}`,
+      report: id,
+      label,
+      value: round(fact.value),
+      type: fact.type,
+      ...(fact.currency ? { currency: fact.currency } : {}),
+    });
+  }
+  for (const section of doc.sections) {
+    for (const [line, sums] of Object.entries(section.totals)) {
+      for (const [key, value] of Object.entries(sums)) {
+        const column = section.columns.find((c) => c.key === key);
+        if (!column || typeof value !== "number") continue;
+        const currency = section.totalsSpec?.perCurrency ? line : undefined;
+        const label = `${section.title}: ${column.label}${line !== "All" ? ` (${line})` : ""}`;
+        out.push({
+          key: `${id}|total|${section.id}|${key}|${line}`,
+          report: id,
+          label,
+          value: round(value),
+          type: column.type,
+          ...(currency ? { currency } : {}),
+        });
+      }
+    }
+  }
+  for (const tracked of definition.tracked ?? []) {
+    const section = doc.sections.find((s) => s.id === tracked.section);
+    if (!section) continue;
+    const column = section.columns.find((c) => c.key === tracked.value);
+    for await (const row of section.rows()) {
+      const value = row[tracked.value];
+      if (typeof value !== "number") continue;
+      const name = String(row[tracked.key] ?? "");
+      const currency = tracked.currencyKey ? String(row[tracked.currencyKey] ?? "") : "";
+      const label = `${tracked.label}: ${name}${currency ? ` (${currency})` : ""}`;
+      out.push({
+        key: `${id}|row|${tracked.section}|${tracked.value}|${name}|${currency}`,
+        report: id,
+        label,
+        value: round(value),
+        type: column?.type ?? "number",
+        ...(currency ? { currency } : {}),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Compares this run's figures with the previous run's: every current figure with its previous
+ * value and delta, and the figures that disappeared (value 0).
+ *
+ * @example
+ * ```ts
+ * import { compareFigures } from "./figures.ts";
+ * const a = [{ key: "k", report: "r", label: "Total", value: 10, type: "integer" }];
+ * const b = [{ key: "k", report: "r", label: "Total", value: 12, type: "integer" }];
+ * console.log(compareFigures(b, a)[0].delta); // 2
+ * ```
+ */
+export function compareFigures(
+  current: readonly Figure[],
+  previous: readonly Figure[] | null,
+): Change[] {
+  const before = new Map((previous ?? []).map((f) => [f.key, f]));
+  const changes: Change[] = current.map((f) => {
+    const p = before.get(f.key);
+    before.delete(f.key);
+    return { ...f, previous: p ? p.value : null, delta: p ? round(f.value - p.value) : null };
+  });
+  if (previous) {
+    for (const gone of before.values()) {
+      changes.push({ ...gone, value: 0, previous: gone.value, delta: round(-gone.value) });
+    }
+  }
+  return changes;
+}

@@ -1,0 +1,131 @@
+/**
+ * The run manifest: what a pack run did and a checksum of every file it wrote, so evidence can
+ * be verified later. It is written at the start (status `running`), and again at the end, each
+ * time atomically, so an interrupted run always leaves a manifest that says so.
+ *
+ * @module
+ */
+
+import { writeAtomic } from "../render/atomic.ts";
+
+/** One file of a run. */
+export interface ManifestFile {
+  /** Path relative to the manifest. */
+  readonly path: string;
+  /** Size in bytes. */
+  readonly bytes: number;
+  /** Hex SHA-256 of the content. */
+  readonly sha256: string;
+}
+
+/** The outcome of one report of a run. */
+export interface ManifestReport {
+  /** Report id. */
+  readonly id: string;
+  /** `ok`, `failed`, or `skipped` (the run was interrupted before it). */
+  readonly status: "ok" | "failed" | "skipped";
+  /** The parameters used. */
+  readonly params: Record<string, unknown>;
+  /** Formats asked for. */
+  readonly formats: readonly string[];
+  /** Files it wrote (relative paths). */
+  readonly files: readonly string[];
+  /** Why it failed. */
+  readonly error?: string;
+}
+
+/** A run manifest. */
+export interface Manifest {
+  /** The pack's name. */
+  readonly pack: string;
+  /** `running` while the run goes on; `complete`, `partial` (some reports failed) or `interrupted`. */
+  readonly status: "running" | "complete" | "partial" | "interrupted";
+  /** When the run started (RFC 3339). */
+  readonly started: string;
+  /** When it finished, if it did. */
+  readonly finished: string | null;
+  /** Where the data came from. */
+  readonly source: string;
+  /** samkit's version. */
+  readonly samkitVersion: string;
+  /** Parameters per report id. */
+  readonly parameters: Record<string, Record<string, unknown>>;
+  /** Every report's outcome. */
+  readonly reports: readonly ManifestReport[];
+  /** Every file written, with checksums (the manifest itself excluded). */
+  readonly files: readonly ManifestFile[];
+}
+
+/**
+ * Hex SHA-256 of a file, read in a stream.
+ *
+ * @example
+ * ```ts ignore
+ * import { sha256File } from "./manifest.ts";
+ * console.log(await sha256File("out/report.pdf"));
+ * ```
+ */
+export async function sha256File(path: string): Promise<string> {
+  // Web Crypto digests whole buffers; evidence files are read once here, after they are complete.
+  const data = await Deno.readFile(path);
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+  return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Lists every file below `dir` (except `manifest.json` and temp files) with size and checksum,
+ * sorted by path.
+ *
+ * @example
+ * ```ts ignore
+ * import { checksumFolder } from "./manifest.ts";
+ * console.log(await checksumFolder("out/packs/weekly/2026-11-22T0600Z"));
+ * ```
+ */
+export async function checksumFolder(dir: string, prefix = ""): Promise<ManifestFile[]> {
+  const out: ManifestFile[] = [];
+  for await (const entry of Deno.readDir(`${dir}/${prefix}`)) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory) out.push(...await checksumFolder(dir, rel));
+    else if (entry.isFile && rel !== "manifest.json" && !entry.name.includes(".tmp-")) {
+      const path = `${dir}/${rel}`;
+      out.push({ path: rel, bytes: (await Deno.stat(path)).size, sha256: await sha256File(path) });
+    }
+  }
+  return out.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+}
+
+/**
+ * Writes `manifest.json` into `dir` atomically.
+ *
+ * @example
+ * ```ts ignore
+ * import { writeManifest } from "./manifest.ts";
+ * await writeManifest(dir, manifest);
+ * ```
+ */
+export async function writeManifest(dir: string, manifest: Manifest): Promise<string> {
+  return await writeAtomic(`${dir}/manifest.json`, JSON.stringify(manifest, null, 2) + "\n");
+}
+
+/**
+ * Checks every file of a manifest against its checksum; returns the paths that do not match.
+ *
+ * @example
+ * ```ts ignore
+ * import { verifyManifest } from "./manifest.ts";
+ * console.log(await verifyManifest("out/packs/weekly/2026-11-22T0600Z"));  // []
+ * ```
+ */
+export async function verifyManifest(dir: string): Promise<string[]> {
+  const manifest = JSON.parse(await Deno.readTextFile(`${dir}/manifest.json`)) as Manifest;
+  const bad: string[] = [];
+  for (const file of manifest.files) {
+    try {
+      if ((await sha256File(`${dir}/${file.path}`)) !== file.sha256) bad.push(file.path);
+    } catch {
+      bad.push(file.path);
+    }
+  }
+  return bad;
+}

@@ -1,0 +1,185 @@
+/**
+ * Snapshots: the API data a run read, kept in a SQLite file so any report can be re-rendered
+ * later without the API, by the very same code, to the same figures. Recording wraps the
+ * client's fetch; replaying is a fetch that answers from the file.
+ *
+ * @module
+ */
+
+import { DatabaseSync } from "node:sqlite";
+import { TOKEN_PATH } from "../api/operations.ts";
+
+/** What a snapshot remembers about the run that made it. */
+export interface SnapshotMeta {
+  /** The run's clock (reports compute ages from it). */
+  readonly generatedAt: string;
+  /** Where the data came from. */
+  readonly source: string;
+  /** The pack's name, if a pack made it. */
+  readonly pack?: string;
+  /** Parameter values per report id. */
+  readonly params?: Record<string, Record<string, unknown>>;
+  /** Filters per report id. */
+  readonly filters?: Record<string, string>;
+}
+
+/**
+ * A request the snapshot does not hold: the report asked for data the recorded run never read.
+ *
+ * @example
+ * ```ts
+ * import { SnapshotMissError } from "./snapshot.ts";
+ * console.log(new SnapshotMissError("/api/sam/v1/licenses?page_size=1000").message);
+ * ```
+ */
+export class SnapshotMissError extends Error {
+  /** @param key The request's path and query. */
+  constructor(key: string) {
+    super(
+      `the snapshot holds no response for ${key}; re-render with the parameters it was made with`,
+    );
+    this.name = "SnapshotMissError";
+  }
+}
+
+/**
+ * The cache key of a request: path and query with parameters sorted (host and credentials
+ * left out, so a snapshot never holds a token).
+ *
+ * @example
+ * ```ts
+ * import { requestKey } from "./snapshot.ts";
+ * console.log(requestKey("GET", "http://h/api/x?page_size=5&filter=a")); // GET /api/x?filter=a&page_size=5
+ * ```
+ */
+export function requestKey(method: string, url: string): string {
+  const u = new URL(url);
+  const params = [...u.searchParams].sort(([a, x], [b, y]) =>
+    a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0
+  );
+  const query = new URLSearchParams(params).toString();
+  return `${method.toUpperCase()} ${u.pathname}${query ? `?${query}` : ""}`;
+}
+
+function open(path: string): DatabaseSync {
+  const db = new DatabaseSync(path);
+  db.exec(`CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, status INTEGER NOT NULL,
+    content_type TEXT, body TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`);
+  return db;
+}
+
+/**
+ * Records every successful or 404 GET the client makes into a SQLite file.
+ *
+ * @example
+ * ```ts ignore
+ * import { SnapshotRecorder } from "./snapshot.ts";
+ * const recorder = new SnapshotRecorder("/tmp/snap.sqlite");
+ * const client = createClient({ baseUrl, auth, fetch: recorder.wrap(fetch) });
+ * // … run reports …
+ * recorder.close({ generatedAt: new Date().toISOString(), source: baseUrl });
+ * ```
+ */
+export class SnapshotRecorder {
+  #db: DatabaseSync;
+  #insert;
+  #count = 0;
+
+  /** @param path The SQLite file to create. */
+  constructor(path: string) {
+    this.#db = open(path);
+    this.#insert = this.#db.prepare(
+      "INSERT OR REPLACE INTO responses (key, status, content_type, body) VALUES (?, ?, ?, ?)",
+    );
+  }
+
+  /** Responses recorded. */
+  get count(): number {
+    return this.#count;
+  }
+
+  /** A fetch that records what `inner` answers. */
+  wrap(inner: typeof fetch): typeof fetch {
+    return async (input, init) => {
+      const response = await inner(input, init);
+      const method = init?.method ?? (input instanceof Request ? input.method : "GET");
+      const url = input instanceof Request ? input.url : String(input);
+      if (method.toUpperCase() !== "GET" || (!response.ok && response.status !== 404)) {
+        return response;
+      }
+      const body = await response.text();
+      this.#insert.run(
+        requestKey(method, url),
+        response.status,
+        response.headers.get("content-type"),
+        body,
+      );
+      this.#count++;
+      return new Response(body, { status: response.status, headers: response.headers });
+    };
+  }
+
+  /** Writes the run's metadata and closes the file. */
+  close(meta: SnapshotMeta): void {
+    const put = this.#db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('run', ?)");
+    put.run(JSON.stringify(meta));
+    this.#db.close();
+  }
+}
+
+/** A snapshot opened for replay. */
+export interface SnapshotReplay {
+  /** The run's metadata. */
+  readonly meta: SnapshotMeta;
+  /** A fetch that answers from the snapshot (and issues a local token). */
+  readonly fetch: typeof fetch;
+  /** Closes the file. */
+  close(): void;
+}
+
+/**
+ * Opens a snapshot for replay.
+ *
+ * @example
+ * ```ts ignore
+ * import { openSnapshot } from "./snapshot.ts";
+ * const snap = openSnapshot("out/packs/weekly/2026-11-22T0600Z/snapshot.sqlite");
+ * const client = createClient({ baseUrl: "http://snapshot.invalid", auth: { token: "x" }, fetch: snap.fetch });
+ * ```
+ */
+export function openSnapshot(path: string): SnapshotReplay {
+  try {
+    Deno.statSync(path);
+  } catch {
+    throw new SnapshotMissError(`${path} (no such snapshot file)`);
+  }
+  const db = open(path);
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'run'").get() as
+    | { value: string }
+    | undefined;
+  if (!row) throw new SnapshotMissError(`${path} (not a finished samkit snapshot)`);
+  const meta = JSON.parse(row.value) as SnapshotMeta;
+  const get = db.prepare("SELECT status, content_type, body FROM responses WHERE key = ?");
+  const replay: typeof fetch = (input, init) => {
+    const method = init?.method ?? (input instanceof Request ? input.method : "GET");
+    const url = input instanceof Request ? input.url : String(input);
+    if (new URL(url).pathname === TOKEN_PATH) {
+      return Promise.resolve(
+        Response.json({ access_token: "snapshot", token_type: "Bearer", expires_in: 86400 }),
+      );
+    }
+    const key = requestKey(method, url);
+    const hit = get.get(key) as
+      | { status: number; content_type: string | null; body: string }
+      | undefined;
+    if (!hit) return Promise.reject(new SnapshotMissError(key));
+    return Promise.resolve(
+      new Response(hit.body, {
+        status: hit.status,
+        headers: { "content-type": hit.content_type ?? "application/json" },
+      }),
+    );
+  };
+  return { meta, fetch: replay, close: () => db.close() };
+}
