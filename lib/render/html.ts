@@ -1,0 +1,742 @@
+/**
+ * The HTML renderer: one self-contained file per report (CSS inlined, no scripts, no fonts, no
+ * images, no external references, guarded by a `default-src 'none'` content security policy),
+ * written from the Handlebars templates in `templates/`. Every value goes through Handlebars
+ * escaping. Rows are streamed: table rows are rendered in chunks and written as they are read,
+ * so a section of a million rows never exists as one string.
+ *
+ * The same machinery prints PDFs: {@link htmlChunks} cuts a document into print-ready HTML
+ * documents of bounded size (in one pass over the rows), and {@link renderHtmlString} renders any
+ * part of a document (cover, summary, a row range of one section) on demand.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import type { CellValue, Column, Row, Totals, TotalsSpec } from "../report/model.ts";
+import { ALL, groupedRows, type GroupEvent, NO_CURRENCY } from "../report/totals.ts";
+import { openAtomicText } from "./atomic.ts";
+import {
+  formatCell,
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  formatInteger,
+  formatNumber,
+  formatValue,
+  isNumericType,
+} from "./format.ts";
+import {
+  DEFAULT_EMPTY_TEXT,
+  DEFAULT_LOCALE,
+  type RenderDocument,
+  type Renderer,
+  type RenderOptions,
+  type RenderSection,
+} from "./renderer.ts";
+import { BODY_MARKER, loadTemplates, ROWS_MARKER, splitAt, type Templates } from "./templates.ts";
+
+/** Sections with more columns than this print on landscape pages. */
+export const WIDE_COLUMNS = 8;
+
+/** Rows rendered per template call when streaming a file. */
+const STREAM_CHUNK_ROWS = 500;
+
+/** Bars a chart shows when its spec has no `top`. */
+const DEFAULT_CHART_TOP = 10;
+
+// ---------------------------------------------------------------------------------------------
+// Public API
+
+/**
+ * A part of a document for {@link renderHtmlString}.
+ *
+ * - `sectionIndex` undefined: no section at all (only the cover and/or summary asked for).
+ * - `sectionIndex` set: that section's rows `[rowStart, rowEnd)`; its heading, description and
+ *   chart appear only when `rowStart` is 0 (later parts get a "(continued)" line instead of an
+ *   `h2`, so the PDF outline has one entry per section), and its totals only when `rowEnd` reaches
+ *   the section's `rowCount`. Group headers are repeated, marked "(continued)", when a part starts
+ *   inside a group; group subtotals count the group's rows before `rowStart` too.
+ */
+export interface HtmlChunkSpec {
+  /** The section to render (index into `doc.sections`), or none. */
+  readonly sectionIndex?: number;
+  /** First row (inclusive), 0-based. */
+  readonly rowStart: number;
+  /** Row end (exclusive); clamp to `rowCount` is automatic. */
+  readonly rowEnd: number;
+  /** Put the cover first. */
+  readonly includeCover: boolean;
+  /** Put the summary (facts and contents) after the cover. */
+  readonly includeSummary: boolean;
+}
+
+/** Options of {@link renderHtmlString}. */
+export interface HtmlStringOptions {
+  /** Number/date locale (default `en-US`). */
+  readonly locale?: string;
+  /**
+   * Print layout: no screen "paper" frame and no colophon footer (the PDF renderer prints page
+   * headers and footers itself). Page size, margins, landscape pages, repeated table headers and
+   * page breaks come from the stylesheet's print rules either way.
+   */
+  readonly forPrint?: boolean;
+  /** Render only part of the document (default: the whole document). */
+  readonly chunk?: HtmlChunkSpec;
+  /** Cancels rendering. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Renders a whole document, or a part of it, as one complete HTML document string (with the
+ * stylesheet inlined). Meant for the PDF renderer and tests; for a file use {@link HtmlRenderer},
+ * which streams. A part with `rowStart > 0` re-reads the section's rows from the start (to know the
+ * open group and its subtotal), so printing a long section part by part is quadratic:
+ * prefer {@link htmlChunks}, which makes every part in one pass.
+ *
+ * @example
+ * ```ts
+ * import { renderHtmlString } from "./html.ts";
+ * import { memorySection } from "../report/spool.ts";
+ * const doc = {
+ *   report: { id: "demo", title: "Demo", description: "A demo." },
+ *   generatedAt: new Date("2024-05-01T08:00:00Z"),
+ *   source: "test",
+ *   params: {},
+ *   summary: [],
+ *   sections: [memorySection({
+ *     id: "main",
+ *     title: "Main",
+ *     columns: [{ key: "n", label: "N", type: "integer" }],
+ *     rows: [{ n: 1 }, { n: 2 }, { n: 3 }],
+ *   })],
+ *   version: "0.1.0",
+ * };
+ * // The second and third rows of the first section, for print, without cover and summary:
+ * const html = await renderHtmlString(doc, {
+ *   forPrint: true,
+ *   chunk: { sectionIndex: 0, rowStart: 1, rowEnd: 3, includeCover: false, includeSummary: false },
+ * });
+ * console.log(html.includes("(continued)")); // true
+ * ```
+ */
+export async function renderHtmlString(
+  doc: RenderDocument,
+  options: HtmlStringOptions = {},
+): Promise<string> {
+  const ctx = context(doc, options.locale, options.forPrint ?? false);
+  const chunk = options.chunk;
+  const parts: string[] = [];
+  const [head, tail] = layoutParts(ctx, {
+    includeCover: chunk ? chunk.includeCover : true,
+    includeSummary: chunk ? chunk.includeSummary : true,
+    includeColophon: !ctx.forPrint && !chunk,
+  });
+  parts.push(head);
+  if (!chunk) {
+    for (const section of doc.sections) {
+      options.signal?.throwIfAborted();
+      await writeSection(section, ctx, (text) => {
+        parts.push(text);
+        return Promise.resolve();
+      }, options.signal);
+    }
+  } else if (chunk.sectionIndex !== undefined) {
+    const section = doc.sections[chunk.sectionIndex];
+    if (!section) throw new RangeError(`no section at index ${chunk.sectionIndex}`);
+    const start = Math.max(0, Math.min(chunk.rowStart, section.rowCount));
+    const end = Math.max(start, Math.min(chunk.rowEnd, section.rowCount));
+    const chart = start === 0 ? await chartView(section, ctx) : undefined;
+    if (section.rowCount === 0) {
+      parts.push(sectionParts(section, ctx, { continued: false, totals: false, chart }).join(""));
+    } else {
+      const cursor = new SectionCursor(section, ctx);
+      try {
+        await cursor.skip(start);
+        const rows = await cursor.next(end - start, options.signal);
+        const [sHead, sTail] = sectionParts(section, ctx, {
+          continued: start > 0,
+          totals: end >= section.rowCount,
+          chart,
+        });
+        parts.push(sHead, rows.html, sTail);
+      } finally {
+        await cursor.close();
+      }
+    }
+  }
+  parts.push(tail);
+  return parts.join("");
+}
+
+/** One print-ready HTML document made by {@link htmlChunks}. */
+export interface HtmlPrintChunk {
+  /** A complete HTML document (stylesheet inlined, print layout). */
+  readonly html: string;
+  /** 0-based position of the chunk. */
+  readonly index: number;
+  /** Whether the chunk starts with the cover and summary (only the first). */
+  readonly hasCover: boolean;
+  /** The sections (indexes) whose rows, heading or totals this chunk holds. */
+  readonly sections: readonly number[];
+  /** How many table rows the chunk holds. */
+  readonly rows: number;
+}
+
+/** Options of {@link htmlChunks}. */
+export interface HtmlChunksOptions {
+  /** Number/date locale (default `en-US`). */
+  readonly locale?: string;
+  /** The most table rows one chunk holds (default 2 000). */
+  readonly rowsPerChunk?: number;
+  /** Cancels rendering (the rows' files are closed). */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Cuts a document into print-ready HTML documents, reading each section's rows once: the first
+ * chunk starts with the cover and the summary; small consecutive sections share a chunk; a long
+ * section is split every `rowsPerChunk` rows, the later parts opening with a "(continued)" line
+ * (not an `h2`, so a merged PDF outline has one entry per section) and a repeated group header.
+ * Every section starts on a new page (the stylesheet breaks before sections), so printing chunks
+ * one by one and concatenating the PDFs gives the same pages as printing the whole document.
+ *
+ * @example
+ * ```ts
+ * import { htmlChunks } from "./html.ts";
+ * import { memorySection } from "../report/spool.ts";
+ * const doc = {
+ *   report: { id: "demo", title: "Demo", description: "A demo." },
+ *   generatedAt: new Date("2024-05-01T08:00:00Z"),
+ *   source: "test",
+ *   params: {},
+ *   summary: [],
+ *   sections: [memorySection({
+ *     id: "main",
+ *     title: "Main",
+ *     columns: [{ key: "n", label: "N", type: "integer" }],
+ *     rows: Array.from({ length: 5000 }, (_, n) => ({ n })),
+ *   })],
+ *   version: "0.1.0",
+ * };
+ * for await (const chunk of htmlChunks(doc, { rowsPerChunk: 2000 })) {
+ *   console.log(chunk.index, chunk.rows); // 0 2000, 1 2000, 2 1000
+ *   // await page.setContent(chunk.html); await page.pdf({ preferCSSPageSize: true, ... })
+ * }
+ * ```
+ */
+export async function* htmlChunks(
+  doc: RenderDocument,
+  options: HtmlChunksOptions = {},
+): AsyncGenerator<HtmlPrintChunk> {
+  const ctx = context(doc, options.locale, true);
+  const budget = Math.max(1, Math.floor(options.rowsPerChunk ?? 2000));
+  let index = 0;
+  let body: string[] = [];
+  let rows = 0;
+  let sections = new Set<number>();
+  let hasCover = true;
+  const flush = (): HtmlPrintChunk => {
+    const [head, tail] = layoutParts(ctx, {
+      includeCover: hasCover,
+      includeSummary: hasCover,
+      includeColophon: false,
+    });
+    const chunk: HtmlPrintChunk = {
+      html: head + body.join("") + tail,
+      index: index++,
+      hasCover,
+      sections: [...sections],
+      rows,
+    };
+    body = [];
+    rows = 0;
+    sections = new Set();
+    hasCover = false;
+    return chunk;
+  };
+
+  for (let i = 0; i < doc.sections.length; i++) {
+    options.signal?.throwIfAborted();
+    const section = doc.sections[i];
+    const chart = await chartView(section, ctx);
+    if (section.rowCount === 0) {
+      sections.add(i);
+      body.push(sectionParts(section, ctx, { continued: false, totals: false, chart }).join(""));
+      continue;
+    }
+    const cursor = new SectionCursor(section, ctx);
+    try {
+      let first = true;
+      while (await cursor.hasMore()) {
+        if (rows >= budget) yield flush();
+        const part = await cursor.next(budget - rows, options.signal);
+        const last = !(await cursor.hasMore());
+        const [sHead, sTail] = sectionParts(section, ctx, {
+          continued: !first,
+          totals: last,
+          chart: first ? chart : undefined,
+        });
+        body.push(sHead, part.html, sTail);
+        sections.add(i);
+        rows += part.rowEnd - part.rowStart;
+        first = false;
+      }
+    } finally {
+      await cursor.close();
+    }
+  }
+  yield flush();
+}
+
+/**
+ * Writes `<report-id>.html` into the output folder: a self-contained, streamed HTML report.
+ *
+ * @example
+ * ```ts
+ * import { HtmlRenderer } from "./html.ts";
+ * import { memorySection } from "../report/spool.ts";
+ * const [path] = await new HtmlRenderer().render({
+ *   report: { id: "demo", title: "Demo", description: "A demo." },
+ *   generatedAt: new Date(),
+ *   source: "test",
+ *   params: {},
+ *   summary: [],
+ *   sections: [memorySection({
+ *     id: "main",
+ *     title: "Main",
+ *     columns: [{ key: "n", label: "N", type: "integer" }],
+ *     rows: [{ n: 1 }],
+ *   })],
+ *   version: "0.1.0",
+ * }, { outDir: await Deno.makeTempDir() });
+ * console.log(path.endsWith("demo.html")); // true
+ * ```
+ */
+export class HtmlRenderer implements Renderer {
+  /** The format. */
+  readonly format = "html" as const;
+
+  /** Writes the file (temp name + rename); returns its absolute path. */
+  async render(doc: RenderDocument, options: RenderOptions): Promise<string[]> {
+    options.signal?.throwIfAborted();
+    const ctx = context(doc, options.locale, false);
+    const out = await openAtomicText(join(options.outDir, `${doc.report.id}.html`));
+    try {
+      const [head, tail] = layoutParts(ctx, {
+        includeCover: true,
+        includeSummary: true,
+        includeColophon: true,
+      });
+      await out.write(head);
+      for (const section of doc.sections) {
+        options.signal?.throwIfAborted();
+        await writeSection(section, ctx, (text) => out.write(text), options.signal);
+      }
+      await out.write(tail);
+      return [await out.commit()];
+    } catch (error) {
+      await out.abort();
+      throw error;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views
+
+interface Context {
+  readonly doc: RenderDocument;
+  readonly locale: string;
+  readonly forPrint: boolean;
+  readonly templates: Templates;
+}
+
+function context(doc: RenderDocument, locale: string | undefined, forPrint: boolean): Context {
+  return { doc, locale: locale ?? DEFAULT_LOCALE, forPrint, templates: loadTemplates() };
+}
+
+function languageOf(locale: string): string {
+  try {
+    return new Intl.Locale(locale).language;
+  } catch {
+    return "en";
+  }
+}
+
+function anchorOf(section: RenderSection, index: number): string {
+  const slug = section.id.toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "");
+  return `section-${index + 1}${slug ? `-${slug}` : ""}`;
+}
+
+function rowsText(count: number, locale: string): string {
+  return `${formatInteger(count, { locale })} ${count === 1 ? "row" : "rows"}`;
+}
+
+/** A parameter value as cover text. */
+function paramText(value: unknown, locale: string): string {
+  if (value === undefined || value === null) return "not set";
+  if (value instanceof Date) {
+    const midnight = value.getUTCHours() === 0 && value.getUTCMinutes() === 0 &&
+      value.getUTCSeconds() === 0 && value.getUTCMilliseconds() === 0;
+    return midnight ? formatDate(value, { locale }) : formatDateTime(value, { locale });
+  }
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map((v) => paramText(v, locale)).join(", ");
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function layoutParts(
+  ctx: Context,
+  flags: { includeCover: boolean; includeSummary: boolean; includeColophon: boolean },
+): [string, string] {
+  const { doc, locale } = ctx;
+  const view = {
+    ...flags,
+    locale,
+    lang: languageOf(locale),
+    forPrint: ctx.forPrint,
+    report: doc.report,
+    generatedAt: doc.generatedAt,
+    source: doc.source,
+    version: doc.version,
+    params: Object.entries(doc.params).map(([name, value]) => ({
+      name,
+      value: paramText(value, locale),
+      missing: value === undefined || value === null,
+    })),
+    summary: doc.summary,
+    coverFacts: doc.summary.slice(0, 4),
+    toc: doc.sections.map((section, i) => ({
+      anchor: anchorOf(section, i),
+      title: section.title,
+      rows: section.rowCount === 0 ? "No data" : rowsText(section.rowCount, locale),
+    })),
+  };
+  if (view.params.length === 0) (view as { params: unknown }).params = undefined;
+  if (doc.summary.length === 0) (view as { summary: unknown }).summary = undefined;
+  return splitAt(ctx.templates.layout(view), BODY_MARKER);
+}
+
+/** The CSS class of a column's cells. */
+function columnClass(column: Column): string {
+  if (isNumericType(column.type)) return "num";
+  if (column.type === "date" || column.type === "datetime") return "date";
+  if (column.type === "boolean") return "bool";
+  return "text";
+}
+
+interface CellView {
+  readonly text: string;
+  readonly class: string;
+}
+
+interface ChartView {
+  readonly title: string;
+  readonly width: number;
+  readonly height: number;
+  readonly labelWidth: number;
+  readonly barArea: number;
+  readonly barHeight: number;
+  readonly textY: number;
+  readonly bars: readonly {
+    y: number;
+    label: string;
+    length: number;
+    valueX: number;
+    valueText: string;
+  }[];
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** Reads the chart's first rows and lays out its bars (no chart when there is no row). */
+async function chartView(section: RenderSection, ctx: Context): Promise<ChartView | undefined> {
+  const spec = section.chart;
+  if (!spec || section.rowCount === 0) return undefined;
+  const top = Math.max(1, spec.top ?? DEFAULT_CHART_TOP);
+  const labelColumn = section.columns.find((c) => c.key === spec.label);
+  const valueColumn = section.columns.find((c) => c.key === spec.value);
+  const picked: { label: string; value: number; text: string }[] = [];
+  for await (const row of section.rows()) {
+    const raw = row[spec.value];
+    const value = typeof raw === "number" && Number.isFinite(raw) ? raw : 0;
+    const label = labelColumn
+      ? formatCell(row, labelColumn, { locale: ctx.locale })
+      : formatValue(row[spec.label], "text");
+    const text = valueColumn
+      ? formatCell(row, valueColumn, { locale: ctx.locale })
+      : formatNumber(value, { locale: ctx.locale, decimals: Number.isInteger(value) ? 0 : 2 });
+    picked.push({ label: truncate(label || "(blank)", 34), value, text });
+    if (picked.length >= top) break;
+  }
+  if (picked.length === 0) return undefined;
+  const width = 760, labelWidth = 230, valueSpace = 110, barHeight = 16, pitch = 24;
+  const barArea = width - labelWidth - valueSpace;
+  const max = Math.max(0, ...picked.map((p) => p.value));
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    title: spec.title,
+    width,
+    height: picked.length * pitch,
+    labelWidth,
+    barArea,
+    barHeight,
+    textY: 12,
+    bars: picked.map((p, i) => {
+      const length = max > 0 && p.value > 0 ? Math.max(1, (p.value / max) * barArea) : 0;
+      return {
+        y: i * pitch,
+        label: p.label,
+        length: round(length),
+        valueX: round(labelWidth + length),
+        valueText: p.text,
+      };
+    }),
+  };
+}
+
+/** The text of a totals line's label. */
+function totalsLabel(kind: "Total" | "Subtotal", label: string, rows: number, locale: string) {
+  const currency = label === ALL ? "" : label === NO_CURRENCY ? " (no currency)" : ` ${label}`;
+  return `${kind}${currency} · ${rowsText(rows, locale)}`;
+}
+
+/** Table cells of totals lines (one row per line), aligned under their columns. */
+function totalsRows(
+  totals: Totals,
+  spec: TotalsSpec | undefined,
+  columns: readonly Column[],
+  kind: "Total" | "Subtotal",
+  locale: string,
+): CellView[][] {
+  const summed = new Set(spec?.sum ?? []);
+  const perCurrency = spec?.perCurrency !== undefined;
+  let labelAt = columns.findIndex((c) => !summed.has(c.key));
+  const labelInline = labelAt === -1;
+  if (labelInline) labelAt = 0;
+  return Object.entries(totals).map(([label, line]) => {
+    const rows = line.rows ?? 0;
+    const labelText = totalsLabel(kind, label, rows, locale);
+    return columns.map((column, i) => {
+      let text = "";
+      let cls = columnClass(column);
+      if (summed.has(column.key) && typeof line[column.key] === "number") {
+        const value = line[column.key];
+        const code = perCurrency && label !== NO_CURRENCY ? label : undefined;
+        text = column.type === "currency"
+          ? formatCurrency(value, code, { locale, decimals: column.decimals })
+          : formatValue(value, column.type, { locale, decimals: column.decimals });
+      }
+      if (i === labelAt) {
+        text = labelInline ? `${labelText}: ${text}` : labelText;
+        cls = "label";
+      }
+      return { text, class: cls };
+    });
+  });
+}
+
+function sectionParts(
+  section: RenderSection,
+  ctx: Context,
+  flags: { continued: boolean; totals: boolean; chart?: ChartView },
+): [string, string] {
+  const index = ctx.doc.sections.indexOf(section);
+  const empty = section.rowCount === 0;
+  const hasTotals = flags.totals && !empty &&
+    (section.totalsSpec !== undefined && section.totalsSpec.sum.length > 0);
+  const view = {
+    locale: ctx.locale,
+    anchor: anchorOf(section, index),
+    title: section.title,
+    description: section.description,
+    rowsText: empty ? "No data" : rowsText(section.rowCount, ctx.locale),
+    continued: flags.continued,
+    chart: flags.chart,
+    empty,
+    emptyText: section.emptyText ?? DEFAULT_EMPTY_TEXT,
+    wide: section.columns.length > WIDE_COLUMNS,
+    columns: section.columns.map((column) => ({
+      label: column.label,
+      class: columnClass(column),
+      width: column.width,
+    })),
+    totals: hasTotals
+      ? totalsRows(section.totals, section.totalsSpec, section.columns, "Total", ctx.locale)
+        .map((cells) => ({ cells }))
+      : undefined,
+  };
+  return splitAt(ctx.templates.section(view), ROWS_MARKER);
+}
+
+/** Writes one whole section (head, rows in chunks, totals) through `write`. */
+async function writeSection(
+  section: RenderSection,
+  ctx: Context,
+  write: (text: string) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
+  const chart = await chartView(section, ctx);
+  const [head, tail] = sectionParts(section, ctx, { continued: false, totals: true, chart });
+  await write(head);
+  if (section.rowCount > 0) {
+    const cursor = new SectionCursor(section, ctx);
+    try {
+      while (await cursor.hasMore()) {
+        await write((await cursor.next(STREAM_CHUNK_ROWS, signal)).html);
+      }
+    } finally {
+      await cursor.close();
+    }
+  }
+  await write(tail);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Row cursor
+
+type Item =
+  | { group: true; groupLabel: string; text: string; continued: boolean }
+  | { row: true; odd: boolean; cells: CellView[] }
+  | { subtotal: true; cells: CellView[] };
+
+/** Walks a section's rows once, rendering them chunk by chunk with group headers and subtotals. */
+class SectionCursor {
+  #section: RenderSection;
+  #ctx: Context;
+  #events: AsyncGenerator<GroupEvent>;
+  #pending: GroupEvent | undefined;
+  #exhausted = false;
+  #position = 0;
+  #groupValue: CellValue = null;
+  #inGroup = false;
+  #classes: string[];
+  #groupColumn: Column | undefined;
+  #groupLabel: string;
+
+  constructor(section: RenderSection, ctx: Context) {
+    this.#section = section;
+    this.#ctx = ctx;
+    this.#events = groupedRows(section.rows(), section);
+    this.#classes = section.columns.map(columnClass);
+    const by = section.group?.by;
+    this.#groupColumn = by === undefined ? undefined : section.columns.find((c) => c.key === by);
+    this.#groupLabel = section.group?.label ?? this.#groupColumn?.label ?? by ?? "";
+  }
+
+  async #peek(): Promise<GroupEvent | undefined> {
+    if (this.#pending || this.#exhausted) return this.#pending;
+    const next = await this.#events.next();
+    if (next.done) this.#exhausted = true;
+    else this.#pending = next.value;
+    return this.#pending;
+  }
+
+  #take(): GroupEvent {
+    const event = this.#pending!;
+    this.#pending = undefined;
+    if (event.kind === "start") {
+      this.#groupValue = event.value;
+      this.#inGroup = true;
+    } else if (event.kind === "end") {
+      this.#inGroup = false;
+    } else {
+      this.#position++;
+    }
+    return event;
+  }
+
+  /** Whether rows (or a closing subtotal) remain. */
+  async hasMore(): Promise<boolean> {
+    const event = await this.#peek();
+    return event !== undefined;
+  }
+
+  /** Consumes rows up to row index `count` without rendering them. */
+  async skip(count: number): Promise<void> {
+    for (;;) {
+      const event = await this.#peek();
+      if (!event) return;
+      if ((event.kind === "start" || event.kind === "row") && this.#position >= count) return;
+      this.#take();
+    }
+  }
+
+  /** Renders up to `maxRows` rows (with their group headers and any subtotals that close). */
+  async next(
+    maxRows: number,
+    signal?: AbortSignal,
+  ): Promise<{ html: string; rowStart: number; rowEnd: number }> {
+    const rowStart = this.#position;
+    const items: Item[] = [];
+    const first = await this.#peek();
+    if (first?.kind === "row" && this.#inGroup) {
+      items.push(this.#groupItem(this.#groupValue, true));
+    }
+    for (;;) {
+      const event = await this.#peek();
+      if (!event) break;
+      if (
+        (event.kind === "start" || event.kind === "row") && this.#position - rowStart >= maxRows
+      ) break;
+      this.#take();
+      if (event.kind === "start") items.push(this.#groupItem(event.value, false));
+      else if (event.kind === "row") items.push(this.#rowItem(event.row, event.index));
+      else {
+        const spec = this.#section.totalsSpec;
+        const lines = spec && spec.sum.length > 0
+          ? event.totals
+          : { [ALL]: { rows: event.rows } } as Totals;
+        for (
+          const cells of totalsRows(
+            lines,
+            spec,
+            this.#section.columns,
+            "Subtotal",
+            this.#ctx.locale,
+          )
+        ) items.push({ subtotal: true, cells });
+      }
+      if ((this.#position & 255) === 0) signal?.throwIfAborted();
+    }
+    const html = this.#ctx.templates.rows({ span: this.#section.columns.length, items });
+    return { html, rowStart, rowEnd: this.#position };
+  }
+
+  #groupItem(value: CellValue, continued: boolean): Item {
+    const column = this.#groupColumn;
+    const text = value === null || value === undefined || value === ""
+      ? "(blank)"
+      : column
+      ? formatValue(value, column.type, { locale: this.#ctx.locale, decimals: column.decimals })
+      : formatValue(value, "text");
+    return { group: true, groupLabel: this.#groupLabel, text, continued };
+  }
+
+  #rowItem(row: Row, index: number): Item {
+    const locale = this.#ctx.locale;
+    const cells = this.#section.columns.map((column, i): CellView => {
+      const text = formatCell(row, column, { locale });
+      let cls = this.#classes[i];
+      if (text === "") cls += " none";
+      const emphasis = column.emphasis?.(row);
+      if (emphasis === "warn" || emphasis === "bad") cls += ` ${emphasis}`;
+      return { text: text === "" ? "—" : text, class: cls };
+    });
+    return { row: true, odd: index % 2 === 1, cells };
+  }
+
+  /** Stops reading (closes the rows' file). */
+  async close(): Promise<void> {
+    await this.#events.return(undefined);
+  }
+}
