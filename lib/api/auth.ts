@@ -230,7 +230,7 @@ export function noAuth(): Auth {
 
 /** How a client is told to authenticate. */
 export type AuthOptions =
-  | { readonly clientId: string; readonly clientSecret: string; readonly tokenUrl?: string }
+  | ClientCredentialsOptions
   | { readonly token: string }
   | { readonly tokenProvider: (signal?: AbortSignal) => Promise<string> }
   | Auth;
