@@ -8,6 +8,8 @@ import { reportCommand } from "./report_command.ts";
 import { listCommand } from "./list_command.ts";
 import { demoCommand } from "./demo_command.ts";
 import { serveCommand } from "../server/serve_command.ts";
+import { packCommand } from "./pack_command.ts";
+import { scheduleCommand } from "./schedule_command.ts";
 import { VERSION } from "../version.ts";
 
 /** The top-level help. */
@@ -19,6 +21,8 @@ Commands:
   demo        Flagship reports from the embedded reference server (no account needed)
   report ID   Run one report (HTML, PDF, XLSX, CSV, JSON)
   reports     List reports and their parameters            (main.ts list)
+  pack FILE   Run an audit pack into a dated folder with a checksum manifest
+  schedule F  Stay running and run a pack on its cron schedule
   serve       Start the reference SAM API server
   help        This help
 
@@ -30,6 +34,8 @@ const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number> | nu
   reports: listCommand,
   demo: demoCommand,
   serve: serveCommand,
+  pack: packCommand,
+  schedule: scheduleCommand,
 };
 
 /**

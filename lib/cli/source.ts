@@ -10,6 +10,7 @@ import { createClient, type SamClient } from "../api/client.ts";
 import { resolveBaseUrl } from "../api/base_url.ts";
 import { startServer } from "../server/server.ts";
 import { UsageError } from "./usage_error.ts";
+import { openSnapshot } from "../pack/snapshot.ts";
 
 /** Options of {@link openSource}. */
 export interface SourceOptions {
@@ -25,6 +26,8 @@ export interface SourceOptions {
   readonly onEvent?: Parameters<typeof createClient>[0]["onEvent"];
   /** Cancels requests. */
   readonly signal?: AbortSignal;
+  /** Wraps the client's fetch (snapshot recording). */
+  readonly wrapFetch?: (inner: typeof fetch) => typeof fetch;
 }
 
 /** An open data source. */
@@ -96,6 +99,7 @@ export async function openSource(options: SourceOptions = {}): Promise<ApiSource
       auth: token ? { token } : { clientId: clientId!, clientSecret: clientSecret! },
       onEvent: options.onEvent,
       signal: options.signal,
+      fetch: options.wrapFetch?.(globalThis.fetch),
     });
     return { client, source: base, embedded: false, close: () => Promise.resolve() };
   }
@@ -107,11 +111,48 @@ export async function openSource(options: SourceOptions = {}): Promise<ApiSource
     auth: { clientId: "demo", clientSecret: "demo-secret" },
     onEvent: options.onEvent,
     signal: options.signal,
+    fetch: options.wrapFetch?.(globalThis.fetch),
   });
   return {
     client,
     source: `embedded reference server (demo estate: ${computers} computers, seed ${seed})`,
     embedded: true,
     close: () => server.close(),
+  };
+}
+
+/**
+ * Opens a snapshot file as the data source: no network, the recorded responses only. The source
+ * text and clock are the recorded run's, so re-rendered outputs match the originals byte for byte.
+ *
+ * @example
+ * ```ts ignore
+ * import { openSnapshotSource } from "./source.ts";
+ * const api = openSnapshotSource("out/packs/weekly/2026-11-22T0600Z/snapshot.sqlite");
+ * ```
+ */
+export function openSnapshotSource(
+  path: string,
+  options: Pick<SourceOptions, "onEvent" | "signal"> = {},
+): ApiSource & {
+  readonly generatedAt: Date;
+  readonly meta: ReturnType<typeof openSnapshot>["meta"];
+} {
+  const snapshot = openSnapshot(path);
+  const client = createClient({
+    baseUrl: "http://snapshot.invalid",
+    auth: { token: "snapshot" },
+    onEvent: options.onEvent,
+    signal: options.signal,
+    fetch: snapshot.fetch,
+    retries: 0,
+  });
+  return {
+    client,
+    source: snapshot.meta.source,
+    embedded: false,
+    generatedAt: new Date(snapshot.meta.generatedAt),
+    meta: snapshot.meta,
+    close: () => Promise.resolve(snapshot.close()),
   };
 }

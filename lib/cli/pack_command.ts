@@ -1,0 +1,95 @@
+/**
+ * `samkit pack <file>`: run every report of a pack into a dated evidence folder with a manifest.
+ *
+ * @module
+ */
+
+import { parseArgs, stringFlag } from "./args.ts";
+import { UsageError } from "./usage_error.ts";
+import { reportError } from "./errors.ts";
+import { REPORTS } from "../../reports/mod.ts";
+import { readPackFile } from "../pack/pack_file.ts";
+import { runPack } from "../pack/run_pack.ts";
+import { ensureWritableDir } from "../report/output_dir.ts";
+
+/** The help text of `samkit pack`. */
+export const PACK_HELP = `Usage: deno task pack <pack-file.json> [options]
+
+Runs every report of the pack once (one client, one browser, one cache) into
+<output>/<pack>/<YYYY-MM-DDTHHMMZ>/ and writes manifest.json with a SHA-256 of every file.
+
+Options:
+  --out DIR        Overrides the pack's output root
+  --snapshot       Keep the API data read in snapshot.sqlite (re-render later with
+                   deno task report <id> --from-snapshot FILE)
+  --send           Send the summary email (else it is written as summary.eml)
+  --base-url URL   The SAM API (else SAM_BASE_URL / SAM_REGION; none: the embedded demo server)
+  --token TOKEN    A bearer token (else SAM_TOKEN, or SAM_CLIENT_ID + SAM_CLIENT_SECRET)
+  --quiet          No progress on stderr
+  -h, --help       This help
+
+SMTP credentials come from SAMKIT_SMTP_USER and SAMKIT_SMTP_PASSWORD, never the pack file.
+Exit codes: 0 every report succeeded, 1 a report or the email failed, 2 bad pack file or usage.`;
+
+/** Flags shared by `pack` and `schedule`. */
+export const PACK_FLAGS = {
+  out: { type: "string" },
+  snapshot: { type: "boolean" },
+  send: { type: "boolean" },
+  "base-url": { type: "string" },
+  token: { type: "string" },
+  quiet: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/**
+ * Runs `samkit pack` and returns the exit code.
+ *
+ * @example
+ * ```ts ignore
+ * import { packCommand } from "./pack_command.ts";
+ * Deno.exit(await packCommand(["packs/weekly_audit.json", "--snapshot"]));
+ * ```
+ */
+export async function packCommand(argv: readonly string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs(argv, PACK_FLAGS);
+    if (values.help) {
+      console.log(PACK_HELP);
+      return 0;
+    }
+    if (positionals.length !== 1) throw new UsageError("expected one pack file");
+    const pack = await readPackFile(positionals[0], REPORTS);
+    const outRoot = stringFlag(values, "out");
+    await ensureWritableDir(outRoot ?? pack.output);
+    const controller = new AbortController();
+    const stop = () => controller.abort(new Error("interrupted"));
+    Deno.addSignalListener("SIGINT", stop);
+    Deno.addSignalListener("SIGTERM", stop);
+    try {
+      const result = await runPack({
+        pack,
+        reports: REPORTS,
+        outRoot,
+        snapshot: values.snapshot === true,
+        send: values.send === true,
+        signal: controller.signal,
+        source: { baseUrl: stringFlag(values, "base-url"), token: stringFlag(values, "token") },
+        log: values.quiet ? undefined : (line) => console.error(line),
+      });
+      console.log(`${result.dir}/manifest.json`);
+      for (const r of result.manifest.reports) {
+        if (r.status !== "ok") {
+          console.error(`samkit: ${r.id}: ${r.status}${r.error ? `: ${r.error}` : ""}`);
+        }
+      }
+      if (result.emailError) console.error(`samkit: ${result.emailError}`);
+      return result.ok ? 0 : 1;
+    } finally {
+      Deno.removeSignalListener("SIGINT", stop);
+      Deno.removeSignalListener("SIGTERM", stop);
+    }
+  } catch (error) {
+    return reportError(error);
+  }
+}

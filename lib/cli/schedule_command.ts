@@ -1,0 +1,78 @@
+/**
+ * `samkit schedule <file>`: stay running and run the pack at each time of its schedule.
+ *
+ * @module
+ */
+
+import { parseArgs, stringFlag } from "./args.ts";
+import { UsageError } from "./usage_error.ts";
+import { reportError } from "./errors.ts";
+import { PACK_FLAGS } from "./pack_command.ts";
+import { REPORTS } from "../../reports/mod.ts";
+import { readPackFile } from "../pack/pack_file.ts";
+import { runPack } from "../pack/run_pack.ts";
+import { runSchedule } from "../pack/schedule.ts";
+import { ensureWritableDir } from "../report/output_dir.ts";
+
+/** The help text of `samkit schedule`. */
+export const SCHEDULE_HELP = `Usage: deno task schedule <pack-file.json> [options]
+
+Stays running and runs the pack at each time of its "schedule" (cron, time zone). A run that
+would overlap the previous one is skipped with a log line. Stop with Ctrl-C or SIGTERM.
+Takes the same options as deno task pack.`;
+
+/**
+ * Runs `samkit schedule` until interrupted and returns the exit code.
+ *
+ * @example
+ * ```ts ignore
+ * import { scheduleCommand } from "./schedule_command.ts";
+ * Deno.exit(await scheduleCommand(["packs/weekly_audit.json", "--send"]));
+ * ```
+ */
+export async function scheduleCommand(argv: readonly string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs(argv, PACK_FLAGS);
+    if (values.help) {
+      console.log(SCHEDULE_HELP);
+      return 0;
+    }
+    if (positionals.length !== 1) throw new UsageError("expected one pack file");
+    const pack = await readPackFile(positionals[0], REPORTS);
+    if (!pack.schedule) throw new UsageError(`${positionals[0]} has no "schedule" section`);
+    const outRoot = stringFlag(values, "out");
+    await ensureWritableDir(outRoot ?? pack.output);
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    Deno.addSignalListener("SIGINT", stop);
+    Deno.addSignalListener("SIGTERM", stop);
+    const log = (line: string) =>
+      console.error(`${new Date().toISOString()} ${pack.name}: ${line}`);
+    try {
+      await runSchedule({
+        cron: pack.schedule.cron,
+        timezone: pack.schedule.timezone,
+        signal: controller.signal,
+        log,
+        job: async () => {
+          const result = await runPack({
+            pack,
+            reports: REPORTS,
+            outRoot,
+            snapshot: values.snapshot === true,
+            send: values.send === true,
+            source: { baseUrl: stringFlag(values, "base-url"), token: stringFlag(values, "token") },
+            log: values.quiet ? undefined : log,
+          });
+          log(`${result.ok ? "complete" : "finished with failures"}: ${result.dir}/manifest.json`);
+        },
+      });
+      return 0;
+    } finally {
+      Deno.removeSignalListener("SIGINT", stop);
+      Deno.removeSignalListener("SIGTERM", stop);
+    }
+  } catch (error) {
+    return reportError(error);
+  }
+}
