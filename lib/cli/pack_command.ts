@@ -8,7 +8,7 @@ import { parseArgs, stringFlag } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
 import { REPORTS } from "../../reports/mod.ts";
-import { readPackFile } from "../pack/pack_file.ts";
+import { type PackFile, readPackFile } from "../pack/pack_file.ts";
 import { runPack } from "../pack/run_pack.ts";
 import { ensureWritableDir } from "../report/output_dir.ts";
 
@@ -43,6 +43,27 @@ export const PACK_FLAGS = {
 } as const;
 
 /**
+ * Checks, before any report runs, that `--send` can reach the pack's SMTP host.
+ *
+ * @example
+ * ```ts ignore
+ * import { assertCanSend } from "./pack_command.ts";
+ * await assertCanSend(pack);
+ * ```
+ */
+export async function assertCanSend(pack: PackFile): Promise<void> {
+  if (!pack.email) throw new UsageError('--send needs an "email" section in the pack file');
+  const host = `${pack.email.host}:${pack.email.port}`;
+  const status = await Deno.permissions.query({ name: "net", host });
+  if (status.state !== "granted") {
+    throw new UsageError(
+      `this task's permission set does not allow connecting to the SMTP server ${host}; ` +
+        `run: SAMKIT_SMTP_HOST=${pack.email.host} SAM_API_HOST=<api host> deno task pack:tenant …`,
+    );
+  }
+}
+
+/**
  * Runs `samkit pack` and returns the exit code.
  *
  * @example
@@ -62,6 +83,7 @@ export async function packCommand(argv: readonly string[]): Promise<number> {
     const pack = await readPackFile(positionals[0], REPORTS);
     const outRoot = stringFlag(values, "out");
     await ensureWritableDir(outRoot ?? pack.output);
+    if (values.send) await assertCanSend(pack);
     const controller = new AbortController();
     const stop = () => controller.abort(new Error("interrupted"));
     Deno.addSignalListener("SIGINT", stop);

@@ -6,7 +6,7 @@
 
 import { intFlag, parseArgs, stringFlag } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
-import { openSource } from "./source.ts";
+import { openSnapshotSource, openSource } from "./source.ts";
 import { Progress } from "./progress.ts";
 import { reportError } from "./errors.ts";
 import { findReport } from "./catalogue.ts";
@@ -34,6 +34,8 @@ Options:
   --locale TAG       Number and date formats, e.g. en-GB (default en-US)
   --computers N      Size of the embedded demo estate (default 400)
   --seed N           Seed of the embedded demo estate (default 1)
+  --from-snapshot F  Re-render from a pack's snapshot.sqlite instead of the API (no network);
+                     parameters and filter default to the ones the snapshot was made with
   --quiet            No progress on stderr
   -h, --help         This help
 
@@ -83,6 +85,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       computers: { type: "string" },
       seed: { type: "string" },
       quiet: { type: "boolean" },
+      "from-snapshot": { type: "string" },
       help: { type: "boolean", short: "h" },
     });
     if (values.help) {
@@ -99,8 +102,14 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
     }
     // Every input is checked before the first request, so bad input writes nothing.
     const definition = findReport(positionals[0]);
-    const params = resolveParams(definition, parseParamFlags((values.param as string[]) ?? []));
-    const filter = stringFlag(values, "filter");
+    const snapshotPath = stringFlag(values, "from-snapshot");
+    const snapshot = snapshotPath ? openSnapshotSource(snapshotPath) : undefined;
+    const given = parseParamFlags((values.param as string[]) ?? []);
+    const params = resolveParams(definition, {
+      ...(snapshot?.meta.params?.[definition.id] ?? {}),
+      ...given,
+    });
+    const filter = stringFlag(values, "filter") ?? snapshot?.meta.filters?.[definition.id];
     if (filter !== undefined) checkReportFilter(definition, filter);
     const formats = parseFormats(stringFlag(values, "format"));
     const outDir = stringFlag(values, "out") ?? "./out";
@@ -118,7 +127,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
 
     const progress = new Progress({ enabled: quiet ? false : undefined });
     const query = createQueryContext();
-    const api = await openSource({
+    const api = snapshot ?? await openSource({
       baseUrl: stringFlag(values, "base-url"),
       token: stringFlag(values, "token"),
       computers,
@@ -151,6 +160,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
         outDir,
         source: api.source,
         version: VERSION,
+        now: snapshot?.generatedAt,
         locale,
         browser,
         onEvent: (e) => {
