@@ -28,7 +28,12 @@ export interface AtomicTextWriter {
   readonly target: string;
   /** Appends text (buffered; flushed in large writes). */
   write(text: string): Promise<void>;
-  /** Flushes, closes and renames the file; returns the target. */
+  /**
+   * Flushes and closes the temp file without renaming it, so a multi-file renderer can finish
+   * every file before committing any. Writing afterwards fails.
+   */
+  close(): Promise<void>;
+  /** Flushes, closes (unless closed) and renames the file; returns the target. */
   commit(): Promise<string>;
   /** Closes and removes the temp file. Safe to call after a failed write or twice. */
   abort(): Promise<void>;
@@ -189,6 +194,14 @@ export async function openAtomicText(path: string): Promise<AtomicTextWriter> {
       // already closed
     }
   };
+  const finish = async () => {
+    if (closed) return;
+    try {
+      await flush();
+    } finally {
+      close();
+    }
+  };
 
   return {
     path: file.path,
@@ -199,12 +212,9 @@ export async function openAtomicText(path: string): Promise<AtomicTextWriter> {
       size += text.length;
       if (size >= FLUSH_AT) await flush();
     },
+    close: finish,
     async commit() {
-      try {
-        await flush();
-      } finally {
-        close();
-      }
+      await finish();
       return await file.commit();
     },
     async abort() {
