@@ -1,0 +1,215 @@
+/**
+ * End-of-life software: installations of registry applications marked end of life, summarised
+ * per application and listed per organisation and computer.
+ *
+ * The registry is asked for `isEndOfLife -eq true` (and the user's filter, which applies to
+ * registry applications); installations are then read once, narrowed on the server to installed
+ * copies of those applications when the list is short enough for a query string.
+ *
+ * @module
+ */
+
+import type { EstateApi, RegistryApi } from "../lib/api/client.ts";
+import { and, eq, isIn } from "../lib/api/filter_builder.ts";
+import { parseFilter } from "../lib/api/filter_parser.ts";
+import { printFilter } from "../lib/api/filter_printer.ts";
+import type { QueryContext } from "../lib/query/context.ts";
+import type { Fact, ReportContext, ReportData, Row } from "../lib/report/model.ts";
+import { defineReport } from "../lib/report/model.ts";
+import { applicationLabel } from "./license_position.ts";
+
+/** The slice of the SAM client this report reads. */
+export interface EndOfLifeSoftwareClient {
+  /** The application registry. */
+  readonly registry: Pick<RegistryApi, "applications">;
+  /** Computers and the installations of all computers. */
+  readonly estate: Pick<EstateApi, "computers" | "applications">;
+}
+
+type Ctx = ReportContext<EndOfLifeSoftwareClient, QueryContext>;
+
+/** The most application ids put in an `-in` list on the server; beyond, filtering is local. */
+export const MAX_IN_LIST = 100;
+
+/** The organisation label of computers that have none. */
+export const NO_ORGANIZATION = "(no organization)";
+
+const collator = new Intl.Collator("en", { numeric: true });
+const cmp = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+
+interface Install {
+  organization: string;
+  computerId: string;
+  hostName: string | null;
+  status: string | null;
+  lastScan: Date | null;
+  applicationId: string;
+  lastUsed: Date | null;
+  firstDiscovered: Date | null;
+}
+
+async function data(ctx: Ctx): Promise<ReportData> {
+  const organization = ctx.params.organization as string | undefined;
+  const eol = eq("isEndOfLife", true);
+  const registryFilter = printFilter(ctx.filter ? and(eol, parseFilter(ctx.filter)) : eol);
+  const apps = new Map(
+    (await ctx.query.all(
+      `registry.applications?filter=${registryFilter}`,
+      () => ctx.client.registry.applications({ filter: registryFilter }),
+    )).filter((a) => a.id && a.isEndOfLife === true).map((a) => [a.id!, a]),
+  );
+
+  const installs: Install[] = [];
+  if (apps.size > 0) {
+    const computers = await ctx.query.index(
+      "estate.computers",
+      () => ctx.client.estate.computers(),
+      (c) => c.id,
+    );
+    const ids = [...apps.keys()].sort();
+    const installed = eq("isInstalled", true);
+    const filter = printFilter(
+      ids.length <= MAX_IN_LIST ? and(installed, isIn("applicationId", ids)) : installed,
+    );
+    for await (const install of ctx.client.estate.applications({ filter })) {
+      if (install.isInstalled !== true || !install.applicationId || !install.computerId) continue;
+      if (!apps.has(install.applicationId)) continue;
+      const computer = computers.get(install.computerId);
+      const org = computer?.organizationId?.trim() || NO_ORGANIZATION;
+      if (organization !== undefined && computer?.organizationId !== organization) continue;
+      installs.push({
+        organization: org,
+        computerId: install.computerId,
+        hostName: computer?.hostName ?? null,
+        status: computer?.status ?? null,
+        lastScan: computer?.lastScanDate ?? null,
+        applicationId: install.applicationId,
+        lastUsed: install.lastUsed,
+        firstDiscovered: install.firstDiscovered,
+      });
+    }
+  }
+
+  const label = (id: string) => applicationLabel(id, apps.get(id));
+  const perApp = new Map<
+    string,
+    { installations: number; computers: Set<string>; organizations: Set<string> }
+  >();
+  for (const i of installs) {
+    let a = perApp.get(i.applicationId);
+    if (!a) {
+      perApp.set(
+        i.applicationId,
+        a = { installations: 0, computers: new Set(), organizations: new Set() },
+      );
+    }
+    a.installations++;
+    a.computers.add(i.computerId);
+    a.organizations.add(i.organization);
+  }
+  const eolTime = (id: string) => apps.get(id)?.endOfLifeDate?.getTime() ?? Infinity;
+  const appRows: Row[] = [...perApp.entries()]
+    .sort(([a], [b]) => eolTime(a) - eolTime(b) || cmp(label(a), label(b)) || cmp(a, b))
+    .map(([id, a]) => ({
+      application: apps.get(id)?.name ?? label(id),
+      version: apps.get(id)?.version ?? null,
+      manufacturer: apps.get(id)?.manufacturer ?? null,
+      endOfLifeDate: apps.get(id)?.endOfLifeDate ?? null,
+      installations: a.installations,
+      computers: a.computers.size,
+      organizations: a.organizations.size,
+    }));
+
+  installs.sort((a, b) =>
+    cmp(a.organization, b.organization) || cmp(a.hostName ?? "", b.hostName ?? "") ||
+    cmp(a.computerId, b.computerId) || cmp(label(a.applicationId), label(b.applicationId)) ||
+    cmp(a.applicationId, b.applicationId)
+  );
+  const detailRows: Row[] = installs.map((i) => ({
+    organization: i.organization,
+    computer: i.hostName ?? i.computerId,
+    status: i.status,
+    lastScan: i.lastScan,
+    application: label(i.applicationId),
+    endOfLifeDate: apps.get(i.applicationId)?.endOfLifeDate ?? null,
+    lastUsed: i.lastUsed,
+    firstDiscovered: i.firstDiscovered,
+  }));
+
+  const computersAffected = new Set(installs.map((i) => i.computerId)).size;
+  const orgsAffected = new Set(installs.map((i) => i.organization)).size;
+  const scope = organization === undefined ? "" : ` (organization ${organization})`;
+  return {
+    sections: [
+      {
+        id: "applications",
+        title: `End-of-life applications installed${scope}`,
+        description: "Registry applications marked end of life that are installed somewhere, " +
+          "earliest end-of-life date first.",
+        columns: [
+          { key: "application", label: "Application", type: "text", width: 30 },
+          { key: "version", label: "Version", type: "text", width: 10 },
+          { key: "manufacturer", label: "Manufacturer", type: "text", width: 20 },
+          { key: "endOfLifeDate", label: "End of life", type: "date" },
+          { key: "installations", label: "Installations", type: "integer" },
+          { key: "computers", label: "Computers", type: "integer" },
+          { key: "organizations", label: "Organizations", type: "integer" },
+        ],
+        rows: appRows,
+        totals: { sum: ["installations"] },
+        emptyText: "No end-of-life application is installed.",
+      },
+      {
+        id: "computers",
+        title: "End-of-life installations per organization and computer",
+        description: "Each installation of an end-of-life application, grouped by organization.",
+        columns: [
+          { key: "organization", label: "Organization", type: "text", width: 20 },
+          { key: "computer", label: "Computer", type: "text", width: 24 },
+          { key: "status", label: "Computer status", type: "text" },
+          { key: "lastScan", label: "Last scan", type: "date" },
+          { key: "application", label: "Application", type: "text", width: 30 },
+          { key: "endOfLifeDate", label: "End of life", type: "date" },
+          { key: "lastUsed", label: "Last used", type: "date" },
+          { key: "firstDiscovered", label: "First discovered", type: "date" },
+        ],
+        rows: detailRows,
+        group: { by: "organization", label: "Organization" },
+        totals: { sum: [] },
+        emptyText: "No computer has an end-of-life application installed.",
+      },
+    ],
+    summary: (): Fact[] => [
+      { label: "End-of-life applications installed", value: appRows.length, type: "integer" },
+      { label: "Installations", value: installs.length, type: "integer" },
+      { label: "Computers affected", value: computersAffected, type: "integer" },
+      { label: "Organizations affected", value: orgsAffected, type: "integer" },
+    ],
+  };
+}
+
+/**
+ * The end-of-life software report.
+ *
+ * @example
+ * ```ts ignore
+ * import { endOfLifeSoftware } from "./end_of_life_software.ts";
+ * const data = await endOfLifeSoftware.data(ctx);
+ * console.log(data.sections.map((s) => s.id)); // ["applications", "computers"]
+ * ```
+ */
+export const endOfLifeSoftware = defineReport<EndOfLifeSoftwareClient, QueryContext>({
+  id: "end-of-life-software",
+  title: "End-of-life software",
+  description: "Installations of registry applications that are end of life, summarised per " +
+    "application and listed per organization and computer.",
+  params: {
+    organization: {
+      type: "string",
+      description: "Only computers of this organization (default: all organizations)",
+    },
+  },
+  filterResource: "RegistryApplication",
+  landscape: true,
+  data,
+});
