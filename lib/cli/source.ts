@@ -6,7 +6,7 @@
  * @module
  */
 
-import { createClient, type SamClient } from "../api/client.ts";
+import { type ClientOptions, createClient, type SamClient } from "../api/client.ts";
 import { resolveBaseUrl } from "../api/base_url.ts";
 import { startServer } from "../server/server.ts";
 import { UsageError } from "./usage_error.ts";
@@ -23,9 +23,7 @@ export interface SourceOptions {
   /** Seed of the embedded demo estate (default 1). */
   readonly seed?: number;
   /** Client events (progress, adaptive concurrency). */
-  readonly onEvent?: Parameters<typeof createClient>[0]["onEvent"];
-  /** Cancels requests. */
-  readonly signal?: AbortSignal;
+  readonly onEvent?: ClientOptions["onEvent"];
   /** Wraps the client's fetch (snapshot recording). */
   readonly wrapFetch?: (inner: typeof fetch) => typeof fetch;
 }
@@ -98,7 +96,6 @@ export async function openSource(options: SourceOptions = {}): Promise<ApiSource
       baseUrl: base,
       auth: token ? { token } : { clientId: clientId!, clientSecret: clientSecret! },
       onEvent: options.onEvent,
-      signal: options.signal,
       fetch: options.wrapFetch?.(globalThis.fetch),
     });
     return { client, source: base, embedded: false, close: () => Promise.resolve() };
@@ -110,7 +107,6 @@ export async function openSource(options: SourceOptions = {}): Promise<ApiSource
     baseUrl: server.url,
     auth: { clientId: "demo", clientSecret: "demo-secret" },
     onEvent: options.onEvent,
-    signal: options.signal,
     fetch: options.wrapFetch?.(globalThis.fetch),
   });
   return {
@@ -133,7 +129,7 @@ export async function openSource(options: SourceOptions = {}): Promise<ApiSource
  */
 export function openSnapshotSource(
   path: string,
-  options: Pick<SourceOptions, "onEvent" | "signal"> = {},
+  options: Pick<SourceOptions, "onEvent"> = {},
 ): ApiSource & {
   readonly generatedAt: Date;
   readonly meta: ReturnType<typeof openSnapshot>["meta"];
@@ -143,7 +139,6 @@ export function openSnapshotSource(
     baseUrl: "http://snapshot.invalid",
     auth: { token: "snapshot" },
     onEvent: options.onEvent,
-    signal: options.signal,
     fetch: snapshot.fetch,
     retries: 0,
   });

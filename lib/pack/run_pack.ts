@@ -164,7 +164,6 @@ export async function runPack(options: RunPackOptions): Promise<PackRunResult> {
   const query = createQueryContext({ signal });
   const api = await openSource({
     ...options.source,
-    signal,
     wrapFetch: recorder ? (inner) => recorder.wrap(inner) : undefined,
     onEvent: (e) => {
       if (e.type === "rateLimit") query.limiter.backOff();
