@@ -11,6 +11,7 @@
  */
 
 import { join } from "node:path";
+// @ts-types="./csv_stringify.d.ts"
 import { stringify } from "csv-stringify/sync";
 import type { CellValue, Column } from "../report/model.ts";
 import { type AtomicTextWriter, openAtomicText } from "./atomic.ts";
@@ -58,7 +59,7 @@ const STRINGIFY_OPTIONS = {
  * ```
  */
 export function csvLines(records: readonly (readonly string[])[]): string {
-  return stringify(records as string[][], STRINGIFY_OPTIONS);
+  return stringify(records, STRINGIFY_OPTIONS);
 }
 
 /** The file name of a section's CSV. */

@@ -1,0 +1,155 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { basename } from "node:path";
+import { csvField, csvLines, CsvRenderer } from "../../lib/render/csv.ts";
+import { memorySection, spoolSection } from "../../lib/report/spool.ts";
+import { demoDocument, demoSections, HOSTILE } from "./fixtures.ts";
+import { failingSection, listDir, parseCsv } from "./helpers.ts";
+
+describe("CsvRenderer", () => {
+  it("writes one RFC 4180 file per section that parses back to the rows", async () => {
+    const outDir = await Deno.makeTempDir();
+    const files = await new CsvRenderer().render(demoDocument(), { outDir });
+    assert.deepEqual(files.map((f) => basename(f)), [
+      "license-audit-license-cost.csv",
+      "license-audit-hosts.csv",
+      "license-audit-quarantine.csv",
+    ]);
+    assert.deepEqual(await listDir(outDir), files.map((f) => basename(f)).sort());
+
+    const hosts = parseCsv(await Deno.readTextFile(files[1]));
+    assert.deepEqual(hosts[0], [
+      "Host name",
+      "Operating system",
+      "Virtual",
+      "Last scan",
+      "Purchase value",
+      "Currency",
+    ]);
+    assert.deepEqual(hosts[1], [
+      "web-01.corp.example",
+      "Ubuntu 22.04",
+      "true",
+      "2024-04-30T22:15:00.000Z",
+      "1299.99",
+      "EUR",
+    ]);
+    assert.deepEqual(hosts[2].slice(0, 3), [HOSTILE.script, "Windows Server 2019", "false"]);
+    assert.deepEqual(hosts[3], [HOSTILE.img, HOSTILE.quote, "false", "", "0.1", "USD"]);
+    assert.equal(hosts[4][1], HOSTILE.multiline);
+    assert.equal(hosts.length, 5);
+  });
+
+  it("writes numbers plainly, dates as RFC 3339 dates and no thousands separators", async () => {
+    const outDir = await Deno.makeTempDir();
+    const [cost] = await new CsvRenderer().render(demoDocument(), { outDir });
+    const records = parseCsv(await Deno.readTextFile(cost));
+    const m365 = records.find((r) => r[1] === "Microsoft 365 E3")!;
+    assert.deepEqual(m365, [
+      "Microsoft",
+      "Microsoft 365 E3",
+      "900",
+      "1180",
+      "0.763",
+      "388800",
+      "USD",
+      "2024-07-01",
+    ]);
+    const confluence = records.find((r) => r[1] === "Confluence")!;
+    assert.equal(confluence[7], "");
+  });
+
+  it("writes only the header row for an empty section, with no BOM by default", async () => {
+    const outDir = await Deno.makeTempDir();
+    const files = await new CsvRenderer().render(demoDocument(), { outDir });
+    const bytes = await Deno.readFile(files[2]);
+    assert.notEqual(bytes[0], 0xef);
+    const text = new TextDecoder().decode(bytes);
+    assert.equal(text, "Host name,Operating system,Virtual,Last scan,Purchase value,Currency\r\n");
+  });
+
+  it("starts files with a UTF-8 BOM when asked", async () => {
+    const outDir = await Deno.makeTempDir();
+    const files = await new CsvRenderer({ bom: true }).render(demoDocument(), { outDir });
+    const bytes = await Deno.readFile(files[0]);
+    assert.deepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf]);
+  });
+
+  it("streams rows from spooled sections", async () => {
+    const outDir = await Deno.makeTempDir();
+    const spoolDir = await Deno.makeTempDir();
+    const rows = Array.from({ length: 1234 }, (_, n) => ({ n, label: `row, ${n}` }));
+    const section = await spoolSection({
+      id: "many",
+      title: "Many",
+      columns: [{ key: "n", label: "N", type: "integer" }, {
+        key: "label",
+        label: "Label",
+        type: "text",
+      }],
+      rows,
+    }, { dir: spoolDir });
+    const [file] = await new CsvRenderer().render(demoDocument([section]), { outDir });
+    const records = parseCsv(await Deno.readTextFile(file));
+    assert.equal(records.length, 1235);
+    assert.deepEqual(records[1234], ["1233", "row, 1233"]);
+    await section.dispose();
+  });
+
+  it("leaves no final file and no temp file when a row source fails, even for earlier sections", async () => {
+    const outDir = await Deno.makeTempDir();
+    const [cost, hosts] = demoSections().map(memorySection);
+    await assert.rejects(
+      new CsvRenderer().render(demoDocument([cost, failingSection(hosts, 2)]), { outDir }),
+      /row source failed/,
+    );
+    assert.deepEqual(await listDir(outDir), []);
+  });
+
+  it("stops on abort and leaves nothing behind", async () => {
+    const outDir = await Deno.makeTempDir();
+    const controller = new AbortController();
+    controller.abort(new Error("stop"));
+    await assert.rejects(
+      new CsvRenderer().render(demoDocument(), { outDir, signal: controller.signal }),
+      /stop/,
+    );
+    assert.deepEqual(await listDir(outDir), []);
+  });
+});
+
+describe("csvLines", () => {
+  it("round-trips any text fields through a strict RFC 4180 parser", () => {
+    fc.assert(fc.property(
+      fc.array(fc.array(fc.string({ unit: "grapheme" }), { minLength: 1, maxLength: 5 }), {
+        minLength: 1,
+        maxLength: 10,
+      }).filter((records) => records.every((r) => r.length === records[0].length)),
+      (records) => {
+        // A record of one empty field is written (and parsed) as an empty line.
+        assert.deepEqual(parseCsv(csvLines(records)), records);
+      },
+    ));
+  });
+
+  it("quotes commas, quotes, CR and LF", () => {
+    assert.equal(
+      csvLines([["a,b", 'x"y', "1\n2", "3\r4", "plain"]]),
+      '"a,b","x""y","1\n2","3\r4",plain\r\n',
+    );
+  });
+});
+
+describe("csvField", () => {
+  it("gives machine forms", () => {
+    assert.equal(csvField(1234567.891, "number"), "1234567.891");
+    assert.equal(csvField(true, "boolean"), "true");
+    assert.equal(csvField(null, "text"), "");
+    assert.equal(csvField(Number.NaN, "number"), "");
+    assert.equal(
+      csvField(new Date("2024-02-29T13:14:15.000Z"), "datetime"),
+      "2024-02-29T13:14:15.000Z",
+    );
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Helpers for render tests: a strict RFC 4180 parser, folder listings and failing sections.
+ *
+ * @module
+ */
+
+import type { Row } from "../../lib/report/model.ts";
+import type { RenderSection } from "../../lib/render/renderer.ts";
+
+/** Parses RFC 4180 text (CRLF records, quoted fields) strictly; throws on malformed input. */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = "";
+  let i = 0;
+  let quoted = false;
+  let fieldStart = true;
+  while (i < text.length) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+        i++;
+        if (i < text.length && text[i] !== "," && text[i] !== "\r") {
+          throw new Error(`character after closing quote at ${i}`);
+        }
+        continue;
+      }
+      field += c;
+      i++;
+      continue;
+    }
+    if (c === '"') {
+      if (!fieldStart) throw new Error(`quote inside unquoted field at ${i}`);
+      quoted = true;
+      fieldStart = false;
+      i++;
+    } else if (c === ",") {
+      record.push(field);
+      field = "";
+      fieldStart = true;
+      i++;
+    } else if (c === "\r") {
+      if (text[i + 1] !== "\n") throw new Error(`bare CR at ${i}`);
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
+      fieldStart = true;
+      i += 2;
+    } else if (c === "\n") {
+      throw new Error(`bare LF outside quotes at ${i}`);
+    } else {
+      field += c;
+      fieldStart = false;
+      i++;
+    }
+  }
+  if (quoted) throw new Error("unterminated quoted field");
+  if (!fieldStart || record.length > 0) throw new Error("last record lacks CRLF");
+  return records;
+}
+
+/** The names in a folder, sorted. */
+export async function listDir(dir: string): Promise<string[]> {
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(dir)) names.push(entry.name);
+  return names.sort();
+}
+
+/** A section whose rows fail after `good` rows (on every read). */
+export function failingSection(base: RenderSection, good: number): RenderSection {
+  return {
+    ...base,
+    rows(): AsyncIterable<Row> {
+      return {
+        async *[Symbol.asyncIterator]() {
+          let n = 0;
+          for await (const row of base.rows()) {
+            if (n++ >= good) throw new Error("row source failed");
+            yield row;
+          }
+          throw new Error("row source failed");
+        },
+      };
+    },
+  };
+}
