@@ -148,20 +148,24 @@ export function paginate<T>(options: PaginateOptions<T>): Paged<T> {
     const combined = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
     try {
       const first = await fetchPage(1, pageSize, combined);
-      onPage?.(first);
-      yield first;
-      if (isLast(first, pageSize)) return;
       const total = first.totalPages;
-      if (concurrency > 1 && total !== undefined) {
+      if (concurrency > 1 && total !== undefined && !isLast(first, pageSize)) {
+        // Launch the window before handing out page 1, so its requests overlap its processing.
         const inFlight = new Map<number, Promise<Page<T>>>();
         let launched = 1;
-        for (let n = 2; n <= total; n++) {
-          while (launched < total && launched < n - 1 + concurrency) {
+        const fill = (next: number) => {
+          while (launched < total && launched < next - 1 + concurrency) {
             launched++;
             const p = fetchPage(launched, pageSize, combined);
             p.catch(() => {}); // Awaited below in order; this only silences early failures.
             inFlight.set(launched, p);
           }
+        };
+        fill(2);
+        onPage?.(first);
+        yield first;
+        for (let n = 2; n <= total; n++) {
+          fill(n);
           const page = await inFlight.get(n)!;
           inFlight.delete(n);
           onPage?.(page);
@@ -170,6 +174,9 @@ export function paginate<T>(options: PaginateOptions<T>): Paged<T> {
         }
         return;
       }
+      onPage?.(first);
+      yield first;
+      if (isLast(first, pageSize)) return;
       for (let n = 2;; n++) {
         combined.throwIfAborted();
         const page = await fetchPage(n, pageSize, combined);

@@ -288,10 +288,11 @@ export function createRequest(options: RequestOptions): RequestFn {
     for (let attempt = 1;; attempt++) {
       signal?.throwIfAborted();
       let token: string | undefined;
+      const attemptHeaders = new Headers(headers);
       if (authenticate) {
         token = await auth.token(authContext, signal);
         redactor.add(token);
-        if (token !== undefined) headers.set("authorization", `Bearer ${token}`);
+        if (token !== undefined) attemptHeaders.set("authorization", `Bearer ${token}`);
       }
 
       stats.requests++;
@@ -309,7 +310,7 @@ export function createRequest(options: RequestOptions): RequestFn {
         const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
         response = await doFetch(url, {
           method,
-          headers,
+          headers: attemptHeaders,
           ...(body === undefined ? {} : { body }),
           signal: combined,
         });
