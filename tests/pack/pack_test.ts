@@ -1,0 +1,254 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { SMTPServer } from "smtp-server";
+import { simpleParser } from "mailparser";
+import { withServer } from "../helpers/server.ts";
+import { REPORTS } from "../../reports/mod.ts";
+import { validatePack } from "../../lib/pack/pack_file.ts";
+import { runPack } from "../../lib/pack/run_pack.ts";
+import { type Manifest, sha256File, verifyManifest } from "../../lib/pack/manifest.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+async function cli(args: string[], env: Record<string, string> = {}) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-P=pack", "--no-prompt", "main.ts", ...args],
+    cwd: ROOT,
+    env: { NO_COLOR: "1", ...env },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+async function tempDir(): Promise<string> {
+  await Deno.mkdir(`${ROOT}out/test`, { recursive: true });
+  return await Deno.makeTempDir({ dir: `${ROOT}out/test`, prefix: "pack-" });
+}
+
+async function listTree(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for await (const e of Deno.readDir(dir)) {
+    out.push(e.name);
+    if (e.isDirectory) {
+      out.push(...(await listTree(`${dir}/${e.name}`)).map((n) => `${e.name}/${n}`));
+    }
+  }
+  return out.sort();
+}
+
+/** An SMTP server on loopback that keeps every message it receives. */
+async function startSmtp() {
+  const messages: Uint8Array[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      (async () => {
+        const chunks: Uint8Array[] = [];
+        for await (const chunk of stream as AsyncIterable<Uint8Array>) {
+          chunks.push(new Uint8Array(chunk));
+        }
+        const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+        let at = 0;
+        for (const c of chunks) all.set(c, at), at += c.length;
+        messages.push(all);
+        callback();
+      })();
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return { port, messages, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe("pack files", () => {
+  const bad: [string, unknown, RegExp][] = [
+    [
+      "a bad field",
+      { name: "p", reports: [{ id: "stale-computers", formats: ["docx"] }] },
+      /reports\[0\]\.formats: unknown format "docx"/,
+    ],
+    [
+      "an unknown report",
+      { name: "p", reports: [{ id: "no-such-report" }] },
+      /reports\[0\]\.id: unknown report "no-such-report"/,
+    ],
+    ["a bad cron expression", {
+      name: "p",
+      reports: [{ id: "stale-computers" }],
+      schedule: { cron: "61 * * * *" },
+    }, /schedule\.cron: bad cron expression "61 \* \* \* \*"/],
+    ["a bad parameter", {
+      name: "p",
+      reports: [{ id: "stale-computers", params: { days: "many" } }],
+    }, /reports\[0\]\.params\.days/],
+    ["a secret in the file", {
+      name: "p",
+      reports: [{ id: "stale-computers" }],
+      email: { host: "h", from: "a@b.c", to: ["d@e.f"], password: "x" },
+    }, /email\.password: credentials belong in SAMKIT_SMTP_USER/],
+  ];
+  for (const [what, doc, message] of bad) {
+    it(`a pack file with ${what} exits 2, names it, and writes nothing`, async () => {
+      const dir = await tempDir();
+      const file = `${dir}/pack.json`;
+      await Deno.writeTextFile(file, JSON.stringify({ ...(doc as object), output: `${dir}/runs` }));
+      const { code, stderr } = await cli(["pack", file, "--quiet"]);
+      assert.equal(code, 2, stderr);
+      assert.match(stderr, message);
+      assert.deepEqual(await listTree(dir), ["pack.json"]);
+    });
+  }
+
+  it("the example packs in the repository validate", async () => {
+    for (const name of ["weekly_audit.json", "monthly_finance.json"]) {
+      const doc = JSON.parse(await Deno.readTextFile(`${ROOT}packs/${name}`));
+      const pack = validatePack(doc, { file: name, reports: REPORTS });
+      assert.ok(pack.schedule && pack.email && pack.reports.length >= 3, name);
+    }
+  });
+});
+
+describe("pack runs", () => {
+  it("runs through the CLI, mails the summary with intact PDFs, and re-renders byte-identically from its snapshot", async () => {
+    const smtp = await startSmtp();
+    const dir = await tempDir();
+    try {
+      const packFile = `${dir}/weekly.json`;
+      await Deno.writeTextFile(
+        packFile,
+        JSON.stringify({
+          name: "weekly-test",
+          output: `${dir}/runs`,
+          reports: [
+            { id: "license-cost-summary", formats: ["pdf", "json", "csv"] },
+            { id: "stale-computers", params: { days: 60 }, formats: ["json", "csv", "xlsx"] },
+          ],
+          email: {
+            host: "127.0.0.1",
+            port: smtp.port,
+            tls: "none",
+            from: "samkit@example.test",
+            to: ["finance@example.test"],
+            subject: "Weekly {pack} {date}",
+            attach: ["license-cost-summary"],
+          },
+        }),
+      );
+      const run = await cli(["pack", packFile, "--snapshot", "--send", "--quiet"]);
+      assert.equal(run.code, 0, run.stderr);
+      const manifestPath = run.stdout.trim().split("\n").pop()!;
+      const runDir = manifestPath.replace(/\/manifest\.json$/, "");
+      assert.match(runDir, /\/weekly-test\/\d{4}-\d{2}-\d{2}T\d{4}Z$/);
+      const manifest = JSON.parse(await Deno.readTextFile(manifestPath)) as Manifest;
+      assert.equal(manifest.status, "complete");
+      assert.equal(manifest.pack, "weekly-test");
+      assert.ok(manifest.finished && manifest.samkitVersion && manifest.source);
+      assert.deepEqual(manifest.reports.map((r) => r.status), ["ok", "ok"]);
+      assert.equal(manifest.parameters["stale-computers"].days, 60);
+      // Checksums match the files, and every file in the folder is listed.
+      assert.deepEqual(await verifyManifest(runDir), []);
+      const listed = manifest.files.map((f) => f.path).sort();
+      assert.deepEqual(listed, (await listTree(runDir)).filter((p) => p !== "manifest.json"));
+      for (
+        const f of [
+          "license-cost-summary.pdf",
+          "license-cost-summary.json",
+          "stale-computers.xlsx",
+          "snapshot.sqlite",
+          "summary.json",
+        ]
+      ) {
+        assert.ok(listed.includes(f), `${f} in manifest`);
+      }
+
+      // The message arrived with the figures and the PDF byte for byte.
+      assert.equal(smtp.messages.length, 1);
+      const mail = await simpleParser(smtp.messages[0]);
+      assert.match(mail.subject ?? "", /^Weekly weekly-test \d{4}-\d{2}-\d{2}$/);
+      const summary = JSON.parse(await Deno.readTextFile(`${runDir}/summary.json`));
+      assert.ok(summary.figures.length > 0);
+      const html = String(mail.html);
+      const money = summary.figures.find((f: { type: string }) => f.type === "currency");
+      assert.ok(money, "a currency figure");
+      const shown = new Intl.NumberFormat("en-US", { style: "currency", currency: money.currency })
+        .format(money.value);
+      assert.ok(html.includes(shown), `summary shows ${shown}`);
+      assert.equal(mail.attachments.length, 1);
+      const attachment = mail.attachments[0];
+      assert.equal(attachment.filename, "license-cost-summary.pdf");
+      const digest = new Uint8Array(
+        await crypto.subtle.digest("SHA-256", new Uint8Array(attachment.content)),
+      );
+      const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+      assert.equal(hex, manifest.files.find((f) => f.path === "license-cost-summary.pdf")!.sha256);
+
+      // Re-render from the snapshot without the API: JSON and CSV byte-identical.
+      const again = `${dir}/again`;
+      for (const id of ["license-cost-summary", "stale-computers"]) {
+        const r = await cli([
+          "report",
+          id,
+          "--from-snapshot",
+          `${runDir}/snapshot.sqlite`,
+          "--format",
+          "json,csv",
+          "--out",
+          again,
+          "--quiet",
+        ]);
+        assert.equal(r.code, 0, r.stderr);
+      }
+      const originals = (await listTree(runDir)).filter((p) =>
+        /\.(json|csv)$/.test(p) && p !== "summary.json" && p !== "manifest.json"
+      );
+      assert.ok(originals.length >= 4);
+      for (const p of originals) {
+        assert.equal(await sha256File(`${again}/${p}`), await sha256File(`${runDir}/${p}`), p);
+      }
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("reports what moved since the previous run, and a failing report does not stop the others", async () => {
+    await withServer({ computers: 120, seed: 3, token: "pack-test-token" }, async (srv) => {
+      const dir = await tempDir();
+      const pack = validatePack({
+        name: "finance",
+        reports: [
+          { id: "license-cost-summary", formats: ["json"] },
+          { id: "stale-computers", formats: ["json"], filter: "status -eq Active" },
+        ],
+      }, { file: "finance.json", reports: REPORTS });
+      const source = { baseUrl: srv.url, token: "pack-test-token" };
+      let clock = Date.parse("2026-11-02T06:00:00Z");
+      const now = () => new Date(clock);
+      const first = await runPack({ pack, reports: REPORTS, outRoot: dir, source, now });
+      assert.ok(first.ok);
+      assert.ok(
+        first.changes.every((c) => c.previous === null),
+        "first run has nothing to compare",
+      );
+
+      // One license's cost summary grows between the runs: the total cost must show as moved.
+      const [first0] =
+        srv.store.query({ resource: "LicenseCostSummary", limit: 1, offset: 0 }).rows;
+      srv.store.update("license_cost_summaries", { licenseId: first0.licenseId }, {
+        totalCost: Number(first0.totalCost) + 1000,
+      });
+      clock += 7 * 24 * 3600 * 1000;
+      srv.faults.add({ match: "/computers", status: 403, times: 1000 });
+      const second = await runPack({ pack, reports: REPORTS, outRoot: dir, source, now });
+      assert.equal(second.ok, false);
+      assert.deepEqual(second.manifest.reports.map((r) => r.status), ["ok", "failed"]);
+      assert.match(second.manifest.reports[1].error ?? "", /permission|403/i);
+      assert.equal(second.manifest.status, "partial");
+      const moved = second.changes.filter((c) => c.previous !== null && c.delta !== 0);
+      assert.ok(moved.some((c) => c.report === "license-cost-summary"), "cost figures moved");
+    });
+  });
+});
