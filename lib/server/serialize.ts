@@ -6,7 +6,7 @@
  */
 
 import { type Link, type ResourceName, RESOURCES } from "../api/catalogue.ts";
-import { expandPath, OPERATIONS, type OperationSpec } from "../api/operations.ts";
+import { AREA_PREFIX, OPERATIONS, type OperationSpec } from "../api/operations.ts";
 import type { StoredRow } from "./store.ts";
 
 /** A JSON object as sent. */
@@ -91,6 +91,10 @@ export function jsonResponse(
  * ```
  */
 export function formatRfc3339(stored: string): string {
+  // Fast path: the store's own form, `yyyy-mm-ddThh:mm:ss.sssZ`.
+  if (stored.length === 24 && stored.charCodeAt(19) === 46 && stored.charCodeAt(23) === 90) {
+    return stored.endsWith(".000Z") ? `${stored.slice(0, 19)}Z` : stored;
+  }
   const t = Date.parse(stored);
   if (Number.isNaN(t)) return stored;
   const iso = new Date(t).toISOString();
@@ -277,6 +281,30 @@ export function detailOperation(op: OperationSpec): OperationSpec | null {
   return found;
 }
 
+/** A detail href split around its parameters, with the storage column of each. */
+interface HrefTemplate {
+  readonly parts: readonly string[];
+  readonly columns: readonly string[];
+}
+
+const TEMPLATES = new Map<string, HrefTemplate | null>();
+
+function hrefTemplate(op: OperationSpec): HrefTemplate | null {
+  if (TEMPLATES.has(op.id)) return TEMPLATES.get(op.id)!;
+  const detail = detailOperation(op);
+  let template: HrefTemplate | null = null;
+  if (detail) {
+    const r = RESOURCES[op.resource];
+    const pieces = link("self", AREA_PREFIX[detail.area] + detail.path).href.split(/\{(\w+)\}/);
+    template = {
+      parts: pieces.filter((_, i) => i % 2 === 0),
+      columns: pieces.filter((_, i) => i % 2 === 1).map((param) => r.columnOf(detail.scope[param])),
+    };
+  }
+  TEMPLATES.set(op.id, template);
+  return template;
+}
+
 /**
  * The links of one item of a collection operation: `self` and `details` to its detail operation
  * when there is one and the item has the values it needs, otherwise `self` to the collection.
@@ -294,23 +322,18 @@ export function itemLinks(
   row: Readonly<StoredRow>,
   collectionPath: string,
 ): Link[] {
-  const detail = detailOperation(op);
-  if (detail) {
-    const r = RESOURCES[op.resource];
-    const params: Record<string, string> = {};
-    let complete = true;
-    for (const [param, field] of Object.entries(detail.scope)) {
-      const v = row[r.columnOf(field)];
-      if (v === null || v === undefined || v === "") {
-        complete = false;
-        break;
-      }
-      params[param] = String(v);
+  const template = hrefTemplate(op);
+  if (template) {
+    let href = template.parts[0];
+    for (let i = 0; i < template.columns.length; i++) {
+      const v = row[template.columns[i]];
+      if (v === null || v === undefined || v === "") return [link("self", collectionPath)];
+      href += encodeURIComponent(String(v)) + template.parts[i + 1];
     }
-    if (complete) {
-      const path = expandPath(detail, params);
-      return [link("self", path), link("details", path)];
-    }
+    return [
+      { href, method: "GET", rel: "self" },
+      { href, method: "GET", rel: "details" },
+    ];
   }
   return [link("self", collectionPath)];
 }
