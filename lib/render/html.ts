@@ -153,7 +153,7 @@ export async function renderHtmlString(
       const cursor = new SectionCursor(section, ctx);
       try {
         await cursor.skip(start);
-        const rows = await cursor.next(end - start, options.signal);
+        const rows = await cursor.next(end - start, { continuation: true, signal: options.signal });
         const [sHead, sTail] = sectionParts(section, ctx, {
           continued: start > 0,
           totals: end >= section.rowCount,
@@ -270,7 +270,10 @@ export async function* htmlChunks(
       let first = true;
       while (await cursor.hasMore()) {
         if (rows >= budget) yield flush();
-        const part = await cursor.next(budget - rows, options.signal);
+        const part = await cursor.next(budget - rows, {
+          continuation: true,
+          signal: options.signal,
+        });
         const last = !(await cursor.hasMore());
         const [sHead, sTail] = sectionParts(section, ctx, {
           continued: !first,
@@ -592,7 +595,7 @@ async function writeSection(
     const cursor = new SectionCursor(section, ctx);
     try {
       while (await cursor.hasMore()) {
-        await write((await cursor.next(STREAM_CHUNK_ROWS, signal)).html);
+        await write((await cursor.next(STREAM_CHUNK_ROWS, { continuation: false, signal })).html);
       }
     } finally {
       await cursor.close();
@@ -671,15 +674,20 @@ class SectionCursor {
     }
   }
 
-  /** Renders up to `maxRows` rows (with their group headers and any subtotals that close). */
+  /**
+   * Renders up to `maxRows` rows (with their group headers and any subtotals that close). With
+   * `continuation`, a part that starts inside a group opens with that group's header marked
+   * "(continued)" (for a new printed part; not when the part continues the same table).
+   */
   async next(
     maxRows: number,
-    signal?: AbortSignal,
+    options: { continuation: boolean; signal?: AbortSignal },
   ): Promise<{ html: string; rowStart: number; rowEnd: number }> {
+    const signal = options.signal;
     const rowStart = this.#position;
     const items: Item[] = [];
     const first = await this.#peek();
-    if (first?.kind === "row" && this.#inGroup) {
+    if (options.continuation && first?.kind === "row" && this.#inGroup) {
       items.push(this.#groupItem(this.#groupValue, true));
     }
     for (;;) {
