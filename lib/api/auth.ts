@@ -265,7 +265,20 @@ export function createAuth(
   throw new TypeError("auth: give clientId and clientSecret, a token, or a tokenProvider");
 }
 
-/** `promise`, or the signal's reason as soon as it aborts (the promise itself runs on). */
+/**
+ * `promise`, or the signal's reason as soon as it aborts (the promise itself runs on, so a token
+ * fetch shared by several requests is not cancelled by one of them).
+ *
+ * @example
+ * ```ts
+ * import { raceSignal } from "./auth.ts";
+ * const c = new AbortController();
+ * const slow = new Promise((r) => setTimeout(r, 50, "late"));
+ * c.abort(new Error("gave up"));
+ * await raceSignal(slow, c.signal).catch((e) => console.log(e.message)); // "gave up"
+ * await slow;
+ * ```
+ */
 export function raceSignal<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
   if (!signal) return promise;
   if (signal.aborted) return Promise.reject(signal.reason);

@@ -33,7 +33,15 @@ export interface BaseUrlOptions {
   readonly env?: (name: string) => string | undefined;
 }
 
-/** Reads an environment variable, or `undefined` when it is unset or env access is denied. */
+/**
+ * Reads an environment variable, or `undefined` when it is unset, empty or env access is denied.
+ *
+ * @example
+ * ```ts
+ * import { readEnv } from "./base_url.ts";
+ * console.log(readEnv("SAM_BASE_URL") ?? "not set");
+ * ```
+ */
 export function readEnv(name: string): string | undefined {
   try {
     return Deno.env.get(name) || undefined;

@@ -604,6 +604,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
   const stats = createStats();
   const request = createRequest({ ...options, baseUrl, auth, stats });
   const defaultPageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+  const defaultParallel = options.parallel;
 
   const pathOf = (op: OperationSpec, params: Readonly<Record<string, string>>): string => {
     const clean: Record<string, string> = {};
@@ -649,6 +650,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
       ? undefined
       : checkSort(op, options.sort);
     const pageSize = pageSizeOf(op, options.pageSize);
+    const parallel = options.parallel ?? defaultParallel;
     const toItem = createNormaliser(op.resource as N);
     const query = (pageNumber: number) => ({
       page_size: pageSize,
@@ -689,9 +691,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
 
     return paginate<Resource<N>>({
       pageSize,
-      ...(options.parallel ?? defaultParallel
-        ? { parallel: options.parallel ?? defaultParallel }
-        : {}),
+      ...(parallel ? { parallel } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       onPage: (page) => emitPage(op, path, page),
       fetchPage: async (pageNumber, size, signal) => {
@@ -704,8 +704,6 @@ export function createClient(options: ClientOptions = {}): SamClient {
       },
     });
   }
-  const defaultParallel = options.parallel;
-
   async function object<N extends ResourceName>(
     op: OperationSpec,
     params: Readonly<Record<string, string>>,

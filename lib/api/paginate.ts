@@ -293,7 +293,16 @@ export function followPages<T>(options: FollowPagesOptions<T>): Paged<T> {
   });
 }
 
-/** `{[key]: n}` when `value` is a finite number (or numeric text), else `{}`. */
+/**
+ * `{[key]: n}` when `value` is a finite number (or numeric text), else `{}`: for reading the
+ * optional numbers of a pagination object.
+ *
+ * @example
+ * ```ts
+ * import { numberField } from "./paginate.ts";
+ * console.log(numberField("totalPages", "3"), numberField("totalPages", undefined)); // { totalPages: 3 } {}
+ * ```
+ */
 export function numberField<K extends string>(
   key: K,
   value: unknown,
