@@ -16,6 +16,7 @@ import type {
   Totals,
   TotalsSpec,
 } from "../report/model.ts";
+import type { BrowserHandle } from "./browser.ts";
 
 /** An output format. */
 export type Format = "html" | "pdf" | "xlsx" | "csv" | "json";
@@ -127,12 +128,8 @@ export interface RenderOptions {
   readonly locale?: string;
   /** Cancels the render; the renderer removes its temp files and rejects. */
   readonly signal?: AbortSignal;
-  /**
-   * PDF only: a shared browser from `lib/render/browser.ts`. Typed loosely here so that the
-   * interface does not depend on the browser module; the PDF renderer narrows it. Other
-   * renderers ignore it.
-   */
-  readonly browser?: unknown;
+  /** PDF only: a shared browser (`lib/render/browser.ts`); other renderers ignore it. */
+  readonly browser?: BrowserHandle;
 }
 
 /**
