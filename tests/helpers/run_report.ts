@@ -11,6 +11,10 @@ import type { Format, Renderer } from "../../lib/render/renderer.ts";
 import { runReport, type RunReportResult } from "../../lib/report/runner.ts";
 import { resolveParams } from "../../lib/report/params.ts";
 import { createQueryContext, type QueryContext } from "../../lib/query/context.ts";
+import { createRenderers } from "../../lib/render/registry.ts";
+import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
+import { createClient, type SamClient } from "../../lib/api/client.ts";
+import { TEST_NOW } from "./server.ts";
 
 /** What the helper needs of a running server: its base URL and a way to authenticate. */
 export interface ServerLike {
@@ -38,7 +42,7 @@ export interface RunReportForTestOptions {
   readonly formats?: readonly Format[];
   /** Output folder (default: a new temp folder). */
   readonly dir?: string;
-  /** The run's clock (default 2024-06-01T12:00:00Z, so outputs are reproducible). */
+  /** The run's clock (default the test server's `TEST_NOW`, so outputs are reproducible). */
   readonly now?: Date;
   /** A client to use instead of one made for `server`. */
   readonly client?: unknown;
@@ -61,41 +65,13 @@ export interface RunReportForTestResult {
   file(format: Format, section?: string): string;
 }
 
-/** The default clock of test runs. */
-export const TEST_NOW = new Date("2024-06-01T12:00:00Z");
+export { TEST_NOW };
 
-// deno-lint-ignore no-explicit-any
-type AnyModule = Record<string, any>;
-
-async function importModule(path: string): Promise<AnyModule> {
-  return await import(new URL(path, import.meta.url).href);
-}
-
-/** The renderer class a render module exports for a format (by its `format` field). */
-async function loadRenderer(format: Format): Promise<Renderer> {
-  const mod = await importModule(`../../lib/render/${format}.ts`);
-  for (const value of Object.values(mod)) {
-    if (typeof value !== "function" || typeof value.prototype?.render !== "function") continue;
-    try {
-      const renderer = new value() as Renderer;
-      if (renderer.format === format) return renderer;
-    } catch {
-      // a class needing arguments; try the next export
-    }
-  }
-  for (const value of Object.values(mod)) {
-    if (value && typeof value === "object" && value.format === format && value.render) {
-      return value as Renderer;
-    }
-  }
-  throw new Error(`lib/render/${format}.ts exports no renderer for ${format}`);
-}
-
-let sharedBrowser: Promise<unknown> | undefined;
+let sharedBrowser: BrowserHandle | undefined;
 
 /**
- * The browser shared by every PDF render of the test process (started on first use). Close it
- * with {@link closeTestBrowser} in an `after` hook.
+ * The browser shared by every PDF render of the test process (launched lazily on first use).
+ * Close it with {@link closeTestBrowser} in an `after` hook.
  *
  * @example
  * ```ts ignore
@@ -104,13 +80,8 @@ let sharedBrowser: Promise<unknown> | undefined;
  * after(closeTestBrowser);
  * ```
  */
-export function testBrowser(): Promise<unknown> {
-  sharedBrowser ??= (async () => {
-    const mod = await importModule("../../lib/render/browser.ts");
-    const launch = mod.launchBrowser ?? mod.openBrowser ?? mod.createBrowser ?? mod.startBrowser;
-    if (typeof launch !== "function") throw new Error("lib/render/browser.ts: no launcher found");
-    return await launch();
-  })();
+export function testBrowser(): BrowserHandle {
+  sharedBrowser ??= launchBrowser();
   return sharedBrowser;
 }
 
@@ -124,24 +95,29 @@ export function testBrowser(): Promise<unknown> {
  * ```
  */
 export async function closeTestBrowser(): Promise<void> {
-  if (!sharedBrowser) return;
-  const browser = await sharedBrowser.catch(() => undefined) as
-    | { close?: () => Promise<void>; [Symbol.asyncDispose]?: () => Promise<void> }
-    | undefined;
+  const browser = sharedBrowser;
   sharedBrowser = undefined;
-  const dispose = browser?.[Symbol.asyncDispose];
-  if (browser?.close) await browser.close();
-  else if (dispose) await dispose.call(browser);
+  await browser?.close();
 }
 
-/** A client for a server (OAuth2 client credentials, or its fixed token). */
-async function clientFor(server: ServerLike): Promise<unknown> {
-  const mod = await importModule("../../lib/api/client.ts");
-  return mod.createClient({
-    baseUrl: server.url,
-    ...(server.clientId ? { clientId: server.clientId, clientSecret: server.clientSecret } : {}),
-    ...(server.token && !server.clientId ? { token: server.token } : {}),
-  });
+/**
+ * A client for a server: its fixed token when it has one, else OAuth2 client credentials
+ * (`demo`/`demo-secret` unless the server says otherwise).
+ *
+ * @example
+ * ```ts ignore
+ * import { clientFor } from "./run_report.ts";
+ * const client = clientFor(srv);
+ * ```
+ */
+export function clientFor(server: ServerLike): SamClient {
+  return server.token && !server.clientId
+    ? createClient({ baseUrl: server.url, token: server.token })
+    : createClient({
+      baseUrl: server.url,
+      clientId: server.clientId ?? "demo",
+      clientSecret: server.clientSecret ?? "demo-secret",
+    });
 }
 
 /**
@@ -163,11 +139,12 @@ export async function runReportForTest(
 ): Promise<RunReportForTestResult> {
   const formats = options.formats ?? ["json"];
   const dir = options.dir ?? await Deno.makeTempDir({ prefix: "samkit-report-test-" });
+  const all = createRenderers();
   const renderers: Partial<Record<Format, Renderer>> = {};
-  for (const format of formats) renderers[format] = await loadRenderer(format);
+  for (const format of formats) renderers[format] = all[format];
   const result = await runReport({
     definition: options.report,
-    client: options.client ?? await clientFor(options.server),
+    client: options.client ?? clientFor(options.server),
     query: options.query ?? createQueryContext(),
     params: resolveParams(options.report, options.params ?? {}),
     filter: options.filter,
@@ -177,7 +154,7 @@ export async function runReportForTest(
     source: `${options.server.url} (reference server)`,
     version: "0.0.0-test",
     now: options.now ?? TEST_NOW,
-    browser: formats.includes("pdf") ? await testBrowser() as never : undefined,
+    browser: formats.includes("pdf") ? testBrowser() : undefined,
   });
   const id = options.report.id;
   const file = (format: Format, section?: string): string => {
