@@ -58,7 +58,7 @@ export function isTempName(name: string): boolean {
  * @example
  * ```ts
  * import { atomicFile } from "./atomic.ts";
- * const file = atomicFile("/tmp/report.xlsx");
+ * const file = atomicFile(`${await Deno.makeTempDir()}/report.txt`);
  * try {
  *   await Deno.writeTextFile(file.path, "…");
  *   await file.commit();
@@ -103,8 +103,8 @@ export async function removeQuietly(path: string): Promise<void> {
  * @example
  * ```ts
  * import { writeAtomic } from "./atomic.ts";
- * const path = await writeAtomic("/tmp/hello.txt", "hello\n");
- * console.log(path); // /tmp/hello.txt
+ * const path = await writeAtomic(`${await Deno.makeTempDir()}/hello.txt`, "hello\n");
+ * console.log(path.endsWith("hello.txt")); // true
  * ```
  */
 export async function writeAtomic(path: string, data: string | Uint8Array): Promise<string> {
@@ -126,7 +126,7 @@ export async function writeAtomic(path: string, data: string | Uint8Array): Prom
  * @example
  * ```ts
  * import { withAtomicFile } from "./atomic.ts";
- * const path = await withAtomicFile("/tmp/data.bin", async (tmp) => {
+ * const path = await withAtomicFile(`${await Deno.makeTempDir()}/data.bin`, async (tmp) => {
  *   await Deno.writeFile(tmp, new Uint8Array([1, 2, 3]));
  * });
  * console.log(path);
@@ -156,7 +156,7 @@ const FLUSH_AT = 64 * 1024;
  * @example
  * ```ts
  * import { openAtomicText } from "./atomic.ts";
- * const out = await openAtomicText("/tmp/rows.txt");
+ * const out = await openAtomicText(`${await Deno.makeTempDir()}/rows.txt`);
  * try {
  *   for (let i = 0; i < 3; i++) await out.write(`row ${i}\n`);
  *   await out.commit();
