@@ -150,6 +150,92 @@ export async function withAtomicFile(
 const FLUSH_AT = 64 * 1024;
 
 /**
+ * A buffered UTF-8 text writer on a plain file (many small writes become few large ones). The
+ * building block of {@link openAtomicText}; also used for spool files, which are never renamed.
+ *
+ * @example
+ * ```ts
+ * import { TextFileWriter } from "./atomic.ts";
+ * const path = `${await Deno.makeTempDir()}/lines.jsonl`;
+ * const out = await TextFileWriter.open(path);
+ * await out.write('{"n":1}\n');
+ * await out.close();
+ * ```
+ */
+export class TextFileWriter {
+  #file: Deno.FsFile;
+  #path: string;
+  #parts: string[] = [];
+  #size = 0;
+  #encoder = new TextEncoder();
+  #closed = false;
+
+  private constructor(file: Deno.FsFile, path: string) {
+    this.#file = file;
+    this.#path = path;
+  }
+
+  /**
+   * Opens `path` for writing: truncated, or with `createNew` failing if it exists.
+   * @param path The file.
+   * @param options `createNew`: refuse an existing file.
+   */
+  static async open(path: string, options: { createNew?: boolean } = {}): Promise<TextFileWriter> {
+    const file = await Deno.open(
+      path,
+      options.createNew
+        ? { write: true, createNew: true }
+        : { write: true, create: true, truncate: true },
+    );
+    return new TextFileWriter(file, path);
+  }
+
+  /** Whether {@link TextFileWriter.close} or {@link TextFileWriter.discard} was called. */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Appends text. */
+  async write(text: string): Promise<void> {
+    if (this.#closed) throw new Error(`file ${this.#path} is closed`);
+    this.#parts.push(text);
+    this.#size += text.length;
+    if (this.#size >= FLUSH_AT) await this.#flush();
+  }
+
+  async #flush(): Promise<void> {
+    if (this.#parts.length === 0) return;
+    const bytes = this.#encoder.encode(this.#parts.join(""));
+    this.#parts = [];
+    this.#size = 0;
+    let offset = 0;
+    while (offset < bytes.length) offset += await this.#file.write(bytes.subarray(offset));
+  }
+
+  /** Flushes and closes (no-op when closed). */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    try {
+      await this.#flush();
+    } finally {
+      this.discard();
+    }
+  }
+
+  /** Closes without flushing (after an error); safe to call twice. */
+  discard(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#parts = [];
+    try {
+      this.#file.close();
+    } catch {
+      // already closed
+    }
+  }
+}
+
+/**
  * Opens a streaming text writer on a temp file for `path`. Text is UTF-8 encoded and buffered so
  * many small writes become few large ones.
  *
@@ -168,58 +254,18 @@ const FLUSH_AT = 64 * 1024;
  */
 export async function openAtomicText(path: string): Promise<AtomicTextWriter> {
   const file = atomicFile(path);
-  const handle = await Deno.open(file.path, { write: true, createNew: true });
-  const encoder = new TextEncoder();
-  let parts: string[] = [];
-  let size = 0;
-  let closed = false;
-
-  const writeAll = async (bytes: Uint8Array) => {
-    let offset = 0;
-    while (offset < bytes.length) offset += await handle.write(bytes.subarray(offset));
-  };
-  const flush = async () => {
-    if (parts.length === 0) return;
-    const text = parts.join("");
-    parts = [];
-    size = 0;
-    await writeAll(encoder.encode(text));
-  };
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    try {
-      handle.close();
-    } catch {
-      // already closed
-    }
-  };
-  const finish = async () => {
-    if (closed) return;
-    try {
-      await flush();
-    } finally {
-      close();
-    }
-  };
-
+  const writer = await TextFileWriter.open(file.path, { createNew: true });
   return {
     path: file.path,
     target: file.target,
-    async write(text: string) {
-      if (closed) throw new Error(`atomic file ${file.target} is closed`);
-      parts.push(text);
-      size += text.length;
-      if (size >= FLUSH_AT) await flush();
-    },
-    close: finish,
+    write: (text) => writer.write(text),
+    close: () => writer.close(),
     async commit() {
-      await finish();
+      await writer.close();
       return await file.commit();
     },
     async abort() {
-      parts = [];
-      close();
+      writer.discard();
       await file.abort();
     },
   };

@@ -13,7 +13,8 @@
 
 import type { Fact, ReportData, Row, Section } from "./model.ts";
 import type { RenderSection } from "../render/renderer.ts";
-import { compareGroupValues, groupKey, TotalsAccumulator } from "./totals.ts";
+import { compareGroupValues, GroupArrival, TotalsAccumulator } from "./totals.ts";
+import { removeQuietly, TextFileWriter } from "../render/atomic.ts";
 
 /** Options of {@link spoolSection} and {@link spoolReport}. */
 export interface SpoolOptions {
@@ -103,67 +104,14 @@ export function decodeRow(line: string): Row {
 // ---------------------------------------------------------------------------------------------
 // Line files
 
-const FLUSH_AT = 64 * 1024;
-
-/** A buffered UTF-8 line writer. */
-class LineWriter {
-  #file: Deno.FsFile;
-  #parts: string[] = [];
-  #size = 0;
-  #encoder = new TextEncoder();
-  #closed = false;
-
-  constructor(file: Deno.FsFile) {
-    this.#file = file;
-  }
-
-  static async create(path: string): Promise<LineWriter> {
-    return new LineWriter(await Deno.open(path, { write: true, create: true, truncate: true }));
-  }
-
-  async line(text: string): Promise<void> {
-    this.#parts.push(text, "\n");
-    this.#size += text.length + 1;
-    if (this.#size >= FLUSH_AT) await this.flush();
-  }
-
-  async flush(): Promise<void> {
-    if (this.#parts.length === 0) return;
-    const bytes = this.#encoder.encode(this.#parts.join(""));
-    this.#parts = [];
-    this.#size = 0;
-    let offset = 0;
-    while (offset < bytes.length) offset += await this.#file.write(bytes.subarray(offset));
-  }
-
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    try {
-      await this.flush();
-    } finally {
-      this.#closed = true;
-      this.#file.close();
-    }
-  }
-
-  /** Closes without flushing (after an error). */
-  discard(): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#parts = [];
-    try {
-      this.#file.close();
-    } catch {
-      // already closed
-    }
-  }
-}
+/** Bytes read per call when streaming a spool file back. */
+const READ_SIZE = 64 * 1024;
 
 /** Streams a file's lines (without newlines); the file is closed when iteration ends or stops. */
 async function* readLines(path: string): AsyncGenerator<string> {
   const file = await Deno.open(path, { read: true });
   const decoder = new TextDecoder();
-  const buffer = new Uint8Array(FLUSH_AT);
+  const buffer = new Uint8Array(READ_SIZE);
   let rest = "";
   try {
     for (;;) {
@@ -182,14 +130,6 @@ async function* readLines(path: string): AsyncGenerator<string> {
     if (rest !== "") yield rest;
   } finally {
     file.close();
-  }
-}
-
-async function removeQuietly(path: string): Promise<void> {
-  try {
-    await Deno.remove(path);
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
   }
 }
 
@@ -214,9 +154,9 @@ async function sortSpool(
       batch.sort((a, b) => compareGroupValues(a.value, b.value)); // stable
       const run = await Deno.makeTempFile({ dir: options.dir, prefix, suffix: ".run" });
       runs.push(run);
-      const writer = await LineWriter.create(run);
+      const writer = await TextFileWriter.open(run);
       try {
-        for (const item of batch) await writer.line(item.line);
+        for (const item of batch) await writer.write(`${item.line}\n`);
         await writer.close();
       } catch (error) {
         writer.discard();
@@ -240,7 +180,7 @@ async function sortSpool(
         ? undefined
         : { value: decodeRow(next.value)[by] ?? null, line: next.value };
     };
-    const writer = await LineWriter.create(path);
+    const writer = await TextFileWriter.open(path);
     try {
       for (let i = 0; i < readers.length; i++) await advance(i);
       for (;;) {
@@ -252,7 +192,7 @@ async function sortSpool(
           if (best === -1 || compareGroupValues(head.value, heads[best]!.value) < 0) best = i;
         }
         if (best === -1) break;
-        await writer.line(heads[best]!.line);
+        await writer.write(`${heads[best]!.line}\n`);
         await advance(best);
       }
       await writer.close();
@@ -319,27 +259,17 @@ export async function spoolSection(
   const path = await Deno.makeTempFile({ dir: options.dir, prefix, suffix: ".jsonl" });
   const totals = new TotalsAccumulator(section.totals, section.columns);
   const by = section.group?.by;
-  const seen = new Set<string>();
-  let current: string | undefined;
-  let scattered = false;
-  const writer = await LineWriter.create(path);
+  const arrival = new GroupArrival();
+  const writer = await TextFileWriter.open(path);
   try {
     for await (const row of section.rows) {
       options.signal?.throwIfAborted();
       totals.add(row);
-      if (by !== undefined && !scattered) {
-        const key = groupKey(row[by]);
-        if (key !== current) {
-          if (seen.has(key)) scattered = true;
-          seen.add(key);
-          current = key;
-        }
-      }
-      await writer.line(encodeRow(row));
+      if (by !== undefined) arrival.add(row[by]);
+      await writer.write(`${encodeRow(row)}\n`);
     }
     await writer.close();
-    seen.clear();
-    if (scattered) await sortSpool(path, by!, options, prefix);
+    if (arrival.scattered) await sortSpool(path, by!, options, prefix);
   } catch (error) {
     writer.discard();
     await removeQuietly(path);
@@ -396,20 +326,9 @@ export function memorySection(section: Section): RenderSection {
   let rows = [...(source as Iterable<Row>)];
   const by = section.group?.by;
   if (by !== undefined) {
-    const seen = new Set<string>();
-    let current: string | undefined;
-    let scattered = false;
-    for (const row of rows) {
-      const key = groupKey(row[by]);
-      if (key === current) continue;
-      if (seen.has(key)) {
-        scattered = true;
-        break;
-      }
-      seen.add(key);
-      current = key;
-    }
-    if (scattered) rows = rows.slice().sort((a, b) => compareGroupValues(a[by], b[by]));
+    const arrival = new GroupArrival();
+    for (const row of rows) arrival.add(row[by]);
+    if (arrival.scattered) rows = rows.slice().sort((a, b) => compareGroupValues(a[by], b[by]));
   }
   const totals = new TotalsAccumulator(section.totals, section.columns);
   for (const row of rows) totals.add(row);

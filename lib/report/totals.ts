@@ -222,6 +222,44 @@ export function compareGroupValues(a: CellValue | undefined, b: CellValue | unde
   return c !== 0 ? c : (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
 }
 
+/**
+ * Watches group values as rows arrive and tells whether the groups arrive scattered (a group
+ * value seen again after another one), in which case the rows must be sorted by group. Memory
+ * grows with the number of groups, not rows; watching stops once scattering is found.
+ *
+ * @example
+ * ```ts
+ * import { GroupArrival } from "./totals.ts";
+ * const arrival = new GroupArrival();
+ * for (const v of ["a", "a", "b", "a"]) arrival.add(v);
+ * console.log(arrival.scattered); // true
+ * ```
+ */
+export class GroupArrival {
+  #seen = new Set<string>();
+  #current: string | undefined;
+  #scattered = false;
+
+  /** Notes the next row's group value. */
+  add(value: CellValue | undefined): void {
+    if (this.#scattered) return;
+    const key = groupKey(value);
+    if (key === this.#current) return;
+    if (this.#seen.has(key)) {
+      this.#scattered = true;
+      this.#seen.clear();
+      return;
+    }
+    this.#seen.add(key);
+    this.#current = key;
+  }
+
+  /** Whether a group came back after another group. */
+  get scattered(): boolean {
+    return this.#scattered;
+  }
+}
+
 /** What {@link groupedRows} yields. */
 export type GroupEvent =
   | { readonly kind: "start"; readonly value: CellValue; readonly index: number }
