@@ -131,5 +131,11 @@ export type CloudConnector = Resource<"CloudConnector">;
 export type RetrievalInfo = Resource<"RetrievalInfo">;
 /** The normalised `UniqueResult` resource (spec section 2). */
 export type UniqueResult = Resource<"UniqueResult">;
-/** The normalised `TestResult` resource (spec section 2). */
-export type TestResult = Resource<"TestResult">;
+/**
+ * The normalised `TestResult` resource (spec section 2). Its nested `status` is spelt out here
+ * because `Resource<N>` derives nested objects only for resources that have both string and date
+ * fields (catalogue.ts `Objects<D>` reads `Names<D, "s" | "d">`, which needs both keys).
+ */
+export type TestResult = Resource<"TestResult"> & {
+  status: { code: string | null; message: string | null };
+};
