@@ -1,4 +1,4 @@
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
@@ -8,11 +8,13 @@ import {
   withAtomicFile,
   writeAtomic,
 } from "../../lib/render/atomic.ts";
-import { listDir } from "./helpers.ts";
+import { listDir, removeTempDirs, tempDir } from "./helpers.ts";
+
+after(removeTempDirs);
 
 describe("atomic", () => {
   it("writes under a temp name in the same folder and renames on commit", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const target = join(dir, "out.txt");
     const file = atomicFile(target);
     assert.equal(file.target, target);
@@ -26,7 +28,7 @@ describe("atomic", () => {
   });
 
   it("replaces an existing file only when the new one is complete", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const target = join(dir, "r.json");
     await writeAtomic(target, "old");
     const out = await openAtomicText(target);
@@ -37,7 +39,7 @@ describe("atomic", () => {
   });
 
   it("removes the temp file on abort and on a failed write", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const target = join(dir, "x.bin");
     await assert.rejects(
       withAtomicFile(target, async (tmp) => {
@@ -55,7 +57,7 @@ describe("atomic", () => {
   });
 
   it("streams many small writes into one file and refuses writes after close", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const out = await openAtomicText(join(dir, "big.txt"));
     for (let i = 0; i < 20_000; i++) await out.write(`line ${i} — ü\n`);
     await out.close();

@@ -1,15 +1,17 @@
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { basename } from "node:path";
 import { csvField, csvLines, CsvRenderer } from "../../lib/render/csv.ts";
 import { memorySection, spoolSection } from "../../lib/report/spool.ts";
 import { demoDocument, demoSections, HOSTILE } from "./fixtures.ts";
-import { failingSection, listDir, parseCsv } from "./helpers.ts";
+import { failingSection, listDir, parseCsv, removeTempDirs, tempDir } from "./helpers.ts";
+
+after(removeTempDirs);
 
 describe("CsvRenderer", () => {
   it("writes one RFC 4180 file per section that parses back to the rows", async () => {
-    const outDir = await Deno.makeTempDir();
+    const outDir = await tempDir();
     const files = await new CsvRenderer().render(demoDocument(), { outDir });
     assert.deepEqual(files.map((f) => basename(f)), [
       "license-audit-license-cost.csv",
@@ -42,7 +44,7 @@ describe("CsvRenderer", () => {
   });
 
   it("writes numbers plainly, dates as RFC 3339 dates and no thousands separators", async () => {
-    const outDir = await Deno.makeTempDir();
+    const outDir = await tempDir();
     const [cost] = await new CsvRenderer().render(demoDocument(), { outDir });
     const records = parseCsv(await Deno.readTextFile(cost));
     const m365 = records.find((r) => r[1] === "Microsoft 365 E3")!;
@@ -61,7 +63,7 @@ describe("CsvRenderer", () => {
   });
 
   it("writes only the header row for an empty section, with no BOM by default", async () => {
-    const outDir = await Deno.makeTempDir();
+    const outDir = await tempDir();
     const files = await new CsvRenderer().render(demoDocument(), { outDir });
     const bytes = await Deno.readFile(files[2]);
     assert.notEqual(bytes[0], 0xef);
@@ -70,15 +72,15 @@ describe("CsvRenderer", () => {
   });
 
   it("starts files with a UTF-8 BOM when asked", async () => {
-    const outDir = await Deno.makeTempDir();
+    const outDir = await tempDir();
     const files = await new CsvRenderer({ bom: true }).render(demoDocument(), { outDir });
     const bytes = await Deno.readFile(files[0]);
     assert.deepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf]);
   });
 
   it("streams rows from spooled sections", async () => {
-    const outDir = await Deno.makeTempDir();
-    const spoolDir = await Deno.makeTempDir();
+    const outDir = await tempDir();
+    const spoolDir = await tempDir();
     const rows = Array.from({ length: 1234 }, (_, n) => ({ n, label: `row, ${n}` }));
     const section = await spoolSection({
       id: "many",
@@ -98,7 +100,7 @@ describe("CsvRenderer", () => {
   });
 
   it("leaves no final file and no temp file when a row source fails, even for earlier sections", async () => {
-    const outDir = await Deno.makeTempDir();
+    const outDir = await tempDir();
     const [cost, hosts] = demoSections().map(memorySection);
     await assert.rejects(
       new CsvRenderer().render(demoDocument([cost, failingSection(hosts, 2)]), { outDir }),
@@ -108,7 +110,7 @@ describe("CsvRenderer", () => {
   });
 
   it("stops on abort and leaves nothing behind", async () => {
-    const outDir = await Deno.makeTempDir();
+    const outDir = await tempDir();
     const controller = new AbortController();
     controller.abort(new Error("stop"));
     await assert.rejects(

@@ -66,6 +66,22 @@ export function parseCsv(text: string): string[][] {
   return records;
 }
 
+const made: string[] = [];
+
+/** A fresh temp folder, removed by {@link removeTempDirs}. */
+export async function tempDir(): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "samkit-render-test-" });
+  made.push(dir);
+  return dir;
+}
+
+/** Removes every folder {@link tempDir} made (call from a top-level `after`). */
+export async function removeTempDirs(): Promise<void> {
+  await Promise.all(
+    made.splice(0).map((dir) => Deno.remove(dir, { recursive: true }).catch(() => {})),
+  );
+}
+
 /** The names in a folder, sorted. */
 export async function listDir(dir: string): Promise<string[]> {
   const names: string[] = [];

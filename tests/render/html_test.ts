@@ -1,14 +1,16 @@
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { basename } from "node:path";
 import { htmlChunks, HtmlRenderer, renderHtmlString } from "../../lib/render/html.ts";
 import { memorySection, spoolSection } from "../../lib/report/spool.ts";
 import type { Column, Row } from "../../lib/report/model.ts";
 import { demoDocument, demoSections, HOSTILE } from "./fixtures.ts";
-import { failingSection, listDir } from "./helpers.ts";
+import { failingSection, listDir, removeTempDirs, tempDir } from "./helpers.ts";
+
+after(removeTempDirs);
 
 async function renderDemo(doc = demoDocument()) {
-  const outDir = await Deno.makeTempDir();
+  const outDir = await tempDir();
   const files = await new HtmlRenderer().render(doc, { outDir });
   return { outDir, files, html: await Deno.readTextFile(files[0]) };
 }
@@ -146,7 +148,7 @@ describe("HtmlRenderer", () => {
   });
 
   it("formats with the locale it is given", async () => {
-    const outDir = await Deno.makeTempDir();
+    const outDir = await tempDir();
     const [file] = await new HtmlRenderer().render(demoDocument(), { outDir, locale: "de-DE" });
     const html = await Deno.readTextFile(file);
     assert.ok(html.includes('<html lang="de">'));
@@ -195,7 +197,7 @@ describe("HtmlRenderer", () => {
   });
 
   it("leaves no final file and no temp file when a row source fails", async () => {
-    const outDir = await Deno.makeTempDir();
+    const outDir = await tempDir();
     const [cost, hosts] = demoSections().map(memorySection);
     await assert.rejects(
       new HtmlRenderer().render(demoDocument([cost, failingSection(hosts, 1)]), { outDir }),
@@ -205,7 +207,7 @@ describe("HtmlRenderer", () => {
   });
 
   it("streams a large spooled section with every row once and zebra classes", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const rows: Row[] = Array.from({ length: 1200 }, (_, n) => ({ n, g: `G${Math.floor(n / 7)}` }));
     const section = await spoolSection({
       id: "big",

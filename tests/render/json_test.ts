@@ -1,15 +1,17 @@
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { basename } from "node:path";
 import { JsonRenderer, jsonRow } from "../../lib/render/json.ts";
 import { memorySection, spoolSection } from "../../lib/report/spool.ts";
 import { demoDocument, demoSections, HOSTILE } from "./fixtures.ts";
-import { failingSection, listDir } from "./helpers.ts";
+import { failingSection, listDir, removeTempDirs, tempDir } from "./helpers.ts";
+
+after(removeTempDirs);
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/;
 
 async function renderDemo(doc = demoDocument()) {
-  const outDir = await Deno.makeTempDir();
+  const outDir = await tempDir();
   const files = await new JsonRenderer().render(doc, { outDir });
   return { outDir, files, json: JSON.parse(await Deno.readTextFile(files[0])) };
 }
@@ -93,7 +95,7 @@ describe("JsonRenderer", () => {
   });
 
   it("streams a spooled section of many rows", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const section = await spoolSection({
       id: "many",
       title: "Many",
@@ -113,7 +115,7 @@ describe("JsonRenderer", () => {
   });
 
   it("leaves no final file and no temp file when a row source fails", async () => {
-    const outDir = await Deno.makeTempDir();
+    const outDir = await tempDir();
     const [cost, hosts] = demoSections().map(memorySection);
     await assert.rejects(
       new JsonRenderer().render(demoDocument([cost, failingSection(hosts, 1)]), { outDir }),

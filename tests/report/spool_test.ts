@@ -1,4 +1,4 @@
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
@@ -11,6 +11,9 @@ import {
 } from "../../lib/report/spool.ts";
 import { computeTotals, groupedRows, roundTo } from "../../lib/report/totals.ts";
 import type { Column, Row, Section } from "../../lib/report/model.ts";
+import { listDir, removeTempDirs, tempDir } from "../render/helpers.ts";
+
+after(removeTempDirs);
 
 const columns: Column[] = [
   { key: "host", label: "Host", type: "text" },
@@ -22,12 +25,6 @@ async function collect(rows: AsyncIterable<Row>): Promise<Row[]> {
   const out: Row[] = [];
   for await (const row of rows) out.push(row);
   return out;
-}
-
-async function listDir(dir: string): Promise<string[]> {
-  const names: string[] = [];
-  for await (const entry of Deno.readDir(dir)) names.push(entry.name);
-  return names.sort();
 }
 
 /** An async source that counts how often it is iterated. */
@@ -49,7 +46,7 @@ function countingSource(rows: Row[]): { iterable: AsyncIterable<Row>; reads: () 
 
 describe("spoolSection", () => {
   it("reads the source once and every re-read yields identical rows with dates as Date", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const rows: Row[] = [
       { host: "a", seen: new Date("2024-01-05T10:00:00Z"), cost: 1.5, currency: "EUR" },
       { host: 'b "quoted"\nline', seen: null, cost: 2, currency: "USD", extra: true },
@@ -75,7 +72,7 @@ describe("spoolSection", () => {
   });
 
   it("accepts a synchronous iterable source", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     function* gen() {
       yield { host: "x", cost: 1 };
     }
@@ -85,7 +82,7 @@ describe("spoolSection", () => {
   });
 
   it("keeps currency totals per currency, exact to the cent", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const rows: Row[] = [];
     for (let i = 0; i < 1000; i++) rows.push({ cost: 0.1, currency: "EUR" });
     rows.push({ cost: 0.2, currency: "USD" }, { cost: 0.1, currency: "USD" });
@@ -107,7 +104,7 @@ describe("spoolSection", () => {
   });
 
   it("gives an All line with zero sums for an empty section", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const section = await spoolSection(
       { id: "e", title: "E", columns, rows: [], totals: { sum: ["cost"] } },
       { dir },
@@ -119,7 +116,7 @@ describe("spoolSection", () => {
   });
 
   it("removes the spool file when the source fails and leaves nothing behind", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const failing: AsyncIterable<Row> = {
       async *[Symbol.asyncIterator]() {
         yield { host: "a" };
@@ -134,7 +131,7 @@ describe("spoolSection", () => {
   });
 
   it("stops on abort and removes the spool file", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const controller = new AbortController();
     const source: AsyncIterable<Row> = {
       async *[Symbol.asyncIterator]() {
@@ -154,7 +151,7 @@ describe("spoolSection", () => {
   });
 
   it("keeps contiguous groups in arrival order", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const rows = [{ v: "Zeta", n: 1 }, { v: "Zeta", n: 2 }, { v: "Alpha", n: 3 }];
     const section = await spoolSection(
       { id: "g", title: "G", columns, rows, group: { by: "v" } },
@@ -173,7 +170,7 @@ describe("spoolSection", () => {
         fc.integer({ min: 1, max: 7 }),
         async (records, runSize) => {
           const rows: Row[] = records.map((r) => ({ ...r }));
-          const dir = await Deno.makeTempDir();
+          const dir = await tempDir();
           try {
             const section = await spoolSection(
               { id: "p", title: "P", columns, rows, group: { by: "v" } },
@@ -240,7 +237,7 @@ describe("memorySection", () => {
 
 describe("spoolReport", () => {
   it("spools sections in order, then computes the summary, and disposes every file", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     let consumed = 0;
     const source = (n: number): AsyncIterable<Row> => ({
       async *[Symbol.asyncIterator]() {
@@ -266,7 +263,7 @@ describe("spoolReport", () => {
   });
 
   it("removes already spooled sections when a later section fails", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const bad: AsyncIterable<Row> = {
       // deno-lint-ignore require-yield
       async *[Symbol.asyncIterator]() {
