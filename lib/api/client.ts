@@ -519,9 +519,26 @@ export interface ClientOptions extends BaseUrlOptions, RetryOptions {
   readonly parallel?: ParallelOption;
 }
 
-/** The page size cap of estate, license and registry collections (spec section 8). */
+/**
+ * The page size cap of estate, license and registry collections (spec section 8).
+ *
+ * @example
+ * ```ts
+ * import { MAX_PAGE_SIZE } from "./client.ts";
+ * console.log(MAX_PAGE_SIZE); // 1000
+ * ```
+ */
 export const MAX_PAGE_SIZE = 1000;
-/** The default page size the client asks for. */
+/**
+ * The default page size the client asks for (the spec's default is 100; asking for the maximum
+ * saves requests).
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_PAGE_SIZE } from "./client.ts";
+ * console.log(DEFAULT_PAGE_SIZE); // 1000
+ * ```
+ */
 export const DEFAULT_PAGE_SIZE = 1000;
 
 const SORT = /^\s*([\w.]+)\s*:\s*(asc|desc)\s*$/i;

@@ -76,7 +76,15 @@ export interface PaginateOptions<T> {
   readonly onPage?: (page: Page<T>) => void;
 }
 
-/** The default concurrency of parallel mode. */
+/**
+ * The default concurrency of parallel mode.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_CONCURRENCY } from "./paginate.ts";
+ * console.log(DEFAULT_CONCURRENCY); // 4
+ * ```
+ */
 export const DEFAULT_CONCURRENCY = 4;
 
 class PagedCollection<T> implements Paged<T> {

@@ -110,7 +110,15 @@ export type Decision =
     readonly retryAfterMs?: number;
   };
 
-/** The statuses retried on idempotent calls. */
+/**
+ * The statuses retried on idempotent calls.
+ *
+ * @example
+ * ```ts
+ * import { RETRYABLE_STATUSES } from "./retry.ts";
+ * console.log(RETRYABLE_STATUSES.has(503), RETRYABLE_STATUSES.has(501)); // true false
+ * ```
+ */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
 
 /**

@@ -12,6 +12,7 @@ import {
 import { and, eq, FilterSyntaxError, FilterValidationError } from "../../lib/api/filter.ts";
 import type { RunningServer } from "../../lib/server/server.ts";
 import { withServer } from "../helpers/server.ts";
+import FakeTimers from "@sinonjs/fake-timers";
 
 const CREDENTIALS = { clientId: "demo", clientSecret: "demo-secret" };
 
@@ -191,6 +192,30 @@ describe("client against the reference server", () => {
       assert.deepEqual(sleeps, [1000]);
       assert.equal(client.stats.rateLimitWaits, 1);
       assert.ok(events.includes("rateLimit"));
+    });
+  });
+
+  it("waits Retry-After: 1 on the (fake) clock before asking again", async () => {
+    await withServer({ computers: 5 }, async (srv) => {
+      srv.faults.add({ match: "/licenses", status: 429, retryAfter: 1 });
+      const realSetTimeout = globalThis.setTimeout;
+      const realDelay = (ms: number) => new Promise((r) => realSetTimeout(r, ms));
+      const path = "/api/sam/v1/licenses";
+      const clock = FakeTimers.install({ toFake: ["setTimeout", "clearTimeout"] });
+      try {
+        const client = createClient({ baseUrl: srv.url, auth: CREDENTIALS });
+        const done = client.licenses.list().toArray();
+        while (client.stats.rateLimitWaits === 0) await realDelay(2);
+        await clock.tickAsync(999);
+        await realDelay(30);
+        assert.equal(srv.stats.path(path), 1, "no second request before 1000 ms");
+        await clock.tickAsync(1);
+        const licenses = await done;
+        assert.equal(licenses.length, srv.store.count("licenses"));
+        assert.equal(srv.stats.path(path), 2);
+      } finally {
+        clock.uninstall();
+      }
     });
   });
 
