@@ -2,11 +2,16 @@
  * Connector health: every cloud connector with its status and error code, and for each of the
  * last N calendar months whether a retrieval succeeded, failed or never ran.
  *
- * Month status rules (from the connector's retrieval records of that calendar month):
- * - `Failed`: the latest record of the month carries an error code (or type `failed`);
- * - `OK`: otherwise, a record has a last success time;
- * - `In progress`: otherwise, the latest record is in progress;
- * - `Never ran`: no record for the month (or a record with no attempt), while the connector
+ * The window is the N complete calendar months before the month of the run's clock: a month's
+ * cost report is retrieved after the month closes, so the current month is not yet due.
+ *
+ * Month status rules (from the connector's retrieval records of that calendar month; when there
+ * are several, the latest decides):
+ * - `Failed`: the record carries an error code or has type `failed`;
+ * - `In progress`: its type is `inProgress`;
+ * - `OK`: its type is `succeeded` (or `success`, `completed`), or it has no type and a last
+ *   success time within or after the month;
+ * - `Never ran`: no record for the month (or a record with no outcome), while the connector
  *   existed;
  * - `Not created`: no record and the month ended before the connector was created.
  *
@@ -38,23 +43,26 @@ type Ctx = ReportContext<ConnectorHealthClient, QueryContext>;
 /** A month's status. */
 export type MonthStatus = "OK" | "Failed" | "In progress" | "Never ran" | "Not created";
 
+/** Retrieval types that mean the month was retrieved. */
+const SUCCESS_TYPES: ReadonlySet<string> = new Set(["succeeded", "success", "completed", "ok"]);
+
 /** The statuses that are flagged. */
 export const FLAGGED: ReadonlySet<MonthStatus> = new Set(["Failed", "Never ran"]);
 
 /**
- * The calendar months (`YYYY-MM`) of the window: the month of `now` (UTC) and the `count - 1`
- * before it, most recent first.
+ * The calendar months (`YYYY-MM`) of the window: the `count` months before the month of `now`
+ * (UTC), most recent first.
  *
  * @example
  * ```ts
  * import { monthWindow } from "./connector_health.ts";
- * console.log(monthWindow(new Date("2024-02-10T00:00:00Z"), 3)); // ["2024-02","2024-01","2023-12"]
+ * console.log(monthWindow(new Date("2024-02-10T00:00:00Z"), 3)); // ["2024-01","2023-12","2023-11"]
  * ```
  */
 export function monthWindow(now: Date, count: number): string[] {
   const out: string[] = [];
   const y = now.getUTCFullYear(), m = now.getUTCMonth();
-  for (let i = 0; i < count; i++) {
+  for (let i = 1; i <= count; i++) {
     const d = new Date(Date.UTC(y, m - i, 1));
     out.push(d.toISOString().slice(0, 7));
   }
@@ -118,14 +126,16 @@ export function monthStatus(
   const attempt = latest(last);
   const lastAttempt = Number.isFinite(attempt) ? new Date(attempt) : null;
   const code = last.errorCode?.trim() || null;
-  if (code || last.type?.toLowerCase() === "failed") {
-    return { status: "Failed", errorCode: code, lastSuccess, lastAttempt };
-  }
-  if (lastSuccess) return { status: "OK", errorCode: null, lastSuccess, lastAttempt };
-  if (last.type === "inProgress") {
-    return { status: "In progress", errorCode: null, lastSuccess, lastAttempt };
-  }
-  return { status: "Never ran", errorCode: null, lastSuccess, lastAttempt };
+  const type = last.type?.trim().toLowerCase() ?? "";
+  const [y, m] = month.split("-").map(Number);
+  const start = Date.UTC(y, m - 1, 1);
+  let status: MonthStatus;
+  if (code || type === "failed") status = "Failed";
+  else if (type === "inprogress") status = "In progress";
+  else if (SUCCESS_TYPES.has(type)) status = "OK";
+  else if (type === "" && lastSuccess && lastSuccess.getTime() >= start) status = "OK";
+  else status = "Never ran";
+  return { status, errorCode: status === "Failed" ? code : null, lastSuccess, lastAttempt };
 }
 
 const collator = new Intl.Collator("en", { numeric: true });
@@ -153,7 +163,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
     (c) => `connectors.retrievals:${c.id}`,
     async (c) => {
       try {
-        return await toArray(ctx.client.connectors.retrievals(c.id!));
+        return await toArray(ctx.client.connectors.retrievals(c.id!, { signal: ctx.signal }));
       } catch (err) {
         if (err instanceof NotFoundError) return [] as Retrieval[];
         throw err;
@@ -200,6 +210,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
       errorCode: c.status?.errorCode?.trim() || null,
       statusUpdatedAt: c.status?.updatedAt ?? null,
       lastSuccess,
+      retrievals: records.length,
       monthsOk: mine.ok,
       monthsFailed: mine.failed,
       monthsNeverRan: mine.never,
@@ -214,7 +225,8 @@ async function data(ctx: Ctx): Promise<ReportData> {
         id: "connectors",
         title: "Cloud connectors",
         description: `Each connector's current status and error code, its last successful ` +
-          `retrieval ever, and how its last ${months.length} calendar months went.`,
+          `retrieval ever, its number of retrieval records, and how the ${months.length} ` +
+          `complete calendar months before the report date went.`,
         columns: [
           { key: "connector", label: "Connector", type: "text", width: 28 },
           { key: "type", label: "Type", type: "text", width: 22 },
@@ -229,6 +241,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
           },
           { key: "statusUpdatedAt", label: "Status updated", type: "datetime" },
           { key: "lastSuccess", label: "Last successful retrieval", type: "datetime" },
+          { key: "retrievals", label: "Retrieval records", type: "integer" },
           { key: "monthsOk", label: "Months OK", type: "integer" },
           {
             key: "monthsFailed",

@@ -16,7 +16,7 @@ import { printFilter } from "../lib/api/filter_printer.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import type { Fact, ReportContext, ReportData, Row } from "../lib/report/model.ts";
 import { defineReport } from "../lib/report/model.ts";
-import { applicationLabel } from "./license_position.ts";
+import { applicationLabel, applicationName } from "./license_position.ts";
 
 /** The slice of the SAM client this report reads. */
 export interface EndOfLifeSoftwareClient {
@@ -71,7 +71,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
     const filter = printFilter(
       ids.length <= MAX_IN_LIST ? and(installed, isIn("applicationId", ids)) : installed,
     );
-    for await (const install of ctx.client.estate.applications({ filter })) {
+    for await (const install of ctx.client.estate.applications({ filter, signal: ctx.signal })) {
       if (install.isInstalled !== true || !install.applicationId || !install.computerId) continue;
       if (!apps.has(install.applicationId)) continue;
       const computer = computers.get(install.computerId);
@@ -111,7 +111,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
   const appRows: Row[] = [...perApp.entries()]
     .sort(([a], [b]) => eolTime(a) - eolTime(b) || cmp(label(a), label(b)) || cmp(a, b))
     .map(([id, a]) => ({
-      application: apps.get(id)?.name ?? label(id),
+      application: applicationName(id, apps.get(id)),
       version: apps.get(id)?.version ?? null,
       manufacturer: apps.get(id)?.manufacturer ?? null,
       endOfLifeDate: apps.get(id)?.endOfLifeDate ?? null,
@@ -130,7 +130,8 @@ async function data(ctx: Ctx): Promise<ReportData> {
     computer: i.hostName ?? i.computerId,
     status: i.status,
     lastScan: i.lastScan,
-    application: label(i.applicationId),
+    application: applicationName(i.applicationId, apps.get(i.applicationId)),
+    version: apps.get(i.applicationId)?.version ?? null,
     endOfLifeDate: apps.get(i.applicationId)?.endOfLifeDate ?? null,
     lastUsed: i.lastUsed,
     firstDiscovered: i.firstDiscovered,
@@ -169,6 +170,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
           { key: "status", label: "Computer status", type: "text" },
           { key: "lastScan", label: "Last scan", type: "date" },
           { key: "application", label: "Application", type: "text", width: 30 },
+          { key: "version", label: "Version", type: "text", width: 10 },
           { key: "endOfLifeDate", label: "End of life", type: "date" },
           { key: "lastUsed", label: "Last used", type: "date" },
           { key: "firstDiscovered", label: "First discovered", type: "date" },

@@ -173,10 +173,31 @@ export function computersById(
   return ctx.query.index("estate.computers", () => ctx.client.estate.computers(), (c) => c.id);
 }
 
-/** A label for an application: its registry name and version, or its id when unknown. */
+/**
+ * A sort label for an application: its registry name and version, or its id when unknown.
+ *
+ * @example
+ * ```ts
+ * import { applicationLabel } from "./license_position.ts";
+ * console.log(applicationLabel("APP9", undefined)); // "(unknown application APP9)"
+ * ```
+ */
 export function applicationLabel(id: string, app: RegistryApplication | undefined): string {
-  if (!app?.name) return `(unknown application ${id})`;
+  if (!app?.name) return applicationName(id, app);
   return app.version ? `${app.name} ${app.version}` : app.name;
+}
+
+/**
+ * The display name of an application: its registry name, or its id when unknown.
+ *
+ * @example
+ * ```ts
+ * import { applicationName } from "./license_position.ts";
+ * console.log(applicationName("APP9", undefined)); // "(unknown application APP9)"
+ * ```
+ */
+export function applicationName(id: string, app: RegistryApplication | undefined): string {
+  return app?.name || `(unknown application ${id})`;
 }
 
 const collator = new Intl.Collator("en", { numeric: true });
@@ -184,6 +205,8 @@ const collator = new Intl.Collator("en", { numeric: true });
 interface Position {
   id: string;
   name: string;
+  label: string;
+  version: string | null;
   manufacturer: string | null;
   licensed: number;
   installations: number;
@@ -201,13 +224,13 @@ async function data(ctx: Ctx): Promise<ReportData> {
     !!appId && (!ctx.filter || registry.has(appId));
 
   const installations = new Map<string, number>();
-  for await (const install of ctx.client.estate.applications()) {
+  for await (const install of ctx.client.estate.applications({ signal: ctx.signal })) {
     if (install.isInstalled !== true || !wanted(install.applicationId)) continue;
     if (!inScope(install.computerId)) continue;
     installations.set(install.applicationId, (installations.get(install.applicationId) ?? 0) + 1);
   }
   const requirement = new Map<string, number>();
-  for await (const metric of ctx.client.estate.metrics()) {
+  for await (const metric of ctx.client.estate.metrics({ signal: ctx.signal })) {
     if (!wanted(metric.applicationId) || !inScope(metric.computerId)) continue;
     const r = Number.isFinite(metric.requirement) ? metric.requirement! : 0;
     requirement.set(metric.applicationId, (requirement.get(metric.applicationId) ?? 0) + r);
@@ -218,14 +241,16 @@ async function data(ctx: Ctx): Promise<ReportData> {
   for (const [id, r] of requirement) if (r > 0) ids.add(id);
   const positions: Position[] = [...ids].map((id) => ({
     id,
-    name: applicationLabel(id, registry.get(id)),
+    name: applicationName(id, registry.get(id)),
+    label: applicationLabel(id, registry.get(id)),
+    version: registry.get(id)?.version ?? null,
     manufacturer: registry.get(id)?.manufacturer ?? null,
     licensed: quantity.get(id) ?? 0,
     installations: installations.get(id) ?? 0,
     requirement: round6(requirement.get(id) ?? 0),
   }));
   const byName = (a: Position, b: Position) =>
-    collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    collator.compare(a.label, b.label) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   positions.sort((a, b) => {
     const da = a.licensed - a.requirement, db = b.licensed - b.requirement;
     if ((da < 0) !== (db < 0)) return da < 0 ? -1 : 1;
@@ -253,6 +278,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
     }
     return {
       application: p.name,
+      version: p.version,
       applicationId: p.id,
       manufacturer: p.manufacturer,
       licensed: p.licensed,
@@ -268,13 +294,18 @@ async function data(ctx: Ctx): Promise<ReportData> {
   });
 
   const priceRows: Row[] = [];
-  for (const p of [...positions].sort((a, b) => collator.compare(a.name, b.name))) {
+  for (
+    const p of [...positions].sort((a, b) =>
+      collator.compare(a.label, b.label) || (a.id < b.id ? -1 : 1)
+    )
+  ) {
     const lines = prices.get(p.id);
     if (!lines) continue;
     const chosen = pricingLine(lines);
     for (const line of [...lines.values()].sort((a, b) => a.currency < b.currency ? -1 : 1)) {
       priceRows.push({
         application: p.name,
+        version: p.version,
         applicationId: p.id,
         currency: line.currency,
         licenses: line.licenses,
@@ -317,6 +348,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
           "average unit price paid in the currency of most units bought.",
         columns: [
           { key: "application", label: "Application", type: "text", width: 32 },
+          { key: "version", label: "Version", type: "text", width: 10 },
           { key: "manufacturer", label: "Manufacturer", type: "text", width: 20 },
           { key: "licensed", label: "Licensed", type: "number", decimals: 0 },
           { key: "installations", label: "Installations", type: "integer" },
@@ -350,6 +382,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
           'amount ÷ units. "Used for pricing" marks the currency a shortfall is priced in.',
         columns: [
           { key: "application", label: "Application", type: "text", width: 32 },
+          { key: "version", label: "Version", type: "text", width: 10 },
           { key: "currency", label: "Currency", type: "text", width: 8 },
           { key: "licenses", label: "Licenses", type: "integer" },
           { key: "units", label: "Units", type: "number", decimals: 0 },

@@ -71,7 +71,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
   const days = ctx.params.days as number;
   const orgs = new Map<string, OrgCount>();
   const flagged: Flagged[] = [];
-  const source = ctx.client.estate.computers(ctx.filter ? { filter: ctx.filter } : {});
+  const source = ctx.client.estate.computers({ filter: ctx.filter, signal: ctx.signal });
   for await (const c of source) {
     if (!c.id) continue;
     const organization = c.organizationId?.trim() || NO_ORGANIZATION;
@@ -110,7 +110,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
     (f) => `estate.computer:${f.id}`,
     async (f) => {
       try {
-        return await ctx.client.estate.computer(f.id);
+        return await ctx.client.estate.computer(f.id, { signal: ctx.signal });
       } catch (err) {
         if (err instanceof NotFoundError) return null;
         throw err;

@@ -30,6 +30,7 @@ import type { Column, Fact, ReportContext, ReportData, Row } from "../lib/report
 import { defineReport } from "../lib/report/model.ts";
 import {
   applicationLabel,
+  applicationName,
   computersById,
   costAt,
   licensePrices,
@@ -131,7 +132,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
   ]);
   const licensedStates = new Set(states.filter((s) => consumesLicense(s.name)).map((s) => s.id));
   const licensed = new Set<string>();
-  for await (const e of ctx.client.licenses.computerEntitlements()) {
+  for await (const e of ctx.client.licenses.computerEntitlements({ signal: ctx.signal })) {
     if (e.entitlementStateId && licensedStates.has(e.entitlementStateId)) {
       licensed.add(`${e.computerId}\u0000${e.applicationId}`);
     }
@@ -151,6 +152,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
   const counts = new Map<string, AppCounts>();
   const pass1 = ctx.client.estate.applications({
     filter: userFilter.length ? and(installed, ...userFilter) : installed,
+    signal: ctx.signal,
   });
   for await (const i of pass1) {
     if (i.isInstalled !== true || !i.applicationId) continue;
@@ -209,7 +211,8 @@ async function data(ctx: Ctx): Promise<ReportData> {
       };
     }
     const row: Row = {
-      application: label(id),
+      application: applicationName(id, registry.get(id)),
+      version: registry.get(id)?.version ?? null,
       manufacturer: registry.get(id)?.manufacturer ?? null,
       installations: c.installations,
       recent: c.recent,
@@ -245,6 +248,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
     const source = ctx.client.estate.applications({
       filter: idleFilter,
       sort: "computerId:asc,applicationId:asc",
+      signal: ctx.signal,
     });
     for await (const i of source) {
       if (i.isInstalled !== true || !i.applicationId) continue;
@@ -256,7 +260,8 @@ async function data(ctx: Ctx): Promise<ReportData> {
       yield {
         organization: computer?.organizationId?.trim() || NO_ORGANIZATION,
         computer: computer?.hostName ?? i.computerId,
-        application: label(i.applicationId),
+        application: applicationName(i.applicationId, registry.get(i.applicationId)),
+        version: registry.get(i.applicationId)?.version ?? null,
         lastUsed: i.lastUsed,
         neverUsed: !i.lastUsed,
         firstDiscovered: i.firstDiscovered,
@@ -297,6 +302,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
           `average license unit price paid.`,
         columns: [
           { key: "application", label: "Application", type: "text", width: 30 },
+          { key: "version", label: "Version", type: "text", width: 10 },
           { key: "manufacturer", label: "Manufacturer", type: "text", width: 18 },
           { key: "installations", label: "Installations", type: "integer" },
           { key: "recent", label: `Used within ${first} days`, type: "integer" },
@@ -340,6 +346,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
           { key: "organization", label: "Organization", type: "text", width: 16 },
           { key: "computer", label: "Computer", type: "text", width: 22 },
           { key: "application", label: "Application", type: "text", width: 30 },
+          { key: "version", label: "Version", type: "text", width: 10 },
           { key: "lastUsed", label: "Last used", type: "date" },
           { key: "firstDiscovered", label: "First discovered", type: "date" },
           { key: "idleDays", label: "Days unused", type: "integer" },
