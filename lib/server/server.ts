@@ -1,0 +1,283 @@
+/**
+ * The reference SAM API server: every operation of the spec over a generated estate in SQLite,
+ * with OAuth2 client credentials, the spec's error shapes, and knobs for tests (faults, latency,
+ * rate limit, request counters).
+ *
+ * @module
+ */
+
+import { TOKEN_PATH } from "../api/operations.ts";
+import { TokenAuthority } from "./auth.ts";
+import { handleConnectorWrite, isConnectorWrite } from "./connectors.ts";
+import { FaultPlan, type FiredFault, RateLimiter, ServerStats } from "./faults.ts";
+import { generateEstate } from "./generator.ts";
+import { handleRead, Router } from "./router.ts";
+import { errorBody, HttpError, jsonResponse } from "./serialize.ts";
+import { EstateStore } from "./store.ts";
+
+/** Options of {@link startServer}. */
+export interface ServerOptions {
+  /** The port; 0 (the default) picks a free one. */
+  readonly port?: number;
+  /** The interface to listen on (default `127.0.0.1`). */
+  readonly hostname?: string;
+  /** Seed of the generated estate (default 1). */
+  readonly seed?: number;
+  /** Computers in the generated estate (default 400). */
+  readonly computers?: number;
+  /** The estate's reference time (default: the generator's fixed `DEFAULT_NOW`). */
+  readonly now?: Date;
+  /** A database file to keep the estate in; an estate already in it is reused. */
+  readonly db?: string;
+  /** A store to serve instead of generating one (it is not closed by `close()`). */
+  readonly store?: EstateStore;
+  /** The accepted client id (default `demo`). */
+  readonly clientId?: string;
+  /** The accepted client secret (default `demo-secret`). */
+  readonly clientSecret?: string;
+  /** A fixed bearer token that is also accepted. */
+  readonly token?: string;
+  /** Lifetime of issued tokens (default 3600 seconds). */
+  readonly tokenTtlSeconds?: number;
+  /** Delay added to every response (default 0). */
+  readonly latencyMs?: number;
+  /** Requests per second before 429 (default 0: no limit). */
+  readonly rateLimit?: number;
+  /** Stops the server when aborted. */
+  readonly signal?: AbortSignal;
+  /** Log nothing (unexpected errors are otherwise logged to stderr, without secrets). */
+  readonly quiet?: boolean;
+}
+
+/** A running server and its controls. */
+export interface RunningServer {
+  /** The base URL (`http://127.0.0.1:PORT`). */
+  readonly url: string;
+  /** The port listened on. */
+  readonly port: number;
+  /** The estate served. */
+  readonly store: EstateStore;
+  /** The fault plan. */
+  readonly faults: FaultPlan;
+  /** Tokens: issue counters, `expireAll()`, `revoke()`. */
+  readonly auth: TokenAuthority;
+  /** Request counters. */
+  readonly stats: ServerStats;
+  /** Latency added to every response; may be changed while running. */
+  latencyMs: number;
+  /** Stop listening and release the store (unless it was passed in). */
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Load a fresh estate into a store unless it already holds one. */
+async function ensureEstate(
+  store: EstateStore,
+  options: { seed: number; computers: number; now?: Date },
+): Promise<void> {
+  if (store.count("computers") > 0) return;
+  await store.bulkInsert((sink) => {
+    generateEstate(options, sink);
+  });
+}
+
+/** A response whose headers are sent and whose body then breaks off (a dropped connection). */
+function resetResponse(): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"items":['));
+    },
+    pull(controller) {
+      controller.error(new Error("connection reset by fault plan"));
+    },
+  });
+  return new Response(body, { status: 200, headers: { "content-type": "application/json" } });
+}
+
+/** The first half of a body, sent with 200 and a matching content length. */
+async function truncated(res: Response): Promise<Response> {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const cut = bytes.slice(0, Math.max(1, Math.floor(bytes.length / 2)));
+  return new Response(cut, {
+    status: 200,
+    headers: { "content-type": "application/json; charset=utf-8" },
+  });
+}
+
+function faultResponse(fault: FiredFault): Response {
+  const status = fault.spec.status ?? 500;
+  const headers: Record<string, string> = {};
+  if (fault.spec.retryAfter !== undefined) headers["retry-after"] = String(fault.spec.retryAfter);
+  const message = status === 429
+    ? "Too many requests."
+    : status === 503
+    ? "The service is unavailable; try again later."
+    : `Fault injected (${status}).`;
+  return jsonResponse(errorBody(status, message), status, headers);
+}
+
+/**
+ * Start the reference server (on loopback, an ephemeral port by default). Generates the estate
+ * (`computers`, `seed`) unless a store is given or the `db` file already holds one.
+ *
+ * @example Start, get a token, read computers, stop
+ * ```ts
+ * import { startServer } from "./server.ts";
+ * const srv = await startServer({ computers: 20, quiet: true });
+ * const tok = await fetch(`${srv.url}/idp/api/connect/token`, {
+ *   method: "POST",
+ *   headers: { "content-type": "application/x-www-form-urlencoded" },
+ *   body: "grant_type=client_credentials&client_id=demo&client_secret=demo-secret",
+ * }).then((r) => r.json());
+ * const page = await fetch(`${srv.url}/api/sam/estate/v1/computers?page_size=5`, {
+ *   headers: { authorization: `Bearer ${tok.access_token}` },
+ * }).then((r) => r.json());
+ * console.log(page.items.length); // 5
+ * await srv.close();
+ * ```
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const ownStore = options.store === undefined;
+  const store = options.store ?? new EstateStore({ path: options.db ?? ":memory:" });
+  try {
+    if (ownStore) {
+      await ensureEstate(store, {
+        seed: options.seed ?? 1,
+        computers: options.computers ?? 400,
+        ...(options.now ? { now: options.now } : {}),
+      });
+    }
+  } catch (err) {
+    if (ownStore) store.close();
+    throw err;
+  }
+  const auth = new TokenAuthority({
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    token: options.token,
+    tokenTtlSeconds: options.tokenTtlSeconds,
+  });
+  const faults = new FaultPlan();
+  const stats = new ServerStats();
+  const limiter = new RateLimiter(options.rateLimit ?? 0);
+  const router = new Router();
+  const quiet = options.quiet ?? false;
+
+  const state = { latencyMs: options.latencyMs ?? 0 };
+
+  async function route(req: Request, url: URL): Promise<Response> {
+    if (url.pathname === TOKEN_PATH) {
+      stats.recordOperation("token");
+      if (req.method !== "POST") {
+        throw new HttpError(405, `${req.method} is not allowed on ${url.pathname}.`, {
+          allow: "POST",
+        });
+      }
+      return await auth.handleTokenRequest(req);
+    }
+    if (!url.pathname.startsWith("/api/")) {
+      throw new HttpError(404, `No resource at ${url.pathname}.`);
+    }
+    const found = router.resolve(req.method, url.pathname);
+    if (found.kind === "match") stats.recordOperation(found.op.id);
+    auth.verify(req.headers.get("authorization"));
+    if (found.kind === "none") throw new HttpError(404, `No resource at ${url.pathname}.`);
+    if (found.kind === "method") {
+      throw new HttpError(405, `${req.method} is not allowed on ${url.pathname}.`, {
+        allow: found.allow.join(", "),
+      });
+    }
+    const { op, params } = found;
+    if (isConnectorWrite(op)) {
+      return await handleConnectorWrite({ op, params, request: req, store });
+    }
+    return handleRead({ op, params, url, store });
+  }
+
+  async function handle(req: Request): Promise<Response> {
+    const requestId = req.headers.get("x-request-id")?.slice(0, 100) || crypto.randomUUID();
+    const url = new URL(req.url);
+    let res: Response;
+    stats.record(url.pathname);
+    try {
+      const wait = limiter.admit();
+      if (wait > 0) {
+        stats.rateLimited++;
+        res = jsonResponse(errorBody(429, "Too many requests."), 429, {
+          "retry-after": String(wait),
+        });
+      } else {
+        const fault = faults.take(url.pathname);
+        if (fault?.spec.delayMs) await sleep(fault.spec.delayMs);
+        if (fault && fault.action === "status") {
+          res = faultResponse(fault);
+        } else if (fault && fault.action === "reset") {
+          res = resetResponse();
+        } else {
+          res = await route(req, url).catch((err) => toErrorResponse(err, requestId));
+          if (fault?.action === "truncate") res = await truncated(res);
+        }
+      }
+    } catch (err) {
+      res = toErrorResponse(err, requestId);
+    }
+    if (state.latencyMs > 0) await sleep(state.latencyMs);
+    stats.status(res.status);
+    res.headers.set("x-request-id", requestId);
+    return res;
+  }
+
+  function toErrorResponse(err: unknown, requestId: string): Response {
+    if (err instanceof HttpError) {
+      return jsonResponse(errorBody(err.status, err.message), err.status, { ...err.headers });
+    }
+    if (!quiet) {
+      const name = err instanceof Error ? err.name : typeof err;
+      console.error(`samkit serve: internal error (request ${requestId}): ${name}`);
+    }
+    return jsonResponse(
+      errorBody(500, `Internal server error (request ${requestId}).`),
+      500,
+    );
+  }
+
+  const ready = Promise.withResolvers<Deno.NetAddr>();
+  const server = Deno.serve({
+    port: options.port ?? 0,
+    hostname: options.hostname ?? "127.0.0.1",
+    onListen: (addr) => ready.resolve(addr as Deno.NetAddr),
+    onError: (err) => toErrorResponse(err, crypto.randomUUID()),
+  }, handle);
+  const addr = await ready.promise;
+  const host = addr.hostname === "0.0.0.0" || addr.hostname === "::"
+    ? "127.0.0.1"
+    : addr.hostname.includes(":")
+    ? `[${addr.hostname}]`
+    : addr.hostname;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    closing ??= (async () => {
+      await server.shutdown();
+      if (ownStore) store.close();
+    })();
+  options.signal?.addEventListener("abort", () => void close(), { once: true });
+  if (options.signal?.aborted) await close();
+
+  return {
+    url: `http://${host}:${addr.port}`,
+    port: addr.port,
+    store,
+    faults,
+    auth,
+    stats,
+    get latencyMs() {
+      return state.latencyMs;
+    },
+    set latencyMs(ms: number) {
+      state.latencyMs = ms;
+    },
+    close,
+  };
+}
