@@ -6,7 +6,11 @@
  * Collections return a {@link Paged} (iterate it, or `.pages()`, `.toArray()`); single objects a
  * promise. Every item is normalised from the catalogue (numbers are numbers, dates are `Date`s,
  * `links` whichever name they came under). Filters are parsed and validated against the
- * operation's resource before any request is sent.
+ * operation's resource before any request is sent: a collection function throws at once (when
+ * called, not when iterated) for a bad filter, sort, page size or path parameter.
+ *
+ * Connector writes (`add`, `updateCredentials`) are never retried on 5xx or network failures;
+ * `validateReportName` and `test` have no side effects and are retried like reads.
  *
  * @example Read licenses over 10 seats from the reference server
  * ```ts
