@@ -1,0 +1,566 @@
+/**
+ * The PDF renderer: the print layout of the HTML report, printed by a headless Chrome/Chromium
+ * (`lib/render/browser.ts`) in chunks and assembled with pdf-lib (`lib/render/pdf_merge.ts`).
+ *
+ * How a document is printed:
+ * - **Chunks.** Chrome fails ("Printing failed") near 1,000 pages in one `page.pdf` call and slows
+ *   sharply past a few hundred, so long documents are cut by {@link htmlChunks} into HTML
+ *   documents of about {@link PdfRendererOptions.pagesPerChunk} pages (default 100, the fastest
+ *   size measured: about twice the pages per second of 250-page calls). Rows per page are
+ *   estimated by printing a probe of the longest section first. Every chunk is printed on the
+ *   same browser tab. A chunk that Chrome still fails to print is split in halves and retried.
+ * - **Isolation.** JavaScript is disabled while printing, request interception is on and every
+ *   request is aborted (the HTML is loaded with `page.setContent`, so the document itself needs
+ *   none): a cell holding `<img src=http://…>` or a stylesheet import can make no network
+ *   request, and the browser talks to samkit over a pipe, not a port. Blocked requests are
+ *   counted ({@link PdfRenderStats.blockedRequests}).
+ * - **Header, footer, outline.** Chrome prints no header or footer; after merging, every page is
+ *   stamped with the report title (not on the cover), the generated-at time and source, and
+ *   "Page X of Y" numbered over the WHOLE document. Bookmarks point at each section's heading,
+ *   wherever it was printed (from Chrome's named destinations). Title, subject, creator `samkit`,
+ *   producer, creation date and language are set.
+ * - **Untagged by default.** `tagged: false` is deliberate: a tagged (accessible) PDF of a
+ *   99-page table printed 3× slower and came out 28× larger in a measurement, and report tables
+ *   are data that the XLSX/CSV/JSON outputs carry in machine-readable form. Pass
+ *   `{ tagged: true }` when an accessible PDF matters more than speed and size.
+ * - **Atomic.** The file is written to a temp name and renamed (`lib/render/atomic.ts`).
+ *
+ * Without a browser handle in the render options the renderer launches its own and closes it
+ * after the render; a run that prints several reports should pass one shared handle.
+ *
+ * @module
+ */
+
+import type { Page, PDFOptions } from "puppeteer";
+import { join } from "node:path";
+import { writeAtomic } from "./atomic.ts";
+import { type BrowserHandle, launchBrowser } from "./browser.ts";
+import { htmlChunks, type HtmlPrintChunk, renderHtmlString } from "./html.ts";
+import { type OutlineItem, PdfAssembler } from "./pdf_merge.ts";
+import {
+  DEFAULT_LOCALE,
+  type RenderDocument,
+  type Renderer,
+  type RenderOptions,
+} from "./renderer.ts";
+
+/** Options of the PDF renderer. */
+export interface PdfRendererOptions {
+  /** Target pages per `page.pdf` call (default 100; keep it well under 1,000). */
+  readonly pagesPerChunk?: number;
+  /** Rows per chunk, skipping the rows-per-page probe (default: estimated). */
+  readonly rowsPerChunk?: number;
+  /** Print a tagged (accessible) PDF (default false: see the module documentation). */
+  readonly tagged?: boolean;
+  /** Time-out of one `page.setContent` or `page.pdf` call, in milliseconds (default 300 000). */
+  readonly timeoutMs?: number;
+  /**
+   * How a page is printed (default `page.pdf(options)`): for instrumentation and tests, e.g. to
+   * simulate Chrome's "Printing failed" on large chunks.
+   */
+  readonly printPdf?: (page: Page, options: PDFOptions) => Promise<Uint8Array>;
+}
+
+/** What the last render did. */
+export interface PdfRenderStats {
+  /** `page.pdf` calls that produced pages (the probe not included). */
+  readonly chunks: number;
+  /** Pages of the assembled document. */
+  readonly pages: number;
+  /** Rows per chunk used. */
+  readonly rowsPerChunk: number;
+  /** Requests the page attempted and the renderer aborted. */
+  readonly blockedRequests: number;
+  /** Chunks Chrome failed to print that were split and retried. */
+  readonly splits: number;
+  /** Milliseconds spent: making HTML, loading it into the tab, printing, merging and stamping. */
+  readonly timings: { html: number; load: number; print: number; assemble: number };
+}
+
+/** Thrown when Chrome cannot print even a single row's part. */
+export class PdfPrintError extends Error {
+  /** @param message What failed. */
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "PdfPrintError";
+  }
+}
+
+/** Options of {@link PrintTab}. */
+export interface PrintTabOptions {
+  /** Time-out of one `setContent` or `page.pdf` call, in milliseconds (default 300 000). */
+  readonly timeoutMs?: number;
+  /** The `page.pdf` options (default: A4, CSS page size, backgrounds, untagged). */
+  readonly pdfOptions?: PDFOptions;
+  /** How a page is printed (default `page.pdf(options)`). */
+  readonly printPdf?: (page: Page, options: PDFOptions) => Promise<Uint8Array>;
+}
+
+/** One printed document and how long it took. */
+export interface PrintResult {
+  /** The PDF. */
+  readonly bytes: Uint8Array;
+  /** Milliseconds to load the HTML. */
+  readonly loadMs: number;
+  /** Milliseconds in `page.pdf`. */
+  readonly printMs: number;
+}
+
+/** The `page.pdf` options the renderer uses by default. */
+export const PRINT_OPTIONS: PDFOptions = Object.freeze({
+  printBackground: true,
+  preferCSSPageSize: true,
+  format: "A4",
+  displayHeaderFooter: false,
+  tagged: false,
+  outline: false,
+});
+
+/**
+ * A browser tab that prints HTML with no network: JavaScript disabled, request interception on
+ * and every request aborted (the HTML is loaded with `setContent`, so the document itself needs
+ * no request). The tab is opened on the first print and reopened after a failed one.
+ *
+ * @example
+ * ```ts
+ * import { PrintTab } from "./pdf.ts";
+ * import { launchBrowser } from "./browser.ts";
+ * const browser = launchBrowser();
+ * const tab = new PrintTab(browser);
+ * try {
+ *   const { bytes } = await tab.print('<p>hi</p><img src="http://127.0.0.1:9/x">');
+ *   console.log(bytes.length > 0, tab.blockedRequests); // true 1
+ * } finally {
+ *   await tab.close();
+ *   await browser.close();
+ * }
+ * ```
+ */
+export class PrintTab {
+  #browser: BrowserHandle;
+  #page?: Page;
+  #blocked = 0;
+  #timeout: number;
+  #pdfOptions: PDFOptions;
+  #print: (page: Page, options: PDFOptions) => Promise<Uint8Array>;
+
+  /**
+   * @param browser The shared browser.
+   * @param options Time-out and print options.
+   */
+  constructor(browser: BrowserHandle, options: PrintTabOptions = {}) {
+    this.#browser = browser;
+    this.#timeout = options.timeoutMs ?? 300_000;
+    this.#pdfOptions = { ...PRINT_OPTIONS, ...options.pdfOptions, timeout: this.#timeout };
+    this.#print = options.printPdf ?? (async (page, o) => await page.pdf(o));
+  }
+
+  /** Requests the printed documents attempted, all aborted. */
+  get blockedRequests(): number {
+    return this.#blocked;
+  }
+
+  /** Loads `html` and prints it. */
+  async print(html: string): Promise<PrintResult> {
+    const page = this.#page ??= await this.#open();
+    try {
+      const t0 = performance.now();
+      await page.setContent(html, { waitUntil: "load", timeout: this.#timeout });
+      const t1 = performance.now();
+      const bytes = await this.#print(page, this.#pdfOptions);
+      return { bytes, loadMs: t1 - t0, printMs: performance.now() - t1 };
+    } catch (error) {
+      // The tab may be unusable after a failure (or a browser crash): the next print reopens.
+      await this.close();
+      throw error;
+    }
+  }
+
+  /** Closes the tab (the browser stays open). */
+  async close(): Promise<void> {
+    const page = this.#page;
+    this.#page = undefined;
+    await page?.close().catch(() => {});
+  }
+
+  async #open(): Promise<Page> {
+    const page = await this.#browser.newPage();
+    page.setDefaultTimeout(this.#timeout);
+    await page.setJavaScriptEnabled(false);
+    await page.setRequestInterception(true);
+    page.on("request", (request) => {
+      // The document arrives through setContent: no request is ever needed.
+      if (request.isInterceptResolutionHandled()) return;
+      this.#blocked++;
+      request.abort("blockedbyclient").catch(() => {});
+    });
+    return page;
+  }
+}
+
+/** Rows of the probe that estimates rows per page. */
+const PROBE_ROWS = 400;
+/** Fewest rows a printed A4 page is assumed to hold when deciding whether to probe at all. */
+const MIN_ROWS_PER_PAGE = 10;
+/** Margin on the rows-per-page estimate (wrapping varies along a section). */
+const ESTIMATE_SAFETY = 0.85;
+
+/** One section's row range inside a chunk. */
+interface Part {
+  readonly sectionIndex: number;
+  readonly rowStart: number;
+  readonly rowEnd: number;
+}
+
+/** A piece of the document to print on its own when a chunk must be split. */
+interface Piece {
+  readonly cover: boolean;
+  readonly part?: Part;
+}
+
+/**
+ * Writes a report as `<report-id>.pdf`.
+ *
+ * @example
+ * ```ts
+ * import { PdfRenderer } from "./pdf.ts";
+ * import { launchBrowser } from "./browser.ts";
+ * import { memorySection } from "../report/spool.ts";
+ * const browser = launchBrowser();
+ * try {
+ *   const renderer = new PdfRenderer();
+ *   const [path] = await renderer.render({
+ *     report: { id: "hello", title: "Hello", description: "One row." },
+ *     generatedAt: new Date(),
+ *     source: "example",
+ *     params: {},
+ *     summary: [],
+ *     sections: [memorySection({
+ *       id: "main",
+ *       title: "Main",
+ *       columns: [{ key: "n", label: "N", type: "integer" }],
+ *       rows: [{ n: 1 }],
+ *     })],
+ *     version: "0.1.0",
+ *   }, { outDir: "/tmp", browser });
+ *   console.log(path, renderer.stats?.pages); // /tmp/hello.pdf 2
+ * } finally {
+ *   await browser.close();
+ * }
+ * ```
+ */
+export class PdfRenderer implements Renderer {
+  /** The format this renderer writes. */
+  readonly format = "pdf" as const;
+  #pagesPerChunk: number;
+  #rowsPerChunk?: number;
+  #tagged: boolean;
+  #timeout: number;
+  #print?: (page: Page, options: PDFOptions) => Promise<Uint8Array>;
+  #stats?: PdfRenderStats;
+  #blockedTotal = 0;
+
+  /** @param options Chunking and printing choices; the defaults suit reports. */
+  constructor(options: PdfRendererOptions = {}) {
+    this.#pagesPerChunk = Math.max(1, Math.floor(options.pagesPerChunk ?? 100));
+    this.#rowsPerChunk = options.rowsPerChunk === undefined
+      ? undefined
+      : Math.max(1, Math.floor(options.rowsPerChunk));
+    this.#tagged = options.tagged ?? false;
+    this.#timeout = options.timeoutMs ?? 300_000;
+    this.#print = options.printPdf;
+  }
+
+  /** What the last completed render did (undefined before the first). */
+  get stats(): PdfRenderStats | undefined {
+    return this.#stats;
+  }
+
+  /** Requests blocked over every render of this renderer. */
+  get blockedRequests(): number {
+    return this.#blockedTotal;
+  }
+
+  /** Prints `<outDir>/<report-id>.pdf` (temp file, then rename) and returns its path. */
+  async render(doc: RenderDocument, options: RenderOptions): Promise<string[]> {
+    const signal = options.signal;
+    signal?.throwIfAborted();
+    const shared = options.browser as BrowserHandle | undefined;
+    const browser = shared ?? launchBrowser();
+    let chunks = 0;
+    let splits = 0;
+    const locale = options.locale ?? DEFAULT_LOCALE;
+    const timings = { html: 0, load: 0, print: 0, assemble: 0 };
+    const timed = async <T>(key: keyof typeof timings, work: () => Promise<T>): Promise<T> => {
+      const start = performance.now();
+      try {
+        return await work();
+      } finally {
+        timings[key] += performance.now() - start;
+      }
+    };
+
+    const tab = new PrintTab(browser, {
+      timeoutMs: this.#timeout,
+      printPdf: this.#print,
+      pdfOptions: this.#pdfOptions(),
+    });
+    const print = async (html: string): Promise<Uint8Array> => {
+      signal?.throwIfAborted();
+      const result = await tab.print(html);
+      timings.load += result.loadMs;
+      timings.print += result.printMs;
+      return result.bytes;
+    };
+
+    try {
+      const assembler = await PdfAssembler.create();
+      const rowsPerChunk = this.#rowsPerChunk ??
+        await this.#estimateRowsPerChunk(doc, locale, print);
+      const consumed = doc.sections.map(() => 0);
+      const anchors = new Map<number, string>();
+      // Parts are added to the assembler in order, while Chrome prints the next chunk.
+      let adding: Promise<unknown> = Promise.resolve();
+      const add = (bytes: Uint8Array) => {
+        chunks++;
+        adding = adding.then(() => timed("assemble", () => assembler.add(bytes)));
+        adding.catch(() => {}); // awaited below; keeps a failure from going unhandled meanwhile
+      };
+
+      const printPiece = async (piece: Piece, depth: number): Promise<void> => {
+        const html = await timed("html", () =>
+          renderHtmlString(doc, {
+            locale,
+            forPrint: true,
+            signal,
+            chunk: {
+              sectionIndex: piece.part?.sectionIndex,
+              rowStart: piece.part?.rowStart ?? 0,
+              rowEnd: piece.part?.rowEnd ?? 0,
+              includeCover: piece.cover,
+              includeSummary: piece.cover,
+            },
+          }));
+        const rows = piece.part ? piece.part.rowEnd - piece.part.rowStart : 0;
+        const bytes = await tryPrint(withOutlineLinks(html, anchors), rows, depth);
+        if (bytes) {
+          add(bytes);
+          return;
+        }
+        splits++;
+        for (const half of halve(piece)) await printPiece(half, depth + 1);
+      };
+
+      /** Prints, or returns undefined when the piece should be split and retried. */
+      const tryPrint = async (
+        html: string,
+        rows: number,
+        depth: number,
+      ): Promise<Uint8Array | undefined> => {
+        try {
+          return await print(html);
+        } catch (error) {
+          if (signal?.aborted) throw error;
+          if (rows <= 1 || depth >= 24) {
+            const reason = error instanceof Error ? error.message : String(error);
+            throw new PdfPrintError(`Chrome could not print ${doc.report.id}: ${reason}`, {
+              cause: error,
+            });
+          }
+          return undefined;
+        }
+      };
+
+      let mark = performance.now();
+      // The next chunk's HTML is made while Chrome prints this one.
+      for await (const chunk of readAhead(htmlChunks(doc, { locale, rowsPerChunk, signal }))) {
+        timings.html += performance.now() - mark;
+        const parts = partsOf(chunk, doc, consumed);
+        const bytes = await tryPrint(withOutlineLinks(chunk.html, anchors), chunk.rows, 0);
+        if (bytes) {
+          add(bytes);
+          mark = performance.now();
+          continue;
+        }
+        // Chrome failed on the chunk: print its parts on their own, halving a lone part.
+        splits++;
+        let pieces: Piece[] = parts.map((part, i) => ({ cover: chunk.hasCover && i === 0, part }));
+        if (pieces.length === 1) pieces = halve(pieces[0]);
+        for (const piece of pieces) await printPiece(piece, 1);
+        mark = performance.now();
+      }
+      await adding;
+      signal?.throwIfAborted();
+      await tab.close();
+
+      const bytes = await timed("assemble", () =>
+        assembler.finish({
+          metadata: {
+            title: doc.report.title,
+            subject: doc.report.description,
+            creator: "samkit",
+            producer: `samkit ${doc.version} (Chromium, pdf-lib)`,
+            keywords: ["samkit", doc.report.id],
+            created: doc.generatedAt,
+            language: locale,
+          },
+          outline: outlineOf(doc, anchors),
+          stamp: {
+            headerLeft: doc.report.title,
+            footerLeft: `Generated ${isoMinute(doc.generatedAt)} UTC \u00b7 ${doc.source}`,
+            inset: 40,
+          },
+        }));
+      const path = await writeAtomic(join(options.outDir, `${doc.report.id}.pdf`), bytes);
+      this.#stats = {
+        chunks,
+        pages: assembler.pageCount,
+        rowsPerChunk,
+        blockedRequests: tab.blockedRequests,
+        splits,
+        timings,
+      };
+      return [path];
+    } finally {
+      this.#blockedTotal += tab.blockedRequests;
+      await tab.close();
+      if (!shared) await browser.close();
+    }
+  }
+
+  #pdfOptions(): PDFOptions {
+    return { ...PRINT_OPTIONS, tagged: this.#tagged };
+  }
+
+  /**
+   * Rows per chunk for about `pagesPerChunk` pages: documents too small to need more than one
+   * chunk are printed whole; otherwise the first rows of the longest section are printed once
+   * to measure rows per page.
+   */
+  async #estimateRowsPerChunk(
+    doc: RenderDocument,
+    locale: string,
+    print: (html: string) => Promise<Uint8Array>,
+  ): Promise<number> {
+    const total = doc.sections.reduce((n, s) => n + s.rowCount, 0);
+    if (total <= this.#pagesPerChunk * MIN_ROWS_PER_PAGE) return Math.max(1, total);
+    let longest = 0;
+    doc.sections.forEach((s, i) => {
+      if (s.rowCount > doc.sections[longest].rowCount) longest = i;
+    });
+    const probeRows = Math.min(PROBE_ROWS, doc.sections[longest].rowCount);
+    const html = await renderHtmlString(doc, {
+      locale,
+      forPrint: true,
+      chunk: {
+        sectionIndex: longest,
+        rowStart: 0,
+        rowEnd: probeRows,
+        includeCover: false,
+        includeSummary: false,
+      },
+    });
+    const pages = await countPages(await print(html));
+    const rowsPerPage = Math.max(1, probeRows / Math.max(1, pages));
+    return Math.max(
+      MIN_ROWS_PER_PAGE,
+      Math.floor(rowsPerPage * this.#pagesPerChunk * ESTIMATE_SAFETY),
+    );
+  }
+}
+
+/**
+ * Reads one item ahead of the consumer, so the source works on item n+1 while the consumer
+ * handles item n. Closing early waits for the read in flight, then closes the source.
+ */
+async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  let next = iterator.next();
+  next.catch(() => {}); // awaited below
+  let done = false;
+  try {
+    while (true) {
+      const result = await next;
+      if (result.done) {
+        done = true;
+        return;
+      }
+      next = iterator.next();
+      next.catch(() => {});
+      yield result.value;
+    }
+  } finally {
+    if (!done) {
+      const last = await next.catch(() => ({ done: true }));
+      if (!last.done) await iterator.return?.();
+    }
+  }
+}
+
+/** Splits a piece's row range in two halves (the cover with the first). */
+function halve(piece: Piece): [Piece, Piece] {
+  const part = piece.part!;
+  const mid = part.rowStart + Math.ceil((part.rowEnd - part.rowStart) / 2);
+  return [
+    { cover: piece.cover, part: { ...part, rowEnd: mid } },
+    { cover: false, part: { ...part, rowStart: mid } },
+  ];
+}
+
+/**
+ * The row ranges a chunk from {@link htmlChunks} holds, replaying its cuts: sections in order,
+ * each continuing where the previous chunk stopped. `consumed` is updated.
+ */
+function partsOf(chunk: HtmlPrintChunk, doc: RenderDocument, consumed: number[]): Part[] {
+  const parts: Part[] = [];
+  let left = chunk.rows;
+  for (const index of chunk.sections) {
+    const count = doc.sections[index].rowCount;
+    const start = consumed[index];
+    const take = Math.min(count - start, left);
+    if (count === 0 || take > 0) {
+      parts.push({ sectionIndex: index, rowStart: start, rowEnd: start + take });
+    }
+    consumed[index] = start + take;
+    left -= take;
+  }
+  return parts;
+}
+
+/**
+ * Adds hidden links to every section anchor (`<section id="section-<n>-…">`, the ids html.ts
+ * gives section headings) of a printed chunk, and records which anchor belongs to which section. Chrome writes a named
+ * destination only for ids that some link points at, and the contents page (which links them)
+ * is in the first chunk only; with these, every chunk names its section headings, so the outline
+ * can find them.
+ */
+function withOutlineLinks(html: string, anchors: Map<number, string>): string {
+  const ids = new Set<string>();
+  for (const match of html.matchAll(/<section\b[^>]*\bid="(section-(\d+)[^"]*)"/g)) {
+    ids.add(match[1]);
+    const index = Number(match[2]) - 1;
+    if (!anchors.has(index)) anchors.set(index, match[1]);
+  }
+  if (ids.size === 0) return html;
+  const links = [...ids].map((id) => `<a href="#${id}"></a>`).join("");
+  const nav = `<nav hidden aria-hidden="true">${links}</nav>`;
+  const at = html.lastIndexOf("</body>");
+  return at < 0 ? html + nav : html.slice(0, at) + nav + html.slice(at);
+}
+
+/** The bookmarks: the cover, then one per section (at its heading, wherever it was printed). */
+function outlineOf(doc: RenderDocument, anchors: Map<number, string>): OutlineItem[] {
+  return [
+    { title: "Cover and summary", page: 0 },
+    ...doc.sections.map((section, i) => ({ title: section.title, dest: anchors.get(i) })),
+  ];
+}
+
+async function countPages(bytes: Uint8Array): Promise<number> {
+  const { PDFDocument } = await import("pdf-lib");
+  return (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
+}
+
+function isoMinute(date: Date): string {
+  return date.toISOString().slice(0, 16).replace("T", " ");
+}
