@@ -160,6 +160,7 @@ export function planLicenses(ctx: Omit<Ctx, "book" | "agg" | "ids">): LicenseBoo
   const r = streamFor(seed, "licenses", plan.n);
   const list: LicenseInfo[] = [];
   const capacity: number[] = [];
+  const purchased: number[] = [];
   const byFamily: number[][] = FAMILIES.map(() => []);
   const attempt = new Float64Array(FAMILIES.length).fill(1);
   const clusterLicense = new Int32Array(plan.clusters.length).fill(-1);
@@ -191,12 +192,12 @@ export function planLicenses(ctx: Omit<Ctx, "book" | "agg" | "ids">): LicenseBoo
     const currency = org.currency;
     const earliest = Math.max(p.notBefore, app.releaseMs + 14 * DAY);
     const latest = now - 5 * DAY;
-    const purchaseDate = fam.subscription && p.upgradeOf < 0
-      ? Math.max(earliest, now - r.int(10, 360) * DAY - r.int(8, 18) * HOUR)
-      : Math.min(
-        latest,
-        Math.max(earliest, now - r.int(60, 2200) * DAY) + r.int(8, 18) * HOUR,
-      );
+    const purchaseDate = Math.min(
+      latest,
+      fam.subscription && p.upgradeOf < 0
+        ? Math.max(earliest, now - r.int(10, 360) * DAY - r.int(8, 18) * HOUR)
+        : Math.max(earliest, now - r.int(60, 2200) * DAY) + r.int(8, 18) * HOUR,
+    );
     const noCosts = index % 20 === 7;
     let unitCents = Math.round(((p.unitUsd * (1 - r.float(0, 0.25))) / USD_PER[currency]) * 100);
     if (p.upgradeOf >= 0) unitCents = Math.round(unitCents * 0.45);
@@ -357,6 +358,7 @@ export function planLicenses(ctx: Omit<Ctx, "book" | "agg" | "ids">): LicenseBoo
       quantity: p.quantity,
     });
     capacity.push(p.quantity);
+    purchased.push(purchaseDate);
     assignedFlags.push(flags);
     if (p.generic) byFamily[p.family].push(index);
     return index;
@@ -432,7 +434,7 @@ export function planLicenses(ctx: Omit<Ctx, "book" | "agg" | "ids">): LicenseBoo
           generic: true,
           cluster: -1,
           upgradeOf: base.index,
-          notBefore: now - 900 * DAY,
+          notBefore: purchased[base.index] + 30 * DAY,
         });
         emit("license_upgrades", {
           licenseId: list[up].id,
