@@ -325,6 +325,9 @@ class Parser {
       recordPosition(node, { column: this.column(t.start), endColumn: this.column(this.#lastEnd) });
       return node;
     }
+    if (t.kind === "quoted") {
+      this.fail(t.start, "a field name", this.describe(t), "field names are not quoted");
+    }
     return this.fail(t.start, 'a comparison, "(" or "-not"', this.describe(t));
   }
 

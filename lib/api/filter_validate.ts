@@ -284,9 +284,8 @@ export function closeFieldNames(name: string, resource: ResourceSpec): string[] 
     if (f.hidden) continue;
     const other = f.name.toLowerCase();
     const d = levenshtein(lower, other);
-    const score = other === lower
-      ? 0
-      : lower.length >= 3 && (other.includes(lower) || lower.includes(other))
+    const score = other === lower ? 0 : Math.min(lower.length, other.length) >= 3 &&
+        (other.includes(lower) || lower.includes(other))
       ? 1
       : d <= Math.max(1, Math.min(3, Math.floor(lower.length / 3)))
       ? 1 + d

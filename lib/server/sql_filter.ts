@@ -59,7 +59,6 @@ function comparison(node: ComparisonNode, resource: ResourceSpec, params: SqlFra
   const { field, op, operands } = checkComparison(node, resource);
   const c = quoteIdentifier(resource.columnOf(field.name));
   const nn = `${c} IS NOT NULL`;
-  const values = operands.map((o) => stored(field.type, o));
   const bind = (...vs: (string | number)[]) => {
     params.push(...vs);
     return vs.map(() => "?").join(", ");
@@ -72,6 +71,7 @@ function comparison(node: ComparisonNode, resource: ResourceSpec, params: SqlFra
     }
     return operands[0] ? `(${nn} AND ${c} <> '')` : `(${c} IS NULL OR ${c} = '')`;
   }
+  const values = operands.map((o) => stored(field.type, o));
   if (field.type === "strings") {
     const has = `EXISTS (SELECT 1 FROM json_each(${c}) AS j WHERE j.type = 'text' AND ` +
       `lower(j.value) = ${bind(values[0])})`;
