@@ -198,7 +198,11 @@ export class TokenAuthority {
    * const auth = new TokenAuthority();
    * const body = "grant_type=client_credentials&client_id=demo&client_secret=demo-secret";
    * const res = await auth.handleTokenRequest(
-   *   new Request("http://x/idp/api/connect/token", { method: "POST", body }),
+   *   new Request("http://x/idp/api/connect/token", {
+   *     method: "POST",
+   *     headers: { "content-type": "application/x-www-form-urlencoded" },
+   *     body,
+   *   }),
    * );
    * console.log(res.status); // 200
    * ```

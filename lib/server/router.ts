@@ -17,7 +17,16 @@ import {
 import { type EstateStore, SortError, type StoredRow } from "./store.ts";
 import { HttpError, itemLinks, jsonResponse, link, serializeRow, withLinks } from "./serialize.ts";
 
-/** The registry prefix spelt as the public service's own documents spell it (routes.md). */
+/**
+ * The registry prefix spelt as the public service's own documents spell it (routes.md); the
+ * server answers the registry under it as well as under `AREA_PREFIX.registry`.
+ *
+ * @example
+ * ```ts
+ * import { REGISTRY_ALIAS_PREFIX } from "./router.ts";
+ * console.log(`${REGISTRY_ALIAS_PREFIX}/applications`); // "/api/sam/software-registry/v1/applications"
+ * ```
+ */
 export const REGISTRY_ALIAS_PREFIX = "/api/sam/software-registry/v1";
 
 /** A resolved request path. */

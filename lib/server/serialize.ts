@@ -15,6 +15,13 @@ export type WireObject = Record<string, unknown>;
 /**
  * An HTTP error the server answers with `{"error": {"code", "message"}}`. Messages must never
  * hold a secret.
+ *
+ * @example
+ * ```ts
+ * import { HttpError } from "./serialize.ts";
+ * const err = new HttpError(405, "DELETE is not allowed here.", { allow: "GET" });
+ * console.log(err.status, err.headers.allow); // 405 "GET"
+ * ```
  */
 export class HttpError extends Error {
   /** The HTTP status. */

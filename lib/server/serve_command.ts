@@ -8,7 +8,15 @@
 import { parseArgs } from "node:util";
 import { startServer } from "./server.ts";
 
-/** The usage text of `samkit serve`. */
+/**
+ * The usage text of `samkit serve`.
+ *
+ * @example
+ * ```ts
+ * import { SERVE_USAGE } from "./serve_command.ts";
+ * console.log(SERVE_USAGE.split("\n")[0]); // "Usage: samkit serve [options]"
+ * ```
+ */
 export const SERVE_USAGE = `Usage: samkit serve [options]
 
 Start the reference SAM API server on a generated estate.

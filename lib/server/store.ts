@@ -64,17 +64,21 @@ export interface StoreResult {
   readonly total: number;
 }
 
-/** A `sort` value names an unknown property or direction. */
+/**
+ * A `sort` value names an unknown property or direction.
+ *
+ * @example
+ * ```ts
+ * import { EstateStore, SortError } from "./store.ts";
+ * try {
+ *   new EstateStore().query({ resource: "Computer", sort: "nope:asc", limit: 1 });
+ * } catch (err) {
+ *   console.log(err instanceof SortError); // true
+ * }
+ * ```
+ */
 export class SortError extends Error {
-  /**
-   * @param message What is wrong, naming the property.
-   *
-   * @example
-   * ```ts
-   * import { SortError } from "./store.ts";
-   * console.log(new SortError('Unknown sort property "x"').name); // "SortError"
-   * ```
-   */
+  /** @param message What is wrong, naming the property. */
   constructor(message: string) {
     super(message);
     this.name = "SortError";

@@ -9,7 +9,15 @@ import { type RunningServer, type ServerOptions, startServer } from "../../lib/s
 import { type OperationSpec, TOKEN_PATH } from "../../lib/api/operations.ts";
 import { RESOURCES } from "../../lib/api/catalogue.ts";
 
-/** The estate time every test server uses unless told otherwise (so estates repeat exactly). */
+/**
+ * The estate time every test server uses unless told otherwise (so estates repeat exactly).
+ *
+ * @example
+ * ```ts
+ * import { TEST_NOW } from "./server.ts";
+ * console.log(TEST_NOW.toISOString()); // "2025-06-30T12:00:00.000Z"
+ * ```
+ */
 export const TEST_NOW: Date = new Date("2025-06-30T12:00:00Z");
 
 /**
