@@ -496,7 +496,7 @@ type Flat<D> =
   & { [K in TopLevel<Names<D, "d">> & string]: Date | null }
   & { [K in TopLevel<Names<D, "sa">> & string]: string[] | null };
 type Objects<D> = {
-  [P in Prefixes<Names<D, "s" | "d">> & string]:
+  [P in Prefixes<Names<D, "s"> | Names<D, "d">> & string]:
     & {
       [K in Nested<Names<D, "s">, P> & string]: string | null;
     }
