@@ -231,12 +231,13 @@ export function validatePack(
     ];
     for (const key of Object.keys(e)) {
       if (!known.includes(key)) {
-        fail(
-          `email.${key}`,
-          /pass|secret|user/i.test(key)
-            ? "credentials belong in SAMKIT_SMTP_USER / SAMKIT_SMTP_PASSWORD, not the pack file"
-            : "unknown field",
-        );
+        if (/pass|secret|user/i.test(key)) {
+          fail(
+            "email",
+            `field "${key}" is not allowed: credentials belong in SAMKIT_SMTP_USER and SAMKIT_SMTP_PASSWORD, never in the pack file`,
+          );
+        }
+        fail(`email.${key}`, "unknown field");
       }
     }
     if (typeof e.host !== "string" || !e.host) fail("email.host", "expected the SMTP host");

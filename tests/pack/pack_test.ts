@@ -2,6 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { SMTPServer } from "smtp-server";
 import { simpleParser } from "mailparser";
+import { Buffer } from "node:buffer";
 import { withServer } from "../helpers/server.ts";
 import { REPORTS } from "../../reports/mod.ts";
 import { validatePack } from "../../lib/pack/pack_file.ts";
@@ -89,7 +90,7 @@ describe("pack files", () => {
       name: "p",
       reports: [{ id: "stale-computers" }],
       email: { host: "h", from: "a@b.c", to: ["d@e.f"], password: "x" },
-    }, /email\.password: credentials belong in SAMKIT_SMTP_USER/],
+    }, /email: field "password" is not allowed: credentials belong in SAMKIT_SMTP_USER/],
   ];
   for (const [what, doc, message] of bad) {
     it(`a pack file with ${what} exits 2, names it, and writes nothing`, async () => {
@@ -167,7 +168,7 @@ describe("pack runs", () => {
 
       // The message arrived with the figures and the PDF byte for byte.
       assert.equal(smtp.messages.length, 1);
-      const mail = await simpleParser(smtp.messages[0]);
+      const mail = await simpleParser(Buffer.from(smtp.messages[0]));
       assert.match(mail.subject ?? "", /^Weekly weekly-test \d{4}-\d{2}-\d{2}$/);
       const summary = JSON.parse(await Deno.readTextFile(`${runDir}/summary.json`));
       assert.ok(summary.figures.length > 0);
