@@ -17,11 +17,15 @@
  * a virtual machine (some VM's `hostComputerId` names it). VMs are the virtual computers; their
  * host comes from the computer detail (`hostComputerId`).
  *
- * Cluster: the API has no computer → cluster field. A host's cluster is derived from extended
- * coverages whose parent is a data center (`isParentComputerDatacenter`): the coverage's parent id
- * is the cluster id (the data center clusters collection gives its name) and its extended
- * computer is the host. A VM's cluster is its host's. Hosts no such coverage names have a blank
- * cluster.
+ * Processors: the per-core rule counts the inventoried processors (`processorCount`, else the
+ * socket count) with the cores spread evenly over them. A manual socket-count override is shown
+ * (the "Manual sockets" column and the overridden socket count) but does not change the figures.
+ *
+ * Cluster: the API has no computer → cluster field. It is derived from extended coverages whose
+ * parent is a data center (`isParentComputerDatacenter`): the coverage's parent id is a cluster
+ * id (the data center clusters collection gives its name) and its extended computer a VM covered
+ * through that cluster. A VM's cluster is that cluster, else its host's; a host's cluster is the
+ * one most of its VMs are covered in. Hosts without such VMs have a blank cluster.
  *
  * Data: computers (cache key `estate.computers`, or `estate.computers?filter=…`), one detail per
  * VM (`estate.computer:<id>`), hardware and socket map per host and hardware per VM
@@ -201,8 +205,8 @@ async function readComputers(ctx: Ctx): Promise<Map<string | null, Computer>> {
   );
 }
 
-/** Host computer id → cluster id, from data-center extended coverages. */
-async function clusterOfHosts(ctx: Ctx): Promise<Map<string, string>> {
+/** Computer id → cluster id, from extended coverages whose parent is a data center. */
+async function clusterOfCovered(ctx: Ctx): Promise<Map<string, string>> {
   const coverages = await ctx.query.all(
     "licenses.extendedCoverages",
     () => ctx.client.licenses.extendedCoverages(),
@@ -215,6 +219,37 @@ async function clusterOfHosts(ctx: Ctx): Promise<Map<string, string>> {
     .sort((a, b) => cmp(a.id ?? "", b.id ?? ""));
   for (const c of sorted) {
     if (!out.has(c.extendedComputerId!)) out.set(c.extendedComputerId!, c.parentComputerId!);
+  }
+  return out;
+}
+
+/**
+ * The cluster of each host: the cluster most of its VMs are covered in (ties: the smaller id).
+ *
+ * @example
+ * ```ts
+ * import { hostClusters } from "./hardware_socket_map.ts";
+ * const vmHost = new Map([["VM1", "H1"], ["VM2", "H1"], ["VM3", "H1"]]);
+ * const covered = new Map([["VM1", "DCC02"], ["VM2", "DCC02"], ["VM3", "DCC01"]]);
+ * console.log(hostClusters(vmHost, covered).get("H1")); // "DCC02"
+ * ```
+ */
+export function hostClusters(
+  vmHost: ReadonlyMap<string, string>,
+  covered: ReadonlyMap<string, string>,
+): Map<string, string> {
+  const votes = new Map<string, Map<string, number>>();
+  for (const [vm, host] of vmHost) {
+    const cluster = covered.get(vm);
+    if (!cluster) continue;
+    let v = votes.get(host);
+    if (!v) votes.set(host, v = new Map());
+    v.set(cluster, (v.get(cluster) ?? 0) + 1);
+  }
+  const out = new Map<string, string>();
+  for (const [host, v] of votes) {
+    const best = [...v].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
+    out.set(host, best[0]);
   }
   return out;
 }
@@ -236,9 +271,9 @@ async function data(ctx: Ctx): Promise<ReportData> {
   };
   const factors = readFactors(ctx.params.coreFactors);
 
-  const [index, hostCluster, clusters] = await Promise.all([
+  const [index, covered, clusters] = await Promise.all([
     readComputers(ctx),
-    clusterOfHosts(ctx),
+    clusterOfCovered(ctx),
     ctx.query.index(
       "estate.dataCenterClusters",
       () => ctx.client.estate.dataCenterClusters(),
@@ -261,10 +296,14 @@ async function data(ctx: Ctx): Promise<ReportData> {
     )
   ) vmDetail.set(vm.id!, detail);
   const vmCount = new Map<string, number>();
+  const vmHost = new Map<string, string>();
   for (const vm of vms) {
     const host = vmDetail.get(vm.id!)?.hostComputerId;
-    if (host) vmCount.set(host, (vmCount.get(host) ?? 0) + 1);
+    if (!host) continue;
+    vmHost.set(vm.id!, host);
+    vmCount.set(host, (vmCount.get(host) ?? 0) + 1);
   }
+  const hostCluster = hostClusters(vmHost, covered);
 
   const hostComputers = computers.filter((c) =>
     c.isVirtual !== true && (c.isServer === true || vmCount.has(c.id!))
@@ -300,18 +339,15 @@ async function data(ctx: Ctx): Promise<ReportData> {
     });
   }
 
-  const clusterName = (hostId: string | null | undefined): string | null => {
-    const clusterId = hostId ? hostCluster.get(hostId) : undefined;
-    if (!clusterId) return null;
-    return clusters.get(clusterId)?.name ?? clusterId;
-  };
+  const clusterName = (clusterId: string | undefined): string | null =>
+    clusterId ? clusters.get(clusterId)?.name ?? clusterId : null;
 
   let perCoreTotal = 0, factorTotal = 0, missing = 0, physicalCores = 0;
   const hostRows: Row[] = hosts.map(({ computer: c, hardware: hw, socketMap: sm, vms }) => {
     const sockets = hw?.socketCount ?? sm?.socketCount ?? null;
     const processors = hw?.processorCount ?? null;
     const cores = hw?.coreCount ?? null;
-    const perCore = hw ? perCoreRequirement(sockets ?? processors, cores, rule) : null;
+    const perCore = hw ? perCoreRequirement(processors ?? sockets, cores, rule) : null;
     const factor = hw ? coreFactorOf(hw.processorManufacturer, factors) : null;
     const byFactor = hw && factor !== null ? coreFactorRequirement(cores, factor) : null;
     const notes = [hw ? null : NO_HARDWARE, sm ? null : NO_SOCKET_MAP].filter((n) => n);
@@ -325,7 +361,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
       organization: c.organizationId,
       manufacturer: sm?.manufacturer ?? c.manufacturer,
       model: sm?.model ?? c.model,
-      cluster: clusterName(c.id),
+      cluster: clusterName(hostCluster.get(c.id!)),
       role: vms > 0 ? (c.isServer === true ? "Server, VM host" : "VM host") : "Server",
       vms,
       sockets,
@@ -349,7 +385,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
     const hw = vmHardware.get(vm.id!) ?? null;
     return {
       host: hostId ? hostName(hostId) : UNKNOWN_HOST,
-      cluster: clusterName(hostId),
+      cluster: clusterName(covered.get(vm.id!) ?? (hostId ? hostCluster.get(hostId) : undefined)),
       hypervisor: detail?.hypervisorName ?? null,
       hostName: vm.hostName ?? vm.id,
       organization: vm.organizationId,
@@ -384,15 +420,15 @@ async function data(ctx: Ctx): Promise<ReportData> {
         { key: "vms", label: "VMs", type: "integer", width: 5 },
         { key: "sockets", label: "Sockets", type: "integer", width: 7 },
         { key: "manualOverride", label: "Manual sockets", type: "boolean", width: 7 },
-        { key: "processors", label: "Processors", type: "integer", width: 8 },
+        { key: "processors", label: "CPUs", type: "integer", width: 5 },
         { key: "cores", label: "Cores", type: "integer", width: 6 },
-        { key: "logicalProcessors", label: "Logical processors", type: "integer", width: 8 },
+        { key: "logicalProcessors", label: "Threads", type: "integer", width: 7 },
         { key: "processorType", label: "Processor type", type: "text", width: 28 },
-        { key: "perCoreRequirement", label: "Per-core requirement", type: "integer", width: 10 },
-        { key: "coreFactor", label: "Core factor", type: "number", decimals: 2, width: 7 },
+        { key: "perCoreRequirement", label: "Per-core req.", type: "integer", width: 8 },
+        { key: "coreFactor", label: "Factor", type: "number", decimals: 2, width: 6 },
         {
           key: "coreFactorRequirement",
-          label: "Core-factor requirement",
+          label: "Core-factor req.",
           type: "integer",
           width: 10,
         },
@@ -424,9 +460,9 @@ async function data(ctx: Ctx): Promise<ReportData> {
         { key: "hypervisor", label: "Hypervisor", type: "text", width: 16 },
         { key: "operatingSystem", label: "Operating system", type: "text", width: 26 },
         { key: "isServer", label: "Server", type: "boolean", width: 6 },
-        { key: "processors", label: "Processors", type: "integer", width: 8 },
+        { key: "processors", label: "CPUs", type: "integer", width: 5 },
         { key: "cores", label: "Cores", type: "integer", width: 6 },
-        { key: "logicalProcessors", label: "Logical processors", type: "integer", width: 8 },
+        { key: "logicalProcessors", label: "Threads", type: "integer", width: 7 },
         { key: "note", label: "Note", type: "text", width: 14, emphasis: warn },
       ] satisfies Column[],
       rows: vmRows,
@@ -442,7 +478,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
     { label: "Hosts without hardware data", value: missing, type: "integer" },
     { label: "Physical cores", value: physicalCores, type: "integer" },
     { label: "Per-core requirement", value: perCoreTotal, type: "integer" },
-    { label: "Core-factor requirement", value: factorTotal, type: "integer" },
+    { label: "Core-factor req.", value: factorTotal, type: "integer" },
   ];
 
   return { sections, summary };

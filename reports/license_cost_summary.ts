@@ -51,11 +51,11 @@ export const NO_COST_SUMMARY = "No cost summary";
 
 /** The cost figures of the report, in the order shown, with their labels. */
 export const COST_FIELDS = [
-  ["purchaseCost", "Purchase cost"],
-  ["currentMaintenance", "Maintenance (current)"],
-  ["accumulatedMaintenance", "Maintenance (accumulated)"],
-  ["currentSupport", "Support (current)"],
-  ["accumulatedSupport", "Support (accumulated)"],
+  ["purchaseCost", "Purchase"],
+  ["currentMaintenance", "Maint./yr"],
+  ["accumulatedMaintenance", "Maint. to date"],
+  ["currentSupport", "Support/yr"],
+  ["accumulatedSupport", "Support to date"],
   ["totalCost", "Total cost"],
 ] as const;
 
@@ -165,14 +165,21 @@ function averageOf(sums: Sums): number | null {
   return Math.round(sums.cents.purchaseCost / sums.costedQuantity) / 100;
 }
 
+/** What the abbreviated cost columns mean (said in each section's description). */
+const FIGURES_NOTE = "Maint./yr and Support/yr are the current yearly maintenance and support " +
+  "costs; the to-date figures are accumulated since purchase; the total is purchase plus " +
+  "accumulated maintenance and support; Avg./license is the purchase cost per license " +
+  "(purchase ÷ quantity).";
+
 const collator = new Intl.Collator("en", { numeric: true });
 const cmp = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 
-const money = (key: string, label: string): Column => ({
+const money = (key: string, label: string, width = 12): Column => ({
   key,
   label,
   type: "currency",
   currencyKey: "currency",
+  width,
 });
 
 const COST_COLUMNS: Column[] = COST_FIELDS.map(([key, label]) => money(key, label));
@@ -180,19 +187,19 @@ const COST_SUMS = ["quantity", ...COST_FIELDS.map(([key]) => key)];
 const CURRENCY_COLUMN: Column = { key: "currency", label: "Currency", type: "text", width: 8 };
 
 const LICENSE_COLUMNS: Column[] = [
-  { key: "licenseId", label: "License", type: "text", width: 10 },
-  { key: "application", label: "Application", type: "text", width: 30 },
+  { key: "application", label: "Application", type: "text", width: 34 },
+  { key: "licenseId", label: "License", type: "text", width: 9 },
   { key: "vendor", label: "Vendor", type: "text", width: 16 },
   { key: "purchaseDate", label: "Purchased", type: "date", width: 11 },
-  { key: "quantity", label: "Quantity", type: "integer", width: 8 },
+  { key: "quantity", label: "Qty", type: "integer", width: 6 },
   ...COST_COLUMNS,
-  money("averageCost", "Avg. purchase cost per license"),
+  money("averageCost", "Avg./license", 11),
   CURRENCY_COLUMN,
   {
     key: "note",
     label: "Note",
     type: "text",
-    width: 14,
+    width: 16,
     emphasis: (row) => row.note ? "warn" : undefined,
   },
 ];
@@ -201,9 +208,9 @@ function subtotalColumns(first: Column[]): Column[] {
   return [
     ...first,
     { key: "licenses", label: "Licenses", type: "integer", width: 8 },
-    { key: "quantity", label: "Quantity", type: "integer", width: 8 },
+    { key: "quantity", label: "Qty", type: "integer", width: 6 },
     ...COST_COLUMNS,
-    money("averageCost", "Avg. purchase cost per license"),
+    money("averageCost", "Avg./license", 11),
     CURRENCY_COLUMN,
   ];
 }
@@ -392,18 +399,19 @@ async function data(ctx: Ctx): Promise<ReportData> {
         id: currency
           ? `top-applications-${currency.toLowerCase().replace(/[^a-z0-9]+/g, "")}`
           : "top-applications",
-        title: `${top === 10 ? "Ten" : `Top ${top}`} most expensive applications${suffix}`,
-        description: "Applications ranked by total cost (purchase, maintenance and support) in " +
-          (currency
-            ? `${currency}; amounts in other currencies are ranked separately.`
-            : "their currency."),
+        title: `Top applications by cost${suffix}`,
+        description: `The ${top === 10 ? "ten" : top} most expensive applications by total cost ` +
+          "(purchase plus accumulated maintenance and support)" +
+          (currencies.length > 1
+            ? `, in ${currency}; amounts in other currencies are ranked separately.`
+            : "."),
         columns: [
           { key: "rank", label: "Rank", type: "integer", width: 6 },
-          { key: "application", label: "Application", type: "text", width: 34 },
-          { key: "publisher", label: "Publisher", type: "text", width: 18 },
+          { key: "application", label: "Application", type: "text", width: 52 },
+          { key: "publisher", label: "Publisher", type: "text", width: 26 },
           { key: "licenses", label: "Licenses", type: "integer", width: 8 },
-          { key: "quantity", label: "Quantity", type: "integer", width: 8 },
-          money("totalCost", "Total cost"),
+          { key: "quantity", label: "Qty", type: "integer", width: 6 },
+          money("totalCost", "Total cost", 16),
           CURRENCY_COLUMN,
         ],
         rows: ranked,
@@ -424,14 +432,14 @@ async function data(ctx: Ctx): Promise<ReportData> {
       id: "currency-totals",
       title: "Totals by currency",
       description: "Every figure summed within its currency; amounts in different currencies " +
-        "are never added together.",
+        `are never added together. ${FIGURES_NOTE}`,
       columns: [
         CURRENCY_COLUMN,
         { key: "licenses", label: "Licenses", type: "integer", width: 8 },
-        { key: "withoutCosts", label: "Without cost summary", type: "integer", width: 10 },
-        { key: "quantity", label: "Quantity", type: "integer", width: 8 },
+        { key: "withoutCosts", label: "No summary", type: "integer", width: 8 },
+        { key: "quantity", label: "Qty", type: "integer", width: 6 },
         ...COST_COLUMNS,
-        money("averageCost", "Avg. purchase cost per license"),
+        money("averageCost", "Avg./license", 11),
       ],
       rows: currencyRows,
       emptyText: "No licenses match these parameters.",
@@ -441,8 +449,8 @@ async function data(ctx: Ctx): Promise<ReportData> {
       id: "licenses",
       title: "Licenses by vendor",
       description: "Every license with its costs summary, grouped by vendor with subtotals per " +
-        "currency. A license whose costs summary is missing is listed with blank costs and " +
-        `flagged "${NO_COST_SUMMARY}".`,
+        `currency. ${FIGURES_NOTE} A license whose costs summary is missing is listed with ` +
+        `blank costs and flagged "${NO_COST_SUMMARY}".`,
       columns: LICENSE_COLUMNS,
       rows: licenseRows,
       totals: { sum: COST_SUMS, perCurrency: "currency" },
@@ -454,8 +462,8 @@ async function data(ctx: Ctx): Promise<ReportData> {
       title: "Cost by application",
       description: "Subtotals per application and currency.",
       columns: subtotalColumns([
-        { key: "application", label: "Application", type: "text", width: 30 },
-        { key: "publisher", label: "Publisher", type: "text", width: 16 },
+        { key: "application", label: "Application", type: "text", width: 36 },
+        { key: "publisher", label: "Publisher", type: "text", width: 20 },
       ]),
       rows: appRows,
       totals: { sum: ["licenses", ...COST_SUMS], perCurrency: "currency" },
@@ -465,7 +473,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
       id: "by-vendor",
       title: "Cost by vendor",
       description: "Subtotals per vendor (who the license was bought from) and currency.",
-      columns: subtotalColumns([{ key: "vendor", label: "Vendor", type: "text", width: 20 }]),
+      columns: subtotalColumns([{ key: "vendor", label: "Vendor", type: "text", width: 28 }]),
       rows: vendorRows,
       totals: { sum: ["licenses", ...COST_SUMS], perCurrency: "currency" },
       emptyText: "No licenses match these parameters.",

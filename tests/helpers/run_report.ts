@@ -32,8 +32,9 @@ export interface ServerLike {
 export interface RunReportForTestOptions {
   /** The running server the client talks to. */
   readonly server: ServerLike;
-  /** The report definition. */
-  readonly report: ReportDefinition;
+  /** The report definition (any client and query type). */
+  // deno-lint-ignore no-explicit-any
+  readonly report: ReportDefinition<any, any>;
   /** Raw parameter values, as the CLI would pass them (parsed with `resolveParams`). */
   readonly params?: Readonly<Record<string, unknown>>;
   /** A `--filter` text for the report's main collection. */
@@ -292,4 +293,75 @@ export async function pdfText(path: string): Promise<string> {
   const out = await new Deno.Command("pdftotext", { args: ["-layout", path, "-"] }).output();
   if (!out.success) throw new Error(`pdftotext failed: ${new TextDecoder().decode(out.stderr)}`);
   return new TextDecoder().decode(out.stdout);
+}
+
+/**
+ * Every raw item of a collection path of a test server, exactly as the server sends them (no
+ * normalisation: license quantities stay strings). Pages by `page_number` until a short page;
+ * a flat collection (one object per page with a `next` link, e.g. entitlement states) is read by
+ * following `next`. A 404 on a single object answers `null`.
+ *
+ * @example
+ * ```ts ignore
+ * import { rawAll } from "./run_report.ts";
+ * const licenses = await rawAll(srv, "/api/sam/v1/licenses", token);
+ * ```
+ */
+export async function rawAll(
+  server: ServerLike,
+  path: string,
+  token: string,
+  // deno-lint-ignore no-explicit-any
+): Promise<any[]> {
+  // deno-lint-ignore no-explicit-any
+  const out: any[] = [];
+  const pageSize = 1000;
+  let url: string | undefined = `${server.url}${path}${
+    path.includes("?") ? "&" : "?"
+  }page_size=${pageSize}&page_number=1`;
+  for (let page = 1; url; page++) {
+    const res: Response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    const body = await res.json();
+    if (Array.isArray(body.items)) {
+      out.push(...body.items);
+      url = body.items.length < pageSize ? undefined : url.replace(
+        /page_number=\d+/,
+        `page_number=${page + 1}`,
+      );
+    } else {
+      out.push(body);
+      const links = body._links ?? body.links ?? [];
+      // deno-lint-ignore no-explicit-any
+      const next = links.find((l: any) => l.rel === "next")?.href as string | undefined;
+      url = next ? new URL(next.replace(/^\/?/, "/"), server.url).href : undefined;
+    }
+  }
+  return out;
+}
+
+/**
+ * One raw object of a test server, or `null` on 404.
+ *
+ * @example
+ * ```ts ignore
+ * import { rawOne } from "./run_report.ts";
+ * const summary = await rawOne(srv, "/api/sam/v1/licenses/LIC00001/costs-summary", token);
+ * ```
+ */
+export async function rawOne(
+  server: ServerLike,
+  path: string,
+  token: string,
+  // deno-lint-ignore no-explicit-any
+): Promise<any | null> {
+  const res = await fetch(`${server.url}${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (res.status === 404) {
+    await res.body?.cancel();
+    return null;
+  }
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return await res.json();
 }

@@ -1,0 +1,258 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { licenseCostSummary } from "../../reports/license_cost_summary.ts";
+import { type RunningServer, startServer } from "../../lib/server/server.ts";
+import { getToken, TEST_NOW } from "../helpers/server.ts";
+import {
+  closeTestBrowser,
+  pdfText,
+  rawAll,
+  rawOne,
+  readCsv,
+  readXlsx,
+  runReportForTest,
+  type RunReportForTestResult,
+  type SheetValues,
+} from "../helpers/run_report.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
+
+/** Parses the license date form `M/d/yyyy h:mm:ss AM` (UTC) of the raw API. */
+function licenseDate(text: string | null): number | null {
+  if (!text) return null;
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d{2}):(\d{2}) ([AP]M)$/i.exec(text.trim());
+  if (!m) throw new Error(`unexpected license date ${text}`);
+  const hour = Number(m[4]) % 12 + (m[7].toUpperCase() === "PM" ? 12 : 0);
+  return Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2]), hour, Number(m[5]), Number(m[6]));
+}
+
+const cents = (x: number) => Math.round(x * 100);
+const money = (c: number) =>
+  (c / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** What the test computes from the raw API, independently of the report. */
+interface Expected {
+  licenses: Json[];
+  summaries: Map<string, Json | null>;
+  vendors: Map<string, string | null>;
+  /** currency → { licenses, missing, purchase cents, total cents, quantity } */
+  currencies: Map<string, { licenses: number; missing: number; purchase: number; total: number }>;
+  missing: Set<string>;
+}
+
+async function expectedFrom(srv: RunningServer, token: string, ids?: Set<string>) {
+  const licenses = (await rawAll(srv, "/api/sam/v1/licenses", token))
+    .filter((l) => !ids || ids.has(l.id));
+  const summaries = new Map<string, Json | null>();
+  const vendors = new Map<string, string | null>();
+  for (const l of licenses) {
+    summaries.set(l.id, await rawOne(srv, `/api/sam/v1/licenses/${l.id}/costs-summary`, token));
+    vendors.set(l.id, (await rawOne(srv, `/api/sam/v1/licenses/${l.id}`, token))?.vendor ?? null);
+  }
+  const currencies: Expected["currencies"] = new Map();
+  const missing = new Set<string>();
+  for (const l of licenses) {
+    const s = summaries.get(l.id);
+    const currency = s?.currency ?? l.purchaseCurrency;
+    const line = currencies.get(currency) ??
+      { licenses: 0, missing: 0, purchase: 0, total: 0 };
+    currencies.set(currency, line);
+    line.licenses++;
+    if (!s) {
+      line.missing++;
+      missing.add(l.id);
+      continue;
+    }
+    line.purchase += cents(s.purchaseCost);
+    line.total += cents(s.totalCost);
+  }
+  return { licenses, summaries, vendors, currencies, missing } satisfies Expected;
+}
+
+function section(json: Json, id: string): Json {
+  const s = json.sections.find((x: Json) => x.id === id);
+  assert.ok(s, `section ${id} in ${json.sections.map((x: Json) => x.id)}`);
+  return s;
+}
+
+/** The worksheet whose first row is exactly `labels`. */
+function sheetWith(sheets: Record<string, SheetValues>, labels: string[]): SheetValues {
+  const hits = Object.values(sheets).filter((rows) =>
+    JSON.stringify(rows[0]?.slice(0, labels.length)) === JSON.stringify(labels)
+  );
+  assert.equal(hits.length, 1, `one sheet with header ${labels.join(", ")}`);
+  return hits[0];
+}
+
+describe("license-cost-summary", () => {
+  let srv: RunningServer;
+  let token: string;
+  let expected: Expected;
+  let run: RunReportForTestResult;
+
+  before(async () => {
+    srv = await startServer({ port: 0, computers: 400, seed: 1, now: TEST_NOW, quiet: true });
+    token = await getToken(srv);
+    expected = await expectedFrom(srv, token);
+    run = await runReportForTest({
+      server: srv,
+      report: licenseCostSummary,
+      formats: ["json", "csv", "xlsx", "pdf"],
+    });
+  });
+  after(async () => {
+    await closeTestBrowser();
+    await srv?.close();
+  });
+
+  it("the estate has mixed currencies and licenses without a cost summary", () => {
+    assert.ok(expected.currencies.size >= 2, "at least two currencies");
+    assert.ok(expected.missing.size >= 1, "at least one license without a cost summary");
+  });
+
+  it("totals per currency in JSON equal the sums of the raw cost summaries", () => {
+    const rows = section(run.json, "currency-totals").rows;
+    assert.deepEqual(rows.map((r: Json) => r.currency), [...expected.currencies.keys()].sort());
+    for (const r of rows) {
+      const e = expected.currencies.get(r.currency)!;
+      assert.equal(cents(r.totalCost), e.total, `${r.currency} total`);
+      assert.equal(cents(r.purchaseCost), e.purchase, `${r.currency} purchase`);
+      assert.equal(r.licenses, e.licenses);
+      assert.equal(r.withoutCosts, e.missing);
+    }
+  });
+
+  it("license rows are totalled per currency, never across currencies", () => {
+    const licenses = section(run.json, "licenses");
+    assert.equal(licenses.rows.length, expected.licenses.length);
+    assert.equal(licenses.totals.All, undefined);
+    for (const [currency, e] of expected.currencies) {
+      assert.equal(cents(licenses.totals[currency].totalCost), e.total, currency);
+      assert.equal(licenses.totals[currency].rows, e.licenses);
+    }
+  });
+
+  it("a license without a cost summary is listed with blank figures and flagged", () => {
+    const rows = section(run.json, "licenses").rows;
+    const flagged = rows.filter((r: Json) => r.note === "No cost summary");
+    assert.deepEqual(new Set(flagged.map((r: Json) => r.licenseId)), expected.missing);
+    for (const r of flagged) {
+      assert.equal(r.totalCost, null);
+      assert.equal(r.purchaseCost, null);
+      assert.equal(r.averageCost, null);
+      assert.ok(r.application, "still named");
+    }
+    for (const r of rows.filter((r: Json) => !r.note)) {
+      assert.equal(cents(r.totalCost), cents(expected.summaries.get(r.licenseId).totalCost));
+    }
+  });
+
+  it("vendor subtotals equal the raw sums per license-detail vendor and currency", () => {
+    const sums = new Map<string, number>();
+    for (const l of expected.licenses) {
+      const s = expected.summaries.get(l.id);
+      if (!s) continue;
+      const key = `${expected.vendors.get(l.id) ?? "(no vendor)"}|${s.currency}`;
+      sums.set(key, (sums.get(key) ?? 0) + cents(s.totalCost));
+    }
+    const rows = section(run.json, "by-vendor").rows.filter((r: Json) => r.totalCost !== null);
+    assert.equal(rows.length, sums.size);
+    for (const r of rows) assert.equal(cents(r.totalCost), sums.get(`${r.vendor}|${r.currency}`));
+  });
+
+  it("the top application of each currency is the raw most expensive one", () => {
+    const byApp = new Map<string, number>();
+    for (const l of expected.licenses) {
+      const s = expected.summaries.get(l.id);
+      if (!s) continue;
+      const key = `${l.applicationId}|${s.currency}`;
+      byApp.set(key, (byApp.get(key) ?? 0) + cents(s.totalCost));
+    }
+    for (const currency of expected.currencies.keys()) {
+      const best = Math.max(
+        ...[...byApp].filter(([k]) => k.endsWith(`|${currency}`)).map(([, v]) => v),
+      );
+      const top = section(run.json, `top-applications-${currency.toLowerCase()}`);
+      assert.equal(cents(top.rows[0].totalCost), best, currency);
+      assert.ok(top.rows.length <= 10);
+      const totals = top.rows.map((r: Json) => r.totalCost);
+      assert.deepEqual(totals, [...totals].sort((a, b) => b - a));
+    }
+  });
+
+  it("CSV and XLSX hold the same totals per currency", async () => {
+    const csv = await readCsv(run.file("csv", "currency-totals"));
+    const labels = section(run.json, "currency-totals").columns.map((c: Json) => c.label);
+    const sheet = sheetWith(await readXlsx(run.file("xlsx")), labels);
+    const totalAt = labels.indexOf("Total cost");
+    for (const [currency, e] of expected.currencies) {
+      const line = csv.find((r) => r.Currency === currency);
+      assert.ok(line, `CSV line of ${currency}`);
+      assert.equal(cents(Number(line["Total cost"])), e.total);
+      const row = sheet.find((r) => r[0] === currency);
+      assert.ok(row, `XLSX row of ${currency}`);
+      assert.equal(cents(row[totalAt] as number), e.total);
+    }
+  });
+
+  it("the PDF shows every currency's total cost", async () => {
+    const text = await pdfText(run.file("pdf"));
+    for (const [currency, e] of expected.currencies) {
+      assert.ok(text.includes(money(e.total)), `${currency} ${money(e.total)} in the PDF`);
+    }
+    assert.ok(text.includes("No cost summary"));
+  });
+
+  it("organization and purchase-date parameters select the raw licenses they name", async () => {
+    const org = expected.licenses[0].organizationId;
+    const from = "2023-01-01", to = "2024-12-31";
+    const lo = Date.parse(`${from}T00:00:00Z`), hi = Date.parse(`${to}T00:00:00Z`) + 86_400_000;
+    const want = expected.licenses.filter((l) => {
+      const t = licenseDate(l.purchaseDate);
+      return l.organizationId === org && t !== null && t >= lo && t < hi;
+    }).map((l) => l.id).sort();
+    assert.ok(want.length > 0, "the range selects something");
+    const { json } = await runReportForTest({
+      server: srv,
+      report: licenseCostSummary,
+      params: { organization: org, purchasedFrom: from, purchasedTo: to },
+    });
+    const got = section(json, "licenses").rows.map((r: Json) => r.licenseId).sort();
+    assert.deepEqual(got, want);
+  });
+
+  it("a filter applies to the licenses collection", async () => {
+    const { json } = await runReportForTest({
+      server: srv,
+      report: licenseCostSummary,
+      filter: "quantity -gt 100",
+    });
+    const want = expected.licenses.filter((l) => Number(l.quantity) > 100).length;
+    assert.equal(section(json, "licenses").rows.length, want);
+  });
+});
+
+describe("license-cost-summary on an empty estate", () => {
+  it("renders every section with its no-data text", async () => {
+    const srv = await startServer({ port: 0, computers: 0, seed: 1, now: TEST_NOW, quiet: true });
+    try {
+      srv.store.clear();
+      const run = await runReportForTest({
+        server: srv,
+        report: licenseCostSummary,
+        formats: ["json", "csv", "xlsx", "pdf"],
+      });
+      assert.ok(run.json.sections.length >= 4);
+      for (const s of run.json.sections) assert.deepEqual(s.rows, [], s.id);
+      const text = await pdfText(run.file("pdf"));
+      assert.ok(text.includes("No licenses match these parameters."));
+      assert.ok(text.includes("No license has cost figures for these parameters."));
+      const csv = await readCsv(run.file("csv", "licenses"));
+      assert.equal(csv.length, 0);
+    } finally {
+      await closeTestBrowser();
+      await srv.close();
+    }
+  });
+});
