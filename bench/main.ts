@@ -1,0 +1,28 @@
+/**
+ * `deno task bench`: every benchmark in one run, each printing its figures side by side with a
+ * baseline and the ratio. Pass names to run some: `deno task bench server client`.
+ *
+ * @module
+ */
+
+import { benchServer } from "./server_bench.ts";
+import { benchClient } from "./client_bench.ts";
+import { benchGenerate } from "./generate.ts";
+
+const BENCHES: Record<string, () => Promise<void>> = {
+  generate: () => benchGenerate({ computers: 50_000 }),
+  server: benchServer,
+  client: benchClient,
+  render: async () => (await import("./render_bench.ts")).benchRender(),
+};
+
+const wanted = Deno.args.length ? Deno.args : Object.keys(BENCHES);
+for (const name of wanted) {
+  const bench = BENCHES[name];
+  if (!bench) {
+    console.error(`unknown benchmark "${name}"; benchmarks: ${Object.keys(BENCHES).join(", ")}`);
+    Deno.exit(2);
+  }
+  console.log(`\n== ${name}`);
+  await bench();
+}
