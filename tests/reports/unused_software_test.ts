@@ -1,0 +1,420 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { type RunningServer, startServer } from "../../lib/server/server.ts";
+import { ParamError } from "../../lib/report/errors.ts";
+import { TEST_NOW } from "../helpers/server.ts";
+import { unusedSoftware } from "../../reports/unused_software.ts";
+import {
+  cents,
+  compareRows,
+  csvSection,
+  ESTATE,
+  type Expected,
+  LICENSES,
+  rawAll,
+  type RawApi,
+  rawFlat,
+  type RawItem,
+  REGISTRY,
+  runAt,
+  wholeDays,
+  xlsxSection,
+} from "./support/raw_api.ts";
+
+const TOKEN = "unused-software-test-token";
+const DAY = 86_400_000;
+
+/** The expected figures for `thresholds`, from raw API JSON without any samkit code. */
+async function expectedFigures(api: RawApi, thresholds: number[]) {
+  const [installs, computers, registry, entitlements, states, licenses] = await Promise.all([
+    rawAll(api, `${ESTATE}/computers-applications`),
+    rawAll(api, `${ESTATE}/computers`),
+    rawAll(api, `${REGISTRY}/applications`),
+    rawAll(api, `${LICENSES}/licenses/entitlements/computers`),
+    rawFlat(api, `${LICENSES}/licenses/entitlements/entitlement-states`),
+    rawAll(api, `${LICENSES}/licenses`),
+  ]);
+  const apps = new Map<string, RawItem>(registry.map((a) => [a.id, a]));
+  const hosts = new Map<string, RawItem>(computers.map((c) => [c.id, c]));
+  // States in which an install uses up a license.
+  const licensedStates = new Set(
+    states.filter((s) => s.name.startsWith("Licensed") || s.name === "Under-licensed").map((s) =>
+      s.id
+    ),
+  );
+  const licensed = new Set(
+    entitlements.filter((e) => licensedStates.has(e.entitlementStateId)).map((e) =>
+      `${e.computerId}/${e.applicationId}`
+    ),
+  );
+  const price = new Map<string, Map<string, { units: number; cents: number }>>();
+  for (const l of licenses) {
+    const q = Number(l.quantity ?? 0);
+    if (l.purchaseValue === null || !l.purchaseCurrency || !(q > 0)) continue;
+    const m = price.get(l.applicationId) ?? new Map();
+    price.set(l.applicationId, m);
+    const line = m.get(l.purchaseCurrency) ?? { units: 0, cents: 0 };
+    m.set(l.purchaseCurrency, line);
+    line.units += q;
+    line.cents += cents(Number(l.purchaseValue));
+  }
+  const first = thresholds[0], top = thresholds[thresholds.length - 1];
+  const bucketIndex = (days: number) => thresholds.filter((t) => days >= t).length - 1;
+  const bucketText = (b: number) =>
+    b < thresholds.length - 1
+      ? `${thresholds[b]}–${thresholds[b + 1] - 1} days`
+      : `${thresholds[b]}+ days`;
+  const perApp = new Map<string, Record<string, number>>();
+  const perComputer = new Map<string, Record<string, Expected>>();
+  for (const i of installs) {
+    if (i.isInstalled !== true) continue;
+    const counts = perApp.get(i.applicationId) ??
+      Object.fromEntries(
+        ["installations", "recent", "never", "reclaimable", ...thresholds.map((t) => `idle${t}`)]
+          .map((k) => [k, 0]),
+      );
+    perApp.set(i.applicationId, counts);
+    counts.installations++;
+    const since = i.lastUsed ?? i.firstDiscovered ?? null;
+    const idle = since === null ? null : wholeDays(since, TEST_NOW);
+    if (!i.lastUsed) counts.never++;
+    else if (idle! < first) counts.recent++;
+    else counts[`idle${thresholds[bucketIndex(idle!)]}`]++;
+    const isLicensed = licensed.has(`${i.computerId}/${i.applicationId}`);
+    const reclaimable = isLicensed && (idle === null || idle >= top);
+    if (reclaimable) counts.reclaimable++;
+    if (idle !== null && idle < first) continue;
+    const app = apps.get(i.applicationId);
+    const key = `${hosts.get(i.computerId)?.hostName}|${app?.name}|${app?.version}`;
+    perComputer.set(key, {
+      organization: hosts.get(i.computerId)?.organizationId ?? "(no organization)",
+      lastUsed: i.lastUsed ? i.lastUsed.slice(0, 10) : null,
+      neverUsed: !i.lastUsed,
+      idleDays: idle,
+      bucket: i.lastUsed ? bucketText(bucketIndex(idle!)) : "Never used",
+      licensed: isLicensed,
+      reclaimable,
+    });
+  }
+  const applications = new Map<string, Record<string, Expected>>();
+  const value = new Map<string, number>();
+  for (const [id, c] of perApp) {
+    if (c.installations === c.recent) continue;
+    const lines = [...(price.get(id) ?? new Map()).entries()]
+      .sort(([a, x], [b, y]) => y.units - x.units || (a < b ? -1 : 1));
+    const chosen = lines[0];
+    const reclaimValue = c.reclaimable > 0 && chosen
+      ? Math.round(c.reclaimable * chosen[1].cents / chosen[1].units) / 100
+      : null;
+    if (reclaimValue !== null) {
+      value.set(chosen[0], (value.get(chosen[0]) ?? 0) + cents(reclaimValue));
+    }
+    const app = apps.get(id);
+    applications.set(`${app?.name ?? `(unknown application ${id})`}|${app?.version ?? ""}`, {
+      ...c,
+      currency: chosen?.[0] ?? null,
+      reclaimValue,
+    });
+  }
+  return { applications, perComputer, value };
+}
+
+const APP_FIELDS = (thresholds: number[]) => ({
+  installations: "Installations",
+  recent: `Used within ${thresholds[0]} days`,
+  ...Object.fromEntries(thresholds.map((t, b) => [
+    `idle${t}`,
+    b < thresholds.length - 1 ? `Unused ${t}–${thresholds[b + 1] - 1} days` : `Unused ${t}+ days`,
+  ])),
+  never: "Never used",
+  reclaimable: "Reclaimable licenses",
+  reclaimValue: "Reclaimable value",
+});
+const INSTALL_FIELDS = {
+  organization: "Organization",
+  lastUsed: "Last used",
+  idleDays: "Days unused",
+  bucket: "Bucket",
+  licensed: "Licensed",
+  reclaimable: "Reclaimable",
+};
+const INSTALL_LABELS = [
+  "Organization",
+  "Computer",
+  "Application",
+  "Version",
+  "Last used",
+  "First discovered",
+  "Days unused",
+  "Bucket",
+  "Licensed",
+  "Reclaimable",
+];
+const APP_LABELS = (thresholds: number[]) => [
+  "Application",
+  "Version",
+  "Manufacturer",
+  ...Object.values(APP_FIELDS(thresholds)).slice(0, -1),
+  "Currency",
+  "Average unit price",
+  "Reclaimable value",
+];
+const VALUE_LABELS = ["Currency", "Applications", "Reclaimable licenses", "Value"];
+
+function byLabel(
+  section: { columns: { key: string; label: string }[]; rows: Record<string, unknown>[] },
+) {
+  return section.rows.map((r) =>
+    Object.fromEntries(section.columns.map((c) => [c.label, r[c.key] ?? null]))
+  );
+}
+const appKey = (r: Record<string, unknown>) => `${r["Application"]}|${r["Version"] ?? ""}`;
+const installKey = (r: Record<string, unknown>) =>
+  `${r["Computer"]}|${r["Application"]}|${r["Version"] ?? ""}`;
+
+describe("unused-software against a 400-computer estate", () => {
+  let srv: RunningServer;
+  let api: RawApi;
+  before(async () => {
+    srv = await startServer({ computers: 400, seed: 1, now: TEST_NOW, quiet: true, token: TOKEN });
+    api = { url: srv.url, token: TOKEN };
+  });
+  after(async () => await srv.close());
+
+  it("idle buckets, never-used counts, idle installs and reclaimable value equal an independent computation in JSON, CSV and XLSX", async () => {
+    const thresholds = [30, 90, 180];
+    const want = await expectedFigures(api, thresholds);
+    const neverUsed = [...want.perComputer.values()].filter((r) => r.neverUsed).length;
+    assert.ok(neverUsed > 10, "the estate has never-used installs past the first threshold");
+    assert.ok(want.value.size >= 2, "reclaimable value in several currencies");
+    const out = await runAt(api, unusedSoftware, { now: TEST_NOW });
+    const [applications, installations, value] = out.json.sections;
+    const fields = APP_FIELDS(thresholds);
+
+    assert.deepEqual(compareRows(byLabel(applications), want.applications, appKey, fields), []);
+    assert.deepEqual(
+      compareRows(byLabel(installations), want.perComputer, installKey, INSTALL_FIELDS),
+      [],
+    );
+    const expectedValue = new Map<string, Record<string, Expected>>(
+      [...want.value].map(([cur, c]) => [cur, { Value: c / 100 }]),
+    );
+    const valueKey = (r: Record<string, unknown>) => String(r["Currency"] ?? "");
+    const withoutUnpriced = (rows: Record<string, unknown>[]) =>
+      rows.filter((r) => r["Currency"] !== null && r["Currency"] !== "");
+    assert.deepEqual(
+      compareRows(withoutUnpriced(byLabel(value)), expectedValue, valueKey, { Value: "Value" }),
+      [],
+    );
+
+    assert.deepEqual(
+      compareRows(
+        await csvSection(out.file("csv", "applications")),
+        want.applications,
+        appKey,
+        fields,
+      ),
+      [],
+    );
+    assert.deepEqual(
+      compareRows(
+        await csvSection(out.file("csv", "installations")),
+        want.perComputer,
+        installKey,
+        INSTALL_FIELDS,
+      ),
+      [],
+    );
+    const xlsxApps = await xlsxSection(out.file("xlsx"), APP_LABELS(thresholds));
+    assert.deepEqual(compareRows(xlsxApps.rows, want.applications, appKey, fields), []);
+    const xlsxInstalls = await xlsxSection(out.file("xlsx"), INSTALL_LABELS);
+    assert.deepEqual(
+      compareRows(xlsxInstalls.rows, want.perComputer, installKey, INSTALL_FIELDS),
+      [],
+    );
+    const xlsxValue = await xlsxSection(out.file("xlsx"), VALUE_LABELS);
+    assert.deepEqual(
+      compareRows(withoutUnpriced(xlsxValue.rows), expectedValue, valueKey, { Value: "Value" }),
+      [],
+    );
+    const never = out.result.document.summary.find((f) => f.label === "Never used");
+    assert.equal(
+      never?.value,
+      [...want.applications.values()].reduce((n, r) => n + (r.never as number), 0),
+    );
+  });
+
+  it("takes its thresholds from the parameter, as JSON text", async () => {
+    const want = await expectedFigures(api, [60]);
+    const out = await runAt(api, unusedSoftware, {
+      now: TEST_NOW,
+      formats: ["json"],
+      params: { thresholds: "[60]" },
+    });
+    assert.deepEqual(
+      compareRows(byLabel(out.json.sections[0]), want.applications, appKey, APP_FIELDS([60])),
+      [],
+    );
+    assert.equal(out.json.sections[1].rows.length, want.perComputer.size);
+  });
+
+  it("rejects thresholds that are not ascending whole days", async () => {
+    for (const thresholds of ["[90,30]", "[0]", "[]", '"30"']) {
+      await assert.rejects(
+        runAt(api, unusedSoftware, { now: TEST_NOW, formats: ["json"], params: { thresholds } }),
+        (e) => e instanceof ParamError && /thresholds/.test(e.message),
+        thresholds,
+      );
+    }
+  });
+
+  it("applies a filter on computer applications", async () => {
+    const raw = await rawAll(api, `${ESTATE}/computers-applications`);
+    const mine = raw.filter((i) => i.computerId === "C000001" && i.isInstalled === true);
+    assert.ok(mine.length > 0);
+    const out = await runAt(api, unusedSoftware, {
+      now: TEST_NOW,
+      formats: ["json"],
+      filter: "computerId -eq C000001",
+    });
+    const installs = out.result.document.summary.find((f) => f.label === "Installations");
+    assert.equal(installs?.value, mine.length);
+    const hosts = new Set(out.json.sections[1].rows.map((r: { computer: string }) => r.computer));
+    assert.ok(hosts.size <= 1);
+  });
+});
+
+describe("unused-software edge data", () => {
+  let srv: RunningServer;
+  let api: RawApi;
+  before(async () => {
+    srv = await startServer({ computers: 0, seed: 1, now: TEST_NOW, quiet: true, token: TOKEN });
+    api = { url: srv.url, token: TOKEN };
+  });
+  after(async () => await srv.close());
+
+  it("renders every section with its no-data text for an empty estate, and for a cleared store", async () => {
+    for (const clear of [false, true]) {
+      if (clear) srv.store.clear();
+      const out = await runAt(api, unusedSoftware, { now: TEST_NOW });
+      for (const section of out.json.sections) assert.equal(section.rows.length, 0);
+      const apps = await xlsxSection(out.file("xlsx"), APP_LABELS([30, 90, 180]));
+      assert.equal(apps.firstCell, "Every installed application was used in the last 30 days.");
+      const installs = await xlsxSection(out.file("xlsx"), INSTALL_LABELS);
+      assert.equal(installs.firstCell, "No installation has gone unused for 30 days or more.");
+      assert.deepEqual(await csvSection(out.file("csv", "installations")), []);
+    }
+  });
+
+  it("counts never-used installs apart, dates their idleness from discovery, and reclaims licensed ones", async () => {
+    const fresh = await startServer({
+      computers: 0,
+      seed: 1,
+      now: TEST_NOW,
+      quiet: true,
+      token: TOKEN,
+    });
+    try {
+      const ago = (days: number) => new Date(TEST_NOW.getTime() - days * DAY);
+      fresh.store.insert("computers", {
+        id: "C1",
+        hostName: "HQ-WS-1",
+        organizationId: "ORG01",
+        status: "Active",
+      });
+      const install = (
+        applicationId: string,
+        lastUsed: Date | null,
+        firstDiscovered: Date | null,
+      ) =>
+        fresh.store.insert("computer_applications", {
+          computerId: "C1",
+          applicationId,
+          isInstalled: true,
+          lastUsed,
+          firstDiscovered,
+        });
+      install("APP0061", null, null); // never used, discovery unknown, licensed
+      install("APP0062", null, ago(5)); // never used, discovered last week: not listed
+      install("APP0063", ago(100), ago(400)); // 90–179 days, unlicensed
+      install("APP0064", null, ago(200)); // never used for 200 days, under-licensed
+      const entitle = (applicationId: string, entitlementStateId: string) =>
+        fresh.store.insert("computer_application_entitlements", {
+          computerId: "C1",
+          applicationId,
+          metricId: "MET01",
+          entitlementStateId,
+        });
+      entitle("APP0061", "ES01");
+      entitle("APP0063", "ES02");
+      entitle("APP0064", "ES03");
+      fresh.store.insert("licenses", {
+        id: "LX1",
+        organizationId: "ORG01",
+        applicationId: "APP0061",
+        metricId: "MET01",
+        purchaseCurrency: "EUR",
+        purchaseValue: 400,
+        quantity: 4,
+      });
+      const freshApi = { url: fresh.url, token: TOKEN };
+      const registry = new Map(
+        (await rawAll(freshApi, `${REGISTRY}/applications`)).map((a) => [a.id, a]),
+      );
+      const key = (id: string) => `${registry.get(id)!.name}|${registry.get(id)!.version}`;
+
+      const out = await runAt(freshApi, unusedSoftware, { now: TEST_NOW });
+      const [applications, installations, value] = out.json.sections;
+      const apps = new Map<string, Record<string, Expected>>([
+        [key("APP0061"), { never: 1, recent: 0, reclaimable: 1, reclaimValue: 100 }],
+        [key("APP0062"), { never: 1, reclaimable: 0, reclaimValue: null }],
+        [key("APP0063"), { never: 0, idle90: 1, reclaimable: 0 }],
+        [key("APP0064"), { never: 1, reclaimable: 1, reclaimValue: null }],
+      ]);
+      assert.deepEqual(
+        compareRows(byLabel(applications), apps, appKey, APP_FIELDS([30, 90, 180])),
+        [],
+      );
+      const rows = new Map<string, Record<string, Expected>>([
+        [`HQ-WS-1|${key("APP0061")}`, {
+          lastUsed: null,
+          idleDays: null,
+          bucket: "Never used",
+          licensed: true,
+          reclaimable: true,
+        }],
+        [`HQ-WS-1|${key("APP0063")}`, {
+          idleDays: 100,
+          bucket: "90–179 days",
+          licensed: false,
+          reclaimable: false,
+        }],
+        [`HQ-WS-1|${key("APP0064")}`, {
+          idleDays: 200,
+          bucket: "Never used",
+          licensed: true,
+          reclaimable: true,
+        }],
+      ]);
+      assert.deepEqual(compareRows(byLabel(installations), rows, installKey, INSTALL_FIELDS), []);
+      assert.deepEqual(
+        compareRows(
+          await csvSection(out.file("csv", "installations")),
+          rows,
+          installKey,
+          INSTALL_FIELDS,
+        ),
+        [],
+      );
+      const xlsx = await xlsxSection(out.file("xlsx"), INSTALL_LABELS);
+      assert.deepEqual(compareRows(xlsx.rows, rows, installKey, INSTALL_FIELDS), []);
+      // EUR value for APP0061; APP0064 is reclaimable but has no price: a row without currency.
+      assert.deepEqual(value.rows, [
+        { currency: "EUR", applications: 1, licenses: 1, value: 100 },
+        { currency: null, applications: 1, licenses: 1, value: null },
+      ]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
