@@ -1,0 +1,236 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { type RunningServer, startServer } from "../../lib/server/server.ts";
+import { TEST_NOW } from "../helpers/server.ts";
+import { closeTestBrowser, pdfText } from "../helpers/run_report.ts";
+import { endOfLifeSoftware } from "../../reports/end_of_life_software.ts";
+import {
+  compareRows,
+  csvSection,
+  ESTATE,
+  type Expected,
+  rawAll,
+  type RawApi,
+  type RawItem,
+  REGISTRY,
+  runAt,
+  xlsxSection,
+} from "./support/raw_api.ts";
+
+const TOKEN = "end-of-life-test-token";
+
+const APP_FIELDS = {
+  manufacturer: "Manufacturer",
+  endOfLifeDate: "End of life",
+  installations: "Installations",
+  computers: "Computers",
+  organizations: "Organizations",
+};
+const APP_LABELS = ["Application", "Version", ...Object.values(APP_FIELDS)];
+const DETAIL_FIELDS = {
+  organization: "Organization",
+  status: "Computer status",
+  endOfLifeDate: "End of life",
+  lastUsed: "Last used",
+};
+const DETAIL_LABELS = [
+  "Organization",
+  "Computer",
+  "Computer status",
+  "Last scan",
+  "Application",
+  "Version",
+  "End of life",
+  "Last used",
+  "First discovered",
+];
+
+function byLabel(
+  section: { columns: { key: string; label: string }[]; rows: Record<string, unknown>[] },
+) {
+  return section.rows.map((r) =>
+    Object.fromEntries(section.columns.map((c) => [c.label, r[c.key] ?? null]))
+  );
+}
+const appKey = (r: Record<string, unknown>) => `${r["Application"]}|${r["Version"] ?? ""}`;
+const detailKey = (r: Record<string, unknown>) =>
+  `${r["Computer"]}|${r["Application"]}|${r["Version"] ?? ""}`;
+
+/** Expected figures from raw API JSON (the registry read whole, end of life picked here). */
+async function expectedFigures(
+  api: RawApi,
+  options: { organization?: string; manufacturer?: string } = {},
+) {
+  const [registry, installs, computers] = await Promise.all([
+    rawAll(api, `${REGISTRY}/applications`),
+    rawAll(api, `${ESTATE}/computers-applications`),
+    rawAll(api, `${ESTATE}/computers`),
+  ]);
+  const eol = new Map<string, RawItem>(
+    registry.filter((a) =>
+      a.isEndOfLife === true &&
+      (options.manufacturer === undefined || a.manufacturer.includes(options.manufacturer))
+    ).map((a) => [a.id, a]),
+  );
+  const hosts = new Map<string, RawItem>(computers.map((c) => [c.id, c]));
+  const perApp = new Map<string, { n: number; computers: Set<string>; orgs: Set<string> }>();
+  const detail = new Map<string, Record<string, Expected>>();
+  for (const i of installs) {
+    const app = eol.get(i.applicationId);
+    if (i.isInstalled !== true || !app) continue;
+    const host = hosts.get(i.computerId);
+    if (options.organization !== undefined && host?.organizationId !== options.organization) {
+      continue;
+    }
+    const org = host?.organizationId ?? "(no organization)";
+    const a = perApp.get(i.applicationId) ?? { n: 0, computers: new Set(), orgs: new Set() };
+    perApp.set(i.applicationId, a);
+    a.n++;
+    a.computers.add(i.computerId);
+    a.orgs.add(org);
+    detail.set(`${host?.hostName ?? i.computerId}|${app.name}|${app.version}`, {
+      organization: org,
+      status: host?.status ?? null,
+      endOfLifeDate: app.endOfLifeDate.slice(0, 10),
+      lastUsed: i.lastUsed ? i.lastUsed.slice(0, 10) : null,
+    });
+  }
+  const applications = new Map<string, Record<string, Expected>>();
+  for (const [id, a] of perApp) {
+    const app = eol.get(id)!;
+    applications.set(`${app.name}|${app.version}`, {
+      manufacturer: app.manufacturer,
+      endOfLifeDate: app.endOfLifeDate.slice(0, 10),
+      installations: a.n,
+      computers: a.computers.size,
+      organizations: a.orgs.size,
+    });
+  }
+  return { applications, detail };
+}
+
+describe("end-of-life-software against a 400-computer estate", () => {
+  let srv: RunningServer;
+  let api: RawApi;
+  before(async () => {
+    srv = await startServer({ computers: 400, seed: 1, now: TEST_NOW, quiet: true, token: TOKEN });
+    api = { url: srv.url, token: TOKEN };
+  });
+  after(async () => {
+    await closeTestBrowser();
+    await srv.close();
+  });
+
+  it("per-application summary and per-computer detail equal an independent computation in JSON, CSV, XLSX and PDF", async () => {
+    const want = await expectedFigures(api);
+    assert.ok(want.applications.size >= 2 && want.detail.size >= 5);
+    const out = await runAt(api, endOfLifeSoftware, {
+      now: TEST_NOW,
+      formats: ["json", "csv", "xlsx", "pdf"],
+    });
+    const [applications, detail] = out.json.sections;
+    assert.deepEqual(
+      compareRows(byLabel(applications), want.applications, appKey, APP_FIELDS),
+      [],
+    );
+    assert.deepEqual(compareRows(byLabel(detail), want.detail, detailKey, DETAIL_FIELDS), []);
+    assert.deepEqual(
+      compareRows(
+        await csvSection(out.file("csv", "applications")),
+        want.applications,
+        appKey,
+        APP_FIELDS,
+      ),
+      [],
+    );
+    assert.deepEqual(
+      compareRows(
+        await csvSection(out.file("csv", "computers")),
+        want.detail,
+        detailKey,
+        DETAIL_FIELDS,
+      ),
+      [],
+    );
+    const xlsxApps = await xlsxSection(out.file("xlsx"), APP_LABELS);
+    assert.deepEqual(compareRows(xlsxApps.rows, want.applications, appKey, APP_FIELDS), []);
+    const xlsxDetail = await xlsxSection(out.file("xlsx"), DETAIL_LABELS);
+    assert.deepEqual(compareRows(xlsxDetail.rows, want.detail, detailKey, DETAIL_FIELDS), []);
+
+    // Detail rows come grouped by organization, and the applications earliest end of life first.
+    const orgs = detail.rows.map((r: { organization: string }) => r.organization);
+    assert.deepEqual(orgs, [...orgs].sort((a, b) => a.localeCompare(b, "en", { numeric: true })));
+    const dates = applications.rows.map((r: { endOfLifeDate: string }) => r.endOfLifeDate);
+    assert.deepEqual(dates, [...dates].sort());
+
+    const text = await pdfText(out.file("pdf"));
+    for (const key of want.detail.keys()) {
+      const host = key.split("|")[0];
+      assert.ok(text.includes(host), `${host} is in the PDF`);
+    }
+    const installations = [...want.applications.values()].reduce(
+      (n, a) => n + (a.installations as number),
+      0,
+    );
+    const fact = out.result.document.summary.find((f) => f.label === "Installations");
+    assert.equal(fact?.value, installations);
+  });
+
+  it("restricts the detail to one organization's computers", async () => {
+    const all = await expectedFigures(api);
+    const counts = new Map<string, number>();
+    for (const r of all.detail.values()) {
+      counts.set(r.organization as string, (counts.get(r.organization as string) ?? 0) + 1);
+    }
+    const [org] = [...counts].sort((a, b) => b[1] - a[1])[0];
+    const want = await expectedFigures(api, { organization: org });
+    const out = await runAt(api, endOfLifeSoftware, {
+      now: TEST_NOW,
+      formats: ["json"],
+      params: { organization: org },
+    });
+    const [applications, detail] = out.json.sections;
+    assert.deepEqual(
+      compareRows(byLabel(applications), want.applications, appKey, APP_FIELDS),
+      [],
+    );
+    assert.deepEqual(compareRows(byLabel(detail), want.detail, detailKey, DETAIL_FIELDS), []);
+    assert.ok(want.detail.size < all.detail.size);
+  });
+
+  it("applies a registry filter together with end of life", async () => {
+    const want = await expectedFigures(api, { manufacturer: "Microsoft" });
+    const out = await runAt(api, endOfLifeSoftware, {
+      now: TEST_NOW,
+      formats: ["json"],
+      filter: "manufacturer -contains Microsoft",
+    });
+    assert.deepEqual(
+      compareRows(byLabel(out.json.sections[0]), want.applications, appKey, APP_FIELDS),
+      [],
+    );
+  });
+});
+
+describe("end-of-life-software edge data", () => {
+  let srv: RunningServer;
+  let api: RawApi;
+  before(async () => {
+    srv = await startServer({ computers: 0, seed: 1, now: TEST_NOW, quiet: true, token: TOKEN });
+    api = { url: srv.url, token: TOKEN };
+  });
+  after(async () => await srv.close());
+
+  it("renders every section with its no-data text for an empty estate, and for a cleared store", async () => {
+    for (const clear of [false, true]) {
+      if (clear) srv.store.clear();
+      const out = await runAt(api, endOfLifeSoftware, { now: TEST_NOW });
+      for (const section of out.json.sections) assert.equal(section.rows.length, 0);
+      const apps = await xlsxSection(out.file("xlsx"), APP_LABELS);
+      assert.equal(apps.firstCell, "No end-of-life application is installed.");
+      const detail = await xlsxSection(out.file("xlsx"), DETAIL_LABELS);
+      assert.equal(detail.firstCell, "No computer has an end-of-life application installed.");
+      assert.deepEqual(await csvSection(out.file("csv", "computers")), []);
+    }
+  });
+});
