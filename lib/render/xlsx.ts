@@ -270,6 +270,8 @@ interface ColumnPlan {
   readonly column: Column;
   readonly currencyKey: string;
   readonly emphasis?: Column["emphasis"];
+  /** The one style of every cell, when it depends on neither currency nor emphasis. */
+  readonly fixed?: Style;
 }
 
 /**
@@ -495,6 +497,9 @@ export class XlsxRenderer implements Renderer {
       column,
       currencyKey: currencyKeyOf(column),
       emphasis: column.emphasis,
+      fixed: column.type !== "currency" && !column.emphasis
+        ? styles.cell(column, undefined, undefined)
+        : undefined,
     }));
     const widths = await this.#widths(section);
     const lastCol = columnLetter(Math.max(1, plan.length));
@@ -554,6 +559,10 @@ export class XlsxRenderer implements Renderer {
       const out = ws!.addRow(plan.map((p) => cellValue(p.column.type, row[p.column.key])));
       for (let i = 0; i < plan.length; i++) {
         const p = plan[i];
+        if (p.fixed) {
+          out.getCell(i + 1).style = p.fixed;
+          continue;
+        }
         const code = p.column.type === "currency" ? currencyCode(row[p.currencyKey]) : undefined;
         const emphasis = p.emphasis ? safeEmphasis(p.emphasis, row) : undefined;
         const style = styles.cell(p.column, code, emphasis);
