@@ -15,8 +15,9 @@
  * Data: entitlement states (cache key `licenses.entitlementStates`), the registry (cache key
  * `registry.applications`), computers (cache key `estate.computers`, or
  * `estate.computers?filter=…` with a filter) and the computers applications entitlements
- * collection, read twice as a stream (once to count, once for the detail rows) so memory holds
- * only one counter array per computer.
+ * collection: streamed whole once to count (memory holds one counter array per computer), then
+ * read again for the detail rows a batch of computers at a time (`computerId -in (…)`), in the
+ * order of the computers section.
  *
  * @module
  */
@@ -27,7 +28,7 @@ import type { QueryContext } from "../lib/query/context.ts";
 import type { Column, Fact, ReportContext, ReportData, Row } from "../lib/report/model.ts";
 import { defineReport } from "../lib/report/model.ts";
 import { ParamError } from "../lib/report/errors.ts";
-import { eq, printFilter } from "../lib/api/filter.ts";
+import { and, eq, isIn, printFilter } from "../lib/api/filter.ts";
 
 type Computer = Resource<"Computer">;
 type EntitlementState = Resource<"EntitlementState">;
@@ -50,6 +51,9 @@ export const DEFAULT_UNCOVERED = "Unlicensed,Under-licensed";
 
 /** The column key of entitlements whose state id the entitlement-states operation does not list. */
 export const UNKNOWN_STATE_KEY = "state_unknown";
+
+/** Computers whose entitlements the detail section reads per request (`computerId -in (…)`). */
+export const DETAIL_BATCH = 100;
 
 /** The organisation label of computers that have none. */
 export const NO_ORGANIZATION = "(no organization)";
@@ -263,26 +267,48 @@ async function data(ctx: Ctx): Promise<ReportData> {
     installations: perState[i].installations,
   })).filter((_, i) => onlySlot === undefined || i === onlySlot);
 
+  // The detail, in the order of the computers section: the entitlements of a batch of computers
+  // at a time (an `-in` filter on computerId), each computer's rows sorted, so memory holds one
+  // batch and the order needs no sort of the whole collection.
   async function* detailRows(): AsyncGenerator<Row> {
-    if (chosenIds.size === 0) return;
-    const options = onlyState === undefined
-      ? { signal: ctx.signal }
-      : { signal: ctx.signal, filter: printFilter(eq("entitlementStateId", onlyState)) };
-    for await (const e of ctx.client.licenses.computerEntitlements(options)) {
-      if (!e.computerId || !chosenIds.has(e.computerId)) continue;
-      if (onlyState !== undefined && e.entitlementStateId !== onlyState) continue;
-      const c = inScope.get(e.computerId)!;
-      const slot = e.entitlementStateId === null ? undefined : slotOf.get(e.entitlementStateId);
-      const state = slot === undefined ? undefined : stateColumns[slot];
-      yield {
-        hostName: c.hostName ?? c.id,
-        computerId: c.id,
-        application: applicationName(e.applicationId, registry.get(e.applicationId ?? "")),
-        applicationId: e.applicationId,
-        metricId: e.metricId,
-        state: state?.name ?? `(unknown state ${e.entitlementStateId ?? "none"})`,
-        uncovered: state?.uncovered ?? false,
-      };
+    for (let i = 0; i < chosen.length; i += DETAIL_BATCH) {
+      const batch = chosen.slice(i, i + DETAIL_BATCH).map((x) => x.c);
+      const ids = new Set(batch.map((c) => c.id!));
+      const byComputer = isIn("computerId", [...ids]);
+      const filter = printFilter(
+        onlyState === undefined ? byComputer : and(byComputer, eq("entitlementStateId", onlyState)),
+      );
+      const rows = new Map<string, Row[]>();
+      for await (
+        const e of ctx.client.licenses.computerEntitlements({ filter, signal: ctx.signal })
+      ) {
+        if (!e.computerId || !ids.has(e.computerId)) continue;
+        if (onlyState !== undefined && e.entitlementStateId !== onlyState) continue;
+        const c = inScope.get(e.computerId)!;
+        const slot = e.entitlementStateId === null ? undefined : slotOf.get(e.entitlementStateId);
+        const state = slot === undefined ? undefined : stateColumns[slot];
+        let list = rows.get(e.computerId);
+        if (!list) rows.set(e.computerId, list = []);
+        list.push({
+          hostName: c.hostName ?? c.id,
+          computerId: c.id,
+          application: applicationName(e.applicationId, registry.get(e.applicationId ?? "")),
+          applicationId: e.applicationId,
+          metricId: e.metricId,
+          state: state?.name ?? `(unknown state ${e.entitlementStateId ?? "none"})`,
+          uncovered: state?.uncovered ?? false,
+        });
+      }
+      for (const c of batch) {
+        const list = rows.get(c.id!) ?? [];
+        list.sort((a, b) =>
+          Number(b.uncovered) - Number(a.uncovered) ||
+          cmp(a.application as string, b.application as string) ||
+          cmp(String(a.metricId ?? ""), String(b.metricId ?? "")) ||
+          cmp(a.state as string, b.state as string)
+        );
+        yield* list;
+      }
     }
   }
 
@@ -348,7 +374,8 @@ async function data(ctx: Ctx): Promise<ReportData> {
     {
       id: "detail",
       title: "Entitlement state of each application",
-      description: "One row per computer, application and metric, with its entitlement state.",
+      description: "One row per computer, application and metric, with its entitlement state; " +
+        "computers in the order above, uncovered applications first.",
       columns: [
         { key: "hostName", label: "Computer", type: "text", width: 18 },
         { key: "application", label: "Application", type: "text", width: 36 },
@@ -357,7 +384,6 @@ async function data(ctx: Ctx): Promise<ReportData> {
         { key: "uncovered", label: "Uncovered", type: "boolean", width: 9, emphasis: bad },
       ] satisfies Column[],
       rows: detailRows(),
-      group: { by: "hostName", label: "Computer" },
       emptyText: "No application entitlements for these parameters.",
     },
   ];

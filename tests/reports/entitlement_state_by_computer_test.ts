@@ -1,0 +1,258 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { entitlementStateByComputer } from "../../reports/entitlement_state_by_computer.ts";
+import { type RunningServer, startServer } from "../../lib/server/server.ts";
+import { ParamError } from "../../lib/report/errors.ts";
+import { getToken, TEST_NOW } from "../helpers/server.ts";
+import {
+  closeTestBrowser,
+  parseCsv,
+  pdfText,
+  rawAll,
+  readXlsx,
+  runReportForTest,
+  type RunReportForTestResult,
+} from "../helpers/run_report.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
+
+/** A state name that needs escaping in HTML, CSV and JSON alike. */
+const TRICKY = 'Review "pending", <manual> & more';
+
+function section(json: Json, id: string): Json {
+  const s = json.sections.find((x: Json) => x.id === id);
+  assert.ok(s, `section ${id}`);
+  return s;
+}
+
+/** Independent counts from the raw API. */
+interface Expected {
+  states: Json[];
+  computers: Json[];
+  entitlements: Json[];
+  /** hostName → state id → count */
+  counts: Map<string, Map<string, number>>;
+  uncoveredIds: Set<string>;
+}
+
+async function expectedFrom(srv: RunningServer, token: string): Promise<Expected> {
+  const states = await rawAll(srv, "/api/sam/v1/licenses/entitlements/entitlement-states", token);
+  const computers = await rawAll(srv, "/api/sam/estate/v1/computers", token);
+  const entitlements = await rawAll(srv, "/api/sam/v1/licenses/entitlements/computers", token);
+  const hostOf = new Map(computers.map((c) => [c.id, c.hostName]));
+  const counts = new Map<string, Map<string, number>>();
+  for (const c of computers) counts.set(c.hostName, new Map());
+  for (const e of entitlements) {
+    const m = counts.get(hostOf.get(e.computerId));
+    if (!m) continue;
+    m.set(e.entitlementStateId, (m.get(e.entitlementStateId) ?? 0) + 1);
+  }
+  const uncoveredIds = new Set(
+    states.filter((s) => ["unlicensed", "under-licensed"].includes(s.name.toLowerCase()))
+      .map((s) => s.id),
+  );
+  return { states, computers, entitlements, counts, uncoveredIds };
+}
+
+const uncoveredOf = (m: Map<string, number>, ids: Set<string>) =>
+  [...m].filter(([id]) => ids.has(id)).reduce((sum, [, n]) => sum + n, 0);
+
+describe("entitlement-state-by-computer", () => {
+  let srv: RunningServer;
+  let token: string;
+  let expected: Expected;
+  let run: RunReportForTestResult;
+
+  before(async () => {
+    srv = await startServer({ port: 0, computers: 400, seed: 1, now: TEST_NOW, quiet: true });
+    // A state whose name needs escaping everywhere, held by two computers.
+    srv.store.insert("entitlement_states", {
+      id: "ES07",
+      name: TRICKY,
+      description: "Inserted by the test: quotes, a comma, angle brackets and an ampersand.",
+    });
+    const ids = srv.store.query({ resource: "Computer", limit: 2 }).rows.map((r) => r.id);
+    for (const computerId of ids) {
+      srv.store.insert("computer_application_entitlements", {
+        computerId,
+        applicationId: "APP-TEST",
+        metricId: "MET01",
+        entitlementStateId: "ES07",
+      });
+    }
+    token = await getToken(srv);
+    expected = await expectedFrom(srv, token);
+    run = await runReportForTest({
+      server: srv,
+      report: entitlementStateByComputer,
+      formats: ["json", "csv", "xlsx", "pdf"],
+    });
+  });
+  after(async () => {
+    await closeTestBrowser();
+    await srv?.close();
+  });
+
+  it("has one safely keyed column per state the API lists, labelled with its name", () => {
+    const columns = section(run.json, "computers").columns;
+    for (const s of expected.states) {
+      const column = columns.find((c: Json) => c.label === s.name);
+      assert.ok(column, `column for ${s.name}`);
+      assert.match(column.key, /^state_[A-Za-z0-9_]+$/);
+    }
+    assert.ok(expected.states.some((s) => s.name === TRICKY));
+    assert.ok(expected.states.some((s) => /[<&]/.test(s.name) && s.name !== TRICKY));
+  });
+
+  it("counts per computer and state equal the raw entitlements", () => {
+    const s = section(run.json, "computers");
+    const keyOf = new Map(s.columns.map((c: Json) => [c.label, c.key]));
+    assert.equal(s.rows.length, expected.computers.length);
+    for (const row of s.rows) {
+      const m = expected.counts.get(row.hostName);
+      assert.ok(m, row.hostName);
+      for (const st of expected.states) {
+        assert.equal(
+          row[keyOf.get(st.name) as string],
+          m.get(st.id) ?? 0,
+          `${row.hostName} ${st.id}`,
+        );
+      }
+      assert.equal(row.uncovered, uncoveredOf(m, expected.uncoveredIds));
+    }
+  });
+
+  it("lists computers with an uncovered application first", () => {
+    const rows = section(run.json, "computers").rows;
+    const firstCovered = rows.findIndex((r: Json) => r.uncovered === 0);
+    assert.ok(firstCovered > 0, "some uncovered computers come first");
+    assert.ok(rows.slice(firstCovered).every((r: Json) => r.uncovered === 0));
+  });
+
+  it("totals per state equal the raw count of entitlements in that state", () => {
+    const s = section(run.json, "computers");
+    const keyOf = new Map(s.columns.map((c: Json) => [c.label, c.key]));
+    for (const st of expected.states) {
+      const want = expected.entitlements.filter((e) => e.entitlementStateId === st.id).length;
+      assert.equal(s.totals.All[keyOf.get(st.name) as string], want, st.name);
+      const line = section(run.json, "states").rows.find((r: Json) => r.stateId === st.id);
+      assert.equal(line.installations, want);
+    }
+    assert.equal(section(run.json, "detail").rows.length, expected.entitlements.length);
+  });
+
+  it("CSV and XLSX headers carry the state names verbatim, with the same counts", async () => {
+    const [header, ...rows] = parseCsv(await Deno.readTextFile(run.file("csv", "computers")));
+    assert.ok(header.includes(TRICKY), "the tricky name is one CSV header field");
+    assert.ok(header.includes("Licensed <via upgrade & downgrade>"));
+    const at = header.indexOf(TRICKY);
+    const csvTotal = rows.reduce((sum, r) => sum + Number(r[at]), 0);
+    assert.equal(csvTotal, 2);
+
+    const sheets = await readXlsx(run.file("xlsx"));
+    const sheet = Object.values(sheets).find((r) => r[0]?.includes(TRICKY));
+    assert.ok(sheet, "a sheet whose header has the tricky name");
+    const col = sheet[0].indexOf(TRICKY);
+    const hosts = new Set(expected.computers.map((c) => c.hostName));
+    const data = sheet.filter((r) => hosts.has(r[0] as string));
+    assert.equal(data.length, expected.computers.length);
+    assert.equal(data.reduce((sum, r) => sum + Number(r[col] ?? 0), 0), 2);
+  });
+
+  it("the PDF shows state names once escaped, never double-escaped", async () => {
+    const text = await pdfText(run.file("pdf"));
+    assert.ok(text.includes(TRICKY), "tricky name in the PDF text");
+    assert.ok(text.includes("Licensed <via upgrade & downgrade>"));
+    assert.ok(!/&(amp|lt|gt|quot|#\d+);/.test(text), "no HTML entity in the PDF text");
+    const s = section(run.json, "computers");
+    const totalLine = text.split("\n").find((l) => l.includes(`Total · ${s.rows.length} rows`));
+    assert.ok(totalLine, "the computers totals line");
+    const figures = totalLine.replace(/Total · \d+ rows/, "").trim().split(/\s+/).map(Number);
+    const states = s.columns.filter((c: Json) => c.key.startsWith("state_"));
+    assert.deepEqual(figures, [
+      ...states.map((c: Json) => s.totals.All[c.key]),
+      s.totals.All.applications,
+      s.totals.All.uncovered,
+    ]);
+  });
+
+  it("the state parameter keeps only that state's rows and computers (by name or id)", async () => {
+    const unlicensed = expected.states.find((s) => s.name === "Unlicensed")!;
+    for (const state of [unlicensed.name, "es07"]) {
+      const id = state === "es07" ? "ES07" : unlicensed.id;
+      const { json } = await runReportForTest({
+        server: srv,
+        report: entitlementStateByComputer,
+        params: { state },
+      });
+      const want = expected.entitlements.filter((e) => e.entitlementStateId === id);
+      const detail = section(json, "detail").rows;
+      assert.equal(detail.length, want.length, state);
+      assert.ok(detail.every((r: Json) => r.state === (id === "ES07" ? TRICKY : "Unlicensed")));
+      const computers = new Set(want.map((e) => e.computerId)).size;
+      assert.equal(section(json, "computers").rows.length, computers);
+    }
+  });
+
+  it("uncoveredStates redefines what counts as uncovered", async () => {
+    const excluded = expected.states.find((s) => s.name === "Excluded")!;
+    const { json } = await runReportForTest({
+      server: srv,
+      report: entitlementStateByComputer,
+      params: { uncoveredStates: "Excluded" },
+    });
+    for (const row of section(json, "computers").rows) {
+      assert.equal(row.uncovered, expected.counts.get(row.hostName)!.get(excluded.id) ?? 0);
+    }
+  });
+
+  it("an unknown state is a parameter error naming the states", async () => {
+    await assert.rejects(
+      runReportForTest({
+        server: srv,
+        report: entitlementStateByComputer,
+        params: { state: "Nope" },
+      }),
+      (e: Error) => e instanceof ParamError && e.message.includes("Unlicensed"),
+    );
+  });
+
+  it("organization and filter apply to the computers", async () => {
+    const org = expected.computers[0].organizationId;
+    const { json } = await runReportForTest({
+      server: srv,
+      report: entitlementStateByComputer,
+      params: { organization: org },
+      filter: "isServer -eq true",
+    });
+    const want = expected.computers.filter((c) => c.organizationId === org && c.isServer);
+    assert.ok(want.length > 0);
+    assert.deepEqual(
+      section(json, "computers").rows.map((r: Json) => r.hostName).sort(),
+      want.map((c) => c.hostName).sort(),
+    );
+  });
+});
+
+describe("entitlement-state-by-computer on an empty estate", () => {
+  it("renders every section with its no-data text", async () => {
+    const srv = await startServer({ port: 0, computers: 0, seed: 1, now: TEST_NOW, quiet: true });
+    try {
+      srv.store.clear();
+      const run = await runReportForTest({
+        server: srv,
+        report: entitlementStateByComputer,
+        formats: ["json", "csv", "xlsx", "pdf"],
+      });
+      for (const s of run.json.sections) assert.deepEqual(s.rows, [], s.id);
+      const text = await pdfText(run.file("pdf"));
+      assert.ok(text.includes("No computers match these parameters."));
+      assert.ok(text.includes("The API lists no entitlement states."));
+      assert.ok(text.includes("No application entitlements for these parameters."));
+    } finally {
+      await closeTestBrowser();
+      await srv.close();
+    }
+  });
+});
