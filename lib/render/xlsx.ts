@@ -334,7 +334,8 @@ export class XlsxRenderer implements Renderer {
     workbook.modified = doc.generatedAt;
     workbook.title = doc.report.title;
     workbook.subject = doc.report.description;
-    workbook.description = `${doc.report.description}\nSource: ${doc.source}`;
+    workbook.description = [doc.report.description, `Source: ${doc.source}`].filter((t) => t)
+      .join("\n");
     workbook.keywords = `samkit ${doc.report.id}`;
     try {
       const styles = new StyleBook();
