@@ -1,0 +1,264 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { type RunningServer, startServer } from "../../lib/server/server.ts";
+import { TEST_NOW } from "../helpers/server.ts";
+import { staleComputers } from "../../reports/stale_computers.ts";
+import {
+  compareRows,
+  csvSection,
+  ESTATE,
+  type Expected,
+  rawAll,
+  type RawApi,
+  rawGet,
+  runAt,
+  wholeDays,
+  xlsxSection,
+} from "./support/raw_api.ts";
+
+const TOKEN = "stale-computers-test-token";
+
+const ORG_FIELDS = {
+  computers: "Computers",
+  stale: "Not scanned 30+ days",
+  neverScanned: "Never scanned",
+  quarantined: "Quarantined",
+  flagged: "Stale or quarantined",
+};
+const ORG_LABELS = [
+  "Organization",
+  ...Object.values(ORG_FIELDS),
+  "Share flagged",
+  "Oldest scan",
+];
+const DETAIL_FIELDS = {
+  organization: "Organization",
+  status: "Status",
+  daysSinceScan: "Days since scan",
+  stale: "Stale",
+  quarantined: "Quarantined",
+  quarantineDate: "Quarantine date",
+};
+const DETAIL_LABELS = [
+  "Organization",
+  "Computer",
+  "Status",
+  "Last scan",
+  "Days since scan",
+  "Stale",
+  "Quarantined",
+  "Quarantine date",
+  "Reason",
+];
+
+function byLabel(
+  section: { columns: { key: string; label: string }[]; rows: Record<string, unknown>[] },
+) {
+  return section.rows.map((r) =>
+    Object.fromEntries(section.columns.map((c) => [c.label, r[c.key] ?? null]))
+  );
+}
+const orgKey = (r: Record<string, unknown>) => String(r["Organization"]);
+const hostKey = (r: Record<string, unknown>) => String(r["Computer"]);
+
+/** Expected rows from raw API JSON (computer detail fetched here for quarantine dates). */
+async function expectedFigures(api: RawApi, days: number, filter?: string) {
+  const computers = await rawAll(api, `${ESTATE}/computers`, filter);
+  const orgs = new Map<string, Record<string, number>>();
+  const detail = new Map<string, Record<string, Expected>>();
+  for (const c of computers) {
+    const org = c.organizationId ?? "(no organization)";
+    const counts = orgs.get(org) ??
+      { computers: 0, stale: 0, neverScanned: 0, quarantined: 0, flagged: 0 };
+    orgs.set(org, counts);
+    counts.computers++;
+    const since = c.lastScanDate ? wholeDays(c.lastScanDate, TEST_NOW) : null;
+    const stale = since === null || since >= days;
+    const quarantined = c.status === "Quarantined";
+    if (since === null) counts.neverScanned++;
+    if (stale) counts.stale++;
+    if (quarantined) counts.quarantined++;
+    if (!stale && !quarantined) continue;
+    counts.flagged++;
+    const full = quarantined ? await rawGet(api, `${ESTATE}/computers/${c.id}`) : null;
+    detail.set(c.hostName, {
+      organization: org,
+      status: c.status,
+      daysSinceScan: since,
+      stale,
+      quarantined,
+      quarantineDate: full?.quarantineDate ? full.quarantineDate.slice(0, 10) : null,
+    });
+  }
+  return { orgs, detail, quarantined: [...detail.values()].filter((d) => d.quarantined).length };
+}
+
+describe("stale-computers against a 400-computer estate", () => {
+  let srv: RunningServer;
+  let api: RawApi;
+  before(async () => {
+    srv = await startServer({ computers: 400, seed: 1, now: TEST_NOW, quiet: true, token: TOKEN });
+    api = { url: srv.url, token: TOKEN };
+  });
+  after(async () => await srv.close());
+
+  it("counts per organization and flagged computers equal an independent computation in JSON, CSV and XLSX", async () => {
+    const want = await expectedFigures(api, 30);
+    assert.ok(want.quarantined > 0 && want.detail.size > want.quarantined);
+    const before = srv.stats.operation("estate.computer");
+    const out = await runAt(api, staleComputers, { now: TEST_NOW });
+    // One detail call per quarantined computer, none for the others.
+    assert.equal(srv.stats.operation("estate.computer") - before, want.quarantined);
+    const [orgs, detail] = out.json.sections;
+    const expectedOrgs = new Map<string, Record<string, Expected>>(want.orgs);
+    assert.deepEqual(compareRows(byLabel(orgs), expectedOrgs, orgKey, ORG_FIELDS), []);
+    assert.deepEqual(compareRows(byLabel(detail), want.detail, hostKey, DETAIL_FIELDS), []);
+    assert.deepEqual(
+      compareRows(
+        await csvSection(out.file("csv", "organizations")),
+        expectedOrgs,
+        orgKey,
+        ORG_FIELDS,
+      ),
+      [],
+    );
+    assert.deepEqual(
+      compareRows(
+        await csvSection(out.file("csv", "computers")),
+        want.detail,
+        hostKey,
+        DETAIL_FIELDS,
+      ),
+      [],
+    );
+    const xlsxOrgs = await xlsxSection(out.file("xlsx"), ORG_LABELS);
+    assert.deepEqual(compareRows(xlsxOrgs.rows, expectedOrgs, orgKey, ORG_FIELDS), []);
+    const xlsxDetail = await xlsxSection(out.file("xlsx"), DETAIL_LABELS);
+    assert.deepEqual(compareRows(xlsxDetail.rows, want.detail, hostKey, DETAIL_FIELDS), []);
+    const fact = out.result.document.summary.find((f) => f.label === "Quarantined");
+    assert.equal(fact?.value, want.quarantined);
+    // Grouped by organization, longest unscanned first within each.
+    const rows = detail.rows as { organization: string; daysSinceScan: number | null }[];
+    for (let i = 1; i < rows.length; i++) {
+      if (rows[i].organization !== rows[i - 1].organization) continue;
+      assert.ok((rows[i].daysSinceScan ?? Infinity) <= (rows[i - 1].daysSinceScan ?? Infinity));
+    }
+  });
+
+  it("takes the stale threshold from the days parameter", async () => {
+    const want = await expectedFigures(api, 90);
+    const out = await runAt(api, staleComputers, {
+      now: TEST_NOW,
+      formats: ["json"],
+      params: { days: "90" },
+    });
+    const fields = { ...ORG_FIELDS, stale: "Not scanned 90+ days" };
+    assert.deepEqual(
+      compareRows(byLabel(out.json.sections[0]), new Map(want.orgs), orgKey, fields),
+      [],
+    );
+    assert.deepEqual(
+      compareRows(byLabel(out.json.sections[1]), want.detail, hostKey, DETAIL_FIELDS),
+      [],
+    );
+  });
+
+  it("applies a computer filter", async () => {
+    const filter = "isServer -eq true";
+    const want = await expectedFigures(api, 30, filter);
+    const out = await runAt(api, staleComputers, { now: TEST_NOW, formats: ["json"], filter });
+    assert.deepEqual(
+      compareRows(byLabel(out.json.sections[1]), want.detail, hostKey, DETAIL_FIELDS),
+      [],
+    );
+    const total = out.result.document.summary.find((f) => f.label === "Computers checked");
+    assert.equal(total?.value, [...want.orgs.values()].reduce((n, o) => n + o.computers, 0));
+    assert.ok((total?.value as number) < 400);
+  });
+});
+
+describe("stale-computers edge data", () => {
+  let srv: RunningServer;
+  let api: RawApi;
+  before(async () => {
+    srv = await startServer({ computers: 0, seed: 1, now: TEST_NOW, quiet: true, token: TOKEN });
+    api = { url: srv.url, token: TOKEN };
+  });
+  after(async () => await srv.close());
+
+  it("renders every section with its no-data text for an empty estate", async () => {
+    const out = await runAt(api, staleComputers, { now: TEST_NOW });
+    for (const section of out.json.sections) assert.equal(section.rows.length, 0);
+    const orgs = await xlsxSection(out.file("xlsx"), ORG_LABELS);
+    assert.equal(orgs.firstCell, "No computers match these parameters.");
+    const detail = await xlsxSection(out.file("xlsx"), DETAIL_LABELS);
+    assert.equal(
+      detail.firstCell,
+      "Every computer was scanned in the last 30 days and none is quarantined.",
+    );
+    assert.deepEqual(await csvSection(out.file("csv", "computers")), []);
+  });
+
+  it("flags a never-scanned computer and keeps a quarantined one whose detail is gone", async () => {
+    srv.store.insert("computers", {
+      id: "C1",
+      hostName: "NEVER-1",
+      organizationId: "ORG02",
+      status: "Active",
+      lastScanDate: null,
+    });
+    srv.store.insert("computers", {
+      id: "C2",
+      hostName: "FRESH-2",
+      organizationId: "ORG02",
+      status: "Active",
+      lastScanDate: new Date(TEST_NOW.getTime() - 86_400_000),
+    });
+    srv.store.insert("computers", {
+      id: "C3",
+      hostName: "QUAR-3",
+      status: "Quarantined",
+      lastScanDate: new Date(TEST_NOW.getTime() - 3 * 86_400_000),
+      quarantineDate: new Date("2025-06-01T00:00:00Z"),
+    });
+    srv.store.insert("computers", {
+      id: "C4",
+      hostName: "QUAR-4",
+      organizationId: "ORG02",
+      status: "Quarantined",
+      lastScanDate: new Date(TEST_NOW.getTime() - 2 * 86_400_000),
+      quarantineDate: new Date("2025-06-02T00:00:00Z"),
+    });
+    // The detail of QUAR-4 answers 404: its row stays, without a quarantine date.
+    srv.faults.add({ match: /\/computers\/C4$/, status: 404, times: 5 });
+    const out = await runAt(api, staleComputers, { now: TEST_NOW });
+    const expected = new Map<string, Record<string, Expected>>([
+      ["QUAR-4", {
+        organization: "ORG02",
+        daysSinceScan: 2,
+        stale: false,
+        quarantined: true,
+        quarantineDate: null,
+      }],
+      ["NEVER-1", { organization: "ORG02", daysSinceScan: null, stale: true, quarantined: false }],
+      ["QUAR-3", {
+        organization: "(no organization)",
+        daysSinceScan: 3,
+        stale: false,
+        quarantined: true,
+        quarantineDate: "2025-06-01",
+      }],
+    ]);
+    assert.deepEqual(
+      compareRows(byLabel(out.json.sections[1]), expected, hostKey, DETAIL_FIELDS),
+      [],
+    );
+    const orgs = new Map<string, Record<string, Expected>>([
+      ["ORG02", { computers: 3, stale: 1, neverScanned: 1, quarantined: 1, flagged: 2 }],
+      ["(no organization)", { computers: 1, stale: 0, quarantined: 1, flagged: 1 }],
+    ]);
+    assert.deepEqual(compareRows(byLabel(out.json.sections[0]), orgs, orgKey, ORG_FIELDS), []);
+    const reasons = out.json.sections[1].rows.map((r: { reason: string }) => r.reason);
+    assert.deepEqual(reasons.sort(), ["Never scanned", "Quarantined", "Quarantined"]);
+  });
+});
