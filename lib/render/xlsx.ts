@@ -415,9 +415,15 @@ export class XlsxRenderer implements Renderer {
 
     add([cleanText(doc.report.title)], [title]);
     if (doc.report.description) {
-      const row = ws.addRow([cleanText(doc.report.description)]);
-      row.getCell(1).style = muted;
-      ws.mergeCells(row.number, 1, row.number, 2 + Math.min(sumWidth, 2));
+      const text = cleanText(doc.report.description);
+      const row = ws.addRow([text]);
+      row.getCell(1).style = styles.plain("description", () => ({
+        font: { italic: true, color: { argb: MUTED_FONT } },
+        alignment: { wrapText: true, vertical: "top" },
+      }));
+      // Merged over A:D (28 + 40 + 18 + 18 characters); a merged cell does not grow by itself.
+      ws.mergeCells(row.number, 1, row.number, 4);
+      row.height = 15 * Math.min(20, Math.max(1, Math.ceil((text.length * 1.1) / 104)));
       row.commit();
     }
     blank();
