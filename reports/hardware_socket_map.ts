@@ -28,7 +28,7 @@
  * one most of its VMs are covered in. Hosts without such VMs have a blank cluster.
  *
  * Data: computers (cache key `estate.computers`, or `estate.computers?filter=…`), one detail per
- * VM (`estate.computer:<id>`), hardware and socket map per host and hardware per VM
+ * VM and per VM host (`estate.computer:<id>`), hardware and socket map per host and hardware per VM
  * (`estate.hardware:<id>`, `estate.socketMap:<id>`; `null` on 404: the row is kept with blanks and
  * a note), extended coverages (`licenses.extendedCoverages`) and clusters
  * (`estate.dataCenterClusters`).
@@ -308,6 +308,14 @@ async function data(ctx: Ctx): Promise<ReportData> {
   const hostComputers = computers.filter((c) =>
     c.isVirtual !== true && (c.isServer === true || vmCount.has(c.id!))
   );
+  const hostDetail = new Map<string, ComputerDetail | null>();
+  for await (
+    const [c, detail] of ctx.query.fanOut(
+      hostComputers.filter((c) => vmCount.has(c.id!)),
+      (c) => `estate.computer:${c.id}`,
+      (c) => orNull(() => ctx.client.estate.computer(c.id!, { signal: ctx.signal })),
+    )
+  ) hostDetail.set(c.id!, detail);
   const hardwareOf = (c: Computer) =>
     orNull(() => ctx.client.estate.hardware(c.id!, { signal: ctx.signal }));
   const hosts: Host[] = [];
@@ -350,8 +358,8 @@ async function data(ctx: Ctx): Promise<ReportData> {
     const perCore = hw ? perCoreRequirement(processors ?? sockets, cores, rule) : null;
     const factor = hw ? coreFactorOf(hw.processorManufacturer, factors) : null;
     const byFactor = hw && factor !== null ? coreFactorRequirement(cores, factor) : null;
-    const notes = [hw ? null : NO_HARDWARE, sm ? null : NO_SOCKET_MAP].filter((n) => n);
-    if (!hw || !sm) missing++;
+    const note = !hw ? NO_HARDWARE : !sm ? NO_SOCKET_MAP : null;
+    if (!hw) missing++;
     perCoreTotal += perCore ?? 0;
     factorTotal += byFactor ?? 0;
     physicalCores += cores ?? 0;
@@ -374,7 +382,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
       perCoreRequirement: perCore,
       coreFactor: factor,
       coreFactorRequirement: byFactor,
-      note: notes.length ? notes.join("; ") : null,
+      note,
     };
   });
 
@@ -386,7 +394,8 @@ async function data(ctx: Ctx): Promise<ReportData> {
     return {
       host: hostId ? hostName(hostId) : UNKNOWN_HOST,
       cluster: clusterName(covered.get(vm.id!) ?? (hostId ? hostCluster.get(hostId) : undefined)),
-      hypervisor: detail?.hypervisorName ?? null,
+      hypervisor: detail?.hypervisorName ??
+        (hostId ? hostDetail.get(hostId)?.hypervisorName : null) ?? null,
       hostName: vm.hostName ?? vm.id,
       organization: vm.organizationId,
       operatingSystem: vm.operatingSystem,
@@ -432,7 +441,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
           type: "integer",
           width: 10,
         },
-        { key: "note", label: "Note", type: "text", width: 14, emphasis: warn },
+        { key: "note", label: "Note", type: "text", width: 16, emphasis: warn },
       ] satisfies Column[],
       rows: hostRows,
       totals: {
@@ -452,7 +461,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
       id: "virtual-machines",
       title: "Virtual machines by host",
       description: "Every virtual machine under the host it runs on (from the computer detail); " +
-        "the cluster is the host's.",
+        "the hypervisor and cluster are the host's unless the VM's own records say otherwise.",
       columns: [
         { key: "hostName", label: "Virtual machine", type: "text", width: 18 },
         { key: "host", label: "Host", type: "text", width: 16 },
@@ -478,7 +487,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
     { label: "Hosts without hardware data", value: missing, type: "integer" },
     { label: "Physical cores", value: physicalCores, type: "integer" },
     { label: "Per-core requirement", value: perCoreTotal, type: "integer" },
-    { label: "Core-factor req.", value: factorTotal, type: "integer" },
+    { label: "Core-factor requirement", value: factorTotal, type: "integer" },
   ];
 
   return { sections, summary };
@@ -498,7 +507,8 @@ export const hardwareSocketMap = defineReport<HardwareSocketMapClient, QueryCont
   title: "Hardware socket map",
   description: "Physical servers and virtualisation hosts with manufacturer, model, sockets, " +
     "processors, cores and processor type, their virtual machines, the data center cluster " +
-    "(derived from data-center extended coverages; blank where none names the host), and two " +
+    "(derived from the data-center extended coverages of the VMs a host runs; blank where none " +
+    "names one), and two " +
     "processor-licensing figures per host computed from the parameters: a per-core requirement " +
     "(minimum cores per processor and per server, core packs) and a core-factor requirement.",
   params: {
