@@ -44,6 +44,9 @@ export const BROWSER_FLAGS: readonly string[] = [
   "--metrics-recording-only",
   "--mute-audio",
   "--disable-dev-shm-usage",
+  // No name resolves: a DNS prefetch hint cannot leak a lookup (requests are aborted anyway).
+  "--host-resolver-rules=MAP * ~NOTFOUND",
+  "--dns-prefetch-disable",
 ];
 
 /** Thrown when no Chrome or Chromium can be found; the message says how to get one. */
