@@ -1,6 +1,11 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { entitlementStateByComputer } from "../../reports/entitlement_state_by_computer.ts";
+import fc from "fast-check";
+import {
+  entitlementStateByComputer,
+  matchStates,
+  stateKeys,
+} from "../../reports/entitlement_state_by_computer.ts";
 import { type RunningServer, startServer } from "../../lib/server/server.ts";
 import { ParamError } from "../../lib/report/errors.ts";
 import { getToken, TEST_NOW } from "../helpers/server.ts";
@@ -254,5 +259,26 @@ describe("entitlement-state-by-computer on an empty estate", () => {
       await closeTestBrowser();
       await srv.close();
     }
+  });
+});
+
+describe("entitlement-state-by-computer column keys", () => {
+  it("state keys are safe, unique and stable for any ids", () => {
+    fc.assert(fc.property(fc.uniqueArray(fc.string(), { maxLength: 20 }), (ids) => {
+      const keys = stateKeys(ids);
+      assert.equal(new Set(keys).size, ids.length);
+      for (const key of keys) assert.match(key, /^state_[A-Za-z0-9_]*$/);
+      assert.ok(!keys.includes("state_unknown"));
+      assert.deepEqual(stateKeys(ids), keys);
+    }));
+  });
+
+  it("matchStates takes names or ids, case-insensitively, ignoring unknown ones", () => {
+    const states = [
+      { id: "ES02", name: "Unlicensed", description: null },
+      { id: "ES03", name: "Under-licensed", description: null },
+    ];
+    assert.deepEqual([...matchStates(" unlicensed ,es03, nope", states)].sort(), ["ES02", "ES03"]);
+    assert.equal(matchStates("", states).size, 0);
   });
 });

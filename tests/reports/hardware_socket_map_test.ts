@@ -1,6 +1,12 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { hardwareSocketMap } from "../../reports/hardware_socket_map.ts";
+import fc from "fast-check";
+import {
+  coreFactorOf,
+  coreFactorRequirement,
+  hardwareSocketMap,
+  perCoreRequirement,
+} from "../../reports/hardware_socket_map.ts";
 import { type RunningServer, startServer } from "../../lib/server/server.ts";
 import { getToken, TEST_NOW } from "../helpers/server.ts";
 import {
@@ -249,5 +255,42 @@ describe("hardware-socket-map on an empty estate", () => {
       await closeTestBrowser();
       await srv.close();
     }
+  });
+});
+
+describe("hardware-socket-map licensing rules", () => {
+  it("per-core requirement equals max(cores, processors × min, server min) in whole packs", () => {
+    fc.assert(fc.property(
+      fc.integer({ min: 1, max: 8 }),
+      fc.integer({ min: 0, max: 512 }),
+      fc.integer({ min: 0, max: 32 }),
+      fc.integer({ min: 0, max: 64 }),
+      fc.integer({ min: 1, max: 16 }),
+      (processors, cores, perCpu, perServer, pack) => {
+        const rule = {
+          minCoresPerProcessor: perCpu,
+          minCoresPerServer: perServer,
+          corePackSize: pack,
+        };
+        const want = Math.ceil(Math.max(cores, processors * perCpu, perServer) / pack) * pack;
+        assert.equal(perCoreRequirement(processors, cores, rule), want);
+      },
+    ));
+  });
+
+  it("per-core requirement is blank without processors or cores", () => {
+    const rule = { minCoresPerProcessor: 8, minCoresPerServer: 16, corePackSize: 2 };
+    assert.equal(perCoreRequirement(null, 16, rule), null);
+    assert.equal(perCoreRequirement(2, null, rule), null);
+  });
+
+  it("core factors match part of the manufacturer's name, case-insensitively", () => {
+    const factors = { Intel: 0.5, AMD: 0.75, default: 1.5 };
+    assert.equal(coreFactorOf("GenuineIntel", factors), 0.5);
+    assert.equal(coreFactorOf("AuthenticAMD", factors), 0.75);
+    assert.equal(coreFactorOf("IBM", factors), 1.5);
+    assert.equal(coreFactorOf(null, { Intel: 0.5 }), 1);
+    assert.equal(coreFactorRequirement(6, 0.75), 5);
+    assert.equal(coreFactorRequirement(10, 0.7), 7);
   });
 });

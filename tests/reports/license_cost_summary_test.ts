@@ -1,6 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { licenseCostSummary } from "../../reports/license_cost_summary.ts";
+import { inPurchaseRange, licenseCostSummary } from "../../reports/license_cost_summary.ts";
 import { type RunningServer, startServer } from "../../lib/server/server.ts";
 import { getToken, TEST_NOW } from "../helpers/server.ts";
 import {
@@ -254,5 +254,17 @@ describe("license-cost-summary on an empty estate", () => {
       await closeTestBrowser();
       await srv.close();
     }
+  });
+});
+
+describe("license-cost-summary purchase range", () => {
+  it("includes both ends, the whole last day of a date-only end", () => {
+    const from = new Date("2023-01-01T00:00:00Z"), to = new Date("2023-12-31T00:00:00Z");
+    assert.ok(inPurchaseRange(new Date("2023-01-01T00:00:00Z"), from, to));
+    assert.ok(inPurchaseRange(new Date("2023-12-31T23:59:59Z"), from, to));
+    assert.ok(!inPurchaseRange(new Date("2024-01-01T00:00:00Z"), from, to));
+    assert.ok(!inPurchaseRange(new Date("2022-12-31T23:59:59Z"), from, to));
+    assert.ok(!inPurchaseRange(null, from, undefined), "no date is out when a range is given");
+    assert.ok(inPurchaseRange(null, undefined, undefined));
   });
 });
