@@ -28,6 +28,7 @@ import type { QueryContext } from "../lib/query/context.ts";
 import { toArray } from "../lib/query/collect.ts";
 import type { Fact, ReportContext, ReportData, Row } from "../lib/report/model.ts";
 import { defineReport } from "../lib/report/model.ts";
+import { compareText } from "./license_position.ts";
 
 type Connector = Resource<"CloudConnector">;
 type Retrieval = Resource<"RetrievalInfo">;
@@ -46,7 +47,15 @@ export type MonthStatus = "OK" | "Failed" | "In progress" | "Never ran" | "Not c
 /** Retrieval types that mean the month was retrieved. */
 const SUCCESS_TYPES: ReadonlySet<string> = new Set(["succeeded", "success", "completed", "ok"]);
 
-/** The statuses that are flagged. */
+/**
+ * The statuses that are flagged.
+ *
+ * @example
+ * ```ts
+ * import { FLAGGED } from "./connector_health.ts";
+ * console.log(FLAGGED.has("Failed"), FLAGGED.has("Not created")); // true false
+ * ```
+ */
 export const FLAGGED: ReadonlySet<MonthStatus> = new Set(["Failed", "Never ran"]);
 
 /**
@@ -138,16 +147,12 @@ export function monthStatus(
   return { status, errorCode: status === "Failed" ? code : null, lastSuccess, lastAttempt };
 }
 
-const collator = new Intl.Collator("en", { numeric: true });
-
 async function data(ctx: Ctx): Promise<ReportData> {
   const months = monthWindow(ctx.now, ctx.params.months as number);
   const inWindow = new Set(months);
   const connectors = (await ctx.query.all("connectors.list", () => ctx.client.connectors.list()))
     .filter((c) => c.id)
-    .sort((a, b) =>
-      collator.compare(a.name ?? "", b.name ?? "") || (a.id! < b.id! ? -1 : a.id! > b.id! ? 1 : 0)
-    );
+    .sort((a, b) => compareText(a.name ?? "", b.name ?? "") || compareText(a.id!, b.id!));
   const names = new Map<string, number>();
   for (const c of connectors) names.set(c.name ?? "", (names.get(c.name ?? "") ?? 0) + 1);
   const labelOf = (c: Connector) => {
@@ -268,7 +273,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
           "Not created.",
         columns: [
           { key: "connector", label: "Connector", type: "text", width: 28 },
-          { key: "month", label: "Month", type: "text", width: 8 },
+          { key: "month", label: "Month", type: "text", width: 10 },
           { key: "status", label: "Status", type: "text", emphasis: bad },
           { key: "errorCode", label: "Error code", type: "text", width: 24, emphasis: bad },
           { key: "lastSuccess", label: "Last successful retrieval", type: "datetime" },

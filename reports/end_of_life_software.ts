@@ -16,7 +16,12 @@ import { printFilter } from "../lib/api/filter_printer.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import type { Fact, ReportContext, ReportData, Row } from "../lib/report/model.ts";
 import { defineReport } from "../lib/report/model.ts";
-import { applicationLabel, applicationName } from "./license_position.ts";
+import {
+  applicationLabel,
+  applicationName,
+  compareText,
+  NO_ORGANIZATION,
+} from "./license_position.ts";
 
 /** The slice of the SAM client this report reads. */
 export interface EndOfLifeSoftwareClient {
@@ -28,14 +33,16 @@ export interface EndOfLifeSoftwareClient {
 
 type Ctx = ReportContext<EndOfLifeSoftwareClient, QueryContext>;
 
-/** The most application ids put in an `-in` list on the server; beyond, filtering is local. */
+/**
+ * The most application ids put in an `-in` list on the server; beyond, filtering is local.
+ *
+ * @example
+ * ```ts
+ * import { MAX_IN_LIST } from "./end_of_life_software.ts";
+ * console.log(MAX_IN_LIST); // 100
+ * ```
+ */
 export const MAX_IN_LIST = 100;
-
-/** The organisation label of computers that have none. */
-export const NO_ORGANIZATION = "(no organization)";
-
-const collator = new Intl.Collator("en", { numeric: true });
-const cmp = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 
 interface Install {
   organization: string;
@@ -109,7 +116,9 @@ async function data(ctx: Ctx): Promise<ReportData> {
   }
   const eolTime = (id: string) => apps.get(id)?.endOfLifeDate?.getTime() ?? Infinity;
   const appRows: Row[] = [...perApp.entries()]
-    .sort(([a], [b]) => eolTime(a) - eolTime(b) || cmp(label(a), label(b)) || cmp(a, b))
+    .sort(([a], [b]) =>
+      eolTime(a) - eolTime(b) || compareText(label(a), label(b)) || compareText(a, b)
+    )
     .map(([id, a]) => ({
       application: applicationName(id, apps.get(id)),
       version: apps.get(id)?.version ?? null,
@@ -121,9 +130,11 @@ async function data(ctx: Ctx): Promise<ReportData> {
     }));
 
   installs.sort((a, b) =>
-    cmp(a.organization, b.organization) || cmp(a.hostName ?? "", b.hostName ?? "") ||
-    cmp(a.computerId, b.computerId) || cmp(label(a.applicationId), label(b.applicationId)) ||
-    cmp(a.applicationId, b.applicationId)
+    compareText(a.organization, b.organization) ||
+    compareText(a.hostName ?? "", b.hostName ?? "") ||
+    compareText(a.computerId, b.computerId) ||
+    compareText(label(a.applicationId), label(b.applicationId)) ||
+    compareText(a.applicationId, b.applicationId)
   );
   const detailRows: Row[] = installs.map((i) => ({
     organization: i.organization,

@@ -45,7 +45,15 @@ export interface PriceLine {
   cents: number;
 }
 
-/** The unit price of `line` in cents (unrounded). */
+/**
+ * The average unit price of `line` in cents (unrounded): amount paid ÷ units bought.
+ *
+ * @example
+ * ```ts
+ * import { unitCents } from "./license_position.ts";
+ * console.log(unitCents({ currency: "EUR", licenses: 2, units: 4, cents: 1000 })); // 250
+ * ```
+ */
 export function unitCents(line: PriceLine): number {
   return line.cents / line.units;
 }
@@ -202,6 +210,31 @@ export function applicationName(id: string, app: RegistryApplication | undefined
 
 const collator = new Intl.Collator("en", { numeric: true });
 
+/**
+ * Orders text naturally (`ORG2` before `ORG10`), ties broken by code units, so sorts are total
+ * and deterministic.
+ *
+ * @example
+ * ```ts
+ * import { compareText } from "./license_position.ts";
+ * console.log(["b10", "b9", "a"].sort(compareText)); // ["a", "b9", "b10"]
+ * ```
+ */
+export function compareText(a: string, b: string): number {
+  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/**
+ * The organisation label of rows whose computer has none (or is unknown).
+ *
+ * @example
+ * ```ts
+ * import { NO_ORGANIZATION } from "./license_position.ts";
+ * console.log(NO_ORGANIZATION); // "(no organization)"
+ * ```
+ */
+export const NO_ORGANIZATION = "(no organization)";
+
 interface Position {
   id: string;
   name: string;
@@ -224,7 +257,11 @@ async function data(ctx: Ctx): Promise<ReportData> {
     !!appId && (!ctx.filter || registry.has(appId));
 
   const installations = new Map<string, number>();
-  for await (const install of ctx.client.estate.applications({ signal: ctx.signal })) {
+  const installed = ctx.client.estate.applications({
+    filter: "isInstalled -eq true",
+    signal: ctx.signal,
+  });
+  for await (const install of installed) {
     if (install.isInstalled !== true || !wanted(install.applicationId)) continue;
     if (!inScope(install.computerId)) continue;
     installations.set(install.applicationId, (installations.get(install.applicationId) ?? 0) + 1);
@@ -250,7 +287,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
     requirement: round6(requirement.get(id) ?? 0),
   }));
   const byName = (a: Position, b: Position) =>
-    collator.compare(a.label, b.label) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    compareText(a.label, b.label) || compareText(a.id, b.id);
   positions.sort((a, b) => {
     const da = a.licensed - a.requirement, db = b.licensed - b.requirement;
     if ((da < 0) !== (db < 0)) return da < 0 ? -1 : 1;
@@ -344,8 +381,9 @@ async function data(ctx: Ctx): Promise<ReportData> {
         description: "Licensed quantity (sum of license quantities) against installations " +
           "(installed computer applications) and against the metric requirement (sum of " +
           "metric tracking requirement). Applications with licenses or a requirement are " +
-          "listed, shortfalls against the requirement first. A shortfall is priced at the " +
-          "average unit price paid in the currency of most units bought.",
+          "listed, shortfalls against the requirement first. A negative surplus is a " +
+          "shortfall; it is priced at the average unit price paid in the currency of most " +
+          "units bought.",
         columns: [
           { key: "application", label: "Application", type: "text", width: 32 },
           { key: "version", label: "Version", type: "text", width: 10 },
@@ -355,14 +393,14 @@ async function data(ctx: Ctx): Promise<ReportData> {
           { key: "requirement", label: "Requirement", type: "number", decimals: 0 },
           {
             key: "vsRequirement",
-            label: "Surplus / shortfall vs requirement",
+            label: "Surplus vs requirement",
             type: "number",
             decimals: 0,
             emphasis: short,
           },
           {
             key: "vsInstallations",
-            label: "Surplus / shortfall vs installations",
+            label: "Surplus vs installations",
             type: "number",
             decimals: 0,
             emphasis: (r: Row) => (r.vsInstallations as number) < 0 ? "warn" : undefined,

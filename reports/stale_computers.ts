@@ -14,6 +14,7 @@ import { NotFoundError } from "../lib/api/errors.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import type { Fact, ReportContext, ReportData, Row } from "../lib/report/model.ts";
 import { defineReport } from "../lib/report/model.ts";
+import { compareText, NO_ORGANIZATION } from "./license_position.ts";
 
 type Computer = Resource<"Computer">;
 
@@ -26,9 +27,6 @@ export interface StaleComputersClient {
 type Ctx = ReportContext<StaleComputersClient, QueryContext>;
 
 const DAY = 86_400_000;
-
-/** The organisation label of rows whose computer has none. */
-export const NO_ORGANIZATION = "(no organization)";
 
 /**
  * Whole days from `then` to `now` (0 when `then` is later), or null when `then` is missing.
@@ -63,9 +61,6 @@ interface OrgCount {
   flagged: number;
   oldest: Date | null;
 }
-
-const collator = new Intl.Collator("en", { numeric: true });
-const cmp = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 
 async function data(ctx: Ctx): Promise<ReportData> {
   const days = ctx.params.days as number;
@@ -122,10 +117,10 @@ async function data(ctx: Ctx): Promise<ReportData> {
   }
 
   flagged.sort((a, b) =>
-    cmp(a.organization, b.organization) ||
+    compareText(a.organization, b.organization) ||
     (b.days ?? Infinity) - (a.days ?? Infinity) ||
-    cmp(a.hostName ?? "", b.hostName ?? "") ||
-    cmp(a.id, b.id)
+    compareText(a.hostName ?? "", b.hostName ?? "") ||
+    compareText(a.id, b.id)
   );
   const detailRows: Row[] = flagged.map((f) => ({
     organization: f.organization,
@@ -143,7 +138,9 @@ async function data(ctx: Ctx): Promise<ReportData> {
     ].filter(Boolean).join("; "),
   }));
 
-  const orgRows: Row[] = [...orgs.entries()].sort(([a], [b]) => cmp(a, b)).map(([o, c]) => ({
+  const orgRows: Row[] = [...orgs.entries()].sort(([a], [b]) => compareText(a, b)).map((
+    [o, c],
+  ) => ({
     organization: o,
     computers: c.computers,
     stale: c.stale,

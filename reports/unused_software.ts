@@ -31,9 +31,11 @@ import { defineReport } from "../lib/report/model.ts";
 import {
   applicationLabel,
   applicationName,
+  compareText,
   computersById,
   costAt,
   licensePrices,
+  NO_ORGANIZATION,
   pricingLine,
   registryById,
   unitCents,
@@ -55,11 +57,16 @@ type Ctx = ReportContext<UnusedSoftwareClient, QueryContext>;
 
 const DAY = 86_400_000;
 
-/** The default thresholds in days. */
+/**
+ * The default thresholds in days.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_THRESHOLDS } from "./unused_software.ts";
+ * console.log(DEFAULT_THRESHOLDS); // [30, 90, 180]
+ * ```
+ */
 export const DEFAULT_THRESHOLDS: readonly number[] = [30, 90, 180];
-
-/** The organisation label of computers that have none. */
-export const NO_ORGANIZATION = "(no organization)";
 
 /**
  * Reads the `thresholds` parameter: a non-empty list of up to 6 strictly ascending whole numbers
@@ -103,15 +110,21 @@ export function consumesLicense(stateName: string | null | undefined): boolean {
   return /(^|[\s-])licensed\b/i.test(stateName ?? "");
 }
 
-/** Idle days of an install (see the module rules); null means unknown, i.e. idle forever. */
+/**
+ * Idle days of an install (see the module rules); null means unknown, i.e. idle forever.
+ *
+ * @example
+ * ```ts
+ * import { idleDays } from "./unused_software.ts";
+ * idleDays({ lastUsed: null, firstDiscovered: new Date("2024-01-01T00:00:00Z") } as never,
+ *   new Date("2024-01-31T00:00:00Z")); // 30
+ * ```
+ */
 export function idleDays(install: ComputerApplication, now: Date): number | null {
   const since = install.lastUsed ?? install.firstDiscovered;
   if (!since || Number.isNaN(since.getTime())) return null;
   return Math.max(0, Math.floor((now.getTime() - since.getTime()) / DAY));
 }
-
-const collator = new Intl.Collator("en", { numeric: true });
-const cmp = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 
 interface AppCounts {
   installations: number;
@@ -189,7 +202,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
     .sort((a, b) => {
       const ca = counts.get(a)!, cb = counts.get(b)!;
       const ua = ca.installations - ca.recent, ub = cb.installations - cb.recent;
-      return ub - ua || cmp(label(a), label(b)) || cmp(a, b);
+      return ub - ua || compareText(label(a), label(b)) || compareText(a, b);
     });
   const value = new Map<string, { applications: number; licenses: number; cents: number }>();
   let unpriced = { applications: 0, licenses: 0 };
