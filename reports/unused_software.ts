@@ -183,13 +183,13 @@ async function data(ctx: Ctx): Promise<ReportData> {
       );
     }
     c.installations++;
+    const idle = idleDays(i, ctx.now);
     if (!i.lastUsed) c.never++;
     else {
-      const b = bucketOf(idleDays(i, ctx.now)!);
+      const b = bucketOf(idle!);
       if (b < 0) c.recent++;
       else c.buckets[b]++;
     }
-    const idle = idleDays(i, ctx.now);
     if ((idle === null || idle >= top) && isLicensed(i)) c.reclaimable++;
   }
 
@@ -268,7 +268,6 @@ async function data(ctx: Ctx): Promise<ReportData> {
       const idle = idleDays(i, ctx.now);
       if (idle !== null && idle < first) continue;
       const computer = computers.get(i.computerId);
-      const b = idle === null ? thresholds.length - 1 : bucketOf(idle);
       const lic = isLicensed(i);
       yield {
         organization: computer?.organizationId?.trim() || NO_ORGANIZATION,
@@ -276,10 +275,9 @@ async function data(ctx: Ctx): Promise<ReportData> {
         application: applicationName(i.applicationId, registry.get(i.applicationId)),
         version: registry.get(i.applicationId)?.version ?? null,
         lastUsed: i.lastUsed,
-        neverUsed: !i.lastUsed,
         firstDiscovered: i.firstDiscovered,
         idleDays: idle,
-        bucket: i.lastUsed ? bucketLabel(b) : "Never used",
+        bucket: i.lastUsed ? bucketLabel(bucketOf(idle!)) : "Never used",
         licensed: lic,
         reclaimable: lic && (idle === null || idle >= top),
       };
