@@ -400,6 +400,11 @@ async function data(ctx: Ctx): Promise<ReportData> {
       value: chosen.reduce((sum, x) => sum + x.uncovered, 0),
       type: "integer",
     },
+    {
+      label: "Applications (all states)",
+      value: stateRows.reduce((sum, r) => sum + (r.installations as number), 0),
+      type: "integer",
+    },
     ...stateRows.map((r): Fact => ({
       label: `${r.state}`,
       value: r.installations,

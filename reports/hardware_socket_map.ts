@@ -13,6 +13,9 @@
  *
  * Virtual machines are listed in their own section, grouped by host.
  *
+ * Manufacturer and model come from the socket map; when it is missing (404) they fall back to the
+ * computer record, while every hardware figure stays blank and the row carries a note.
+ *
  * Which computers: a host is a computer that is not virtual and is a server (`isServer`) or runs
  * a virtual machine (some VM's `hostComputerId` names it). VMs are the virtual computers; their
  * host comes from the computer detail (`hostComputerId`).
@@ -483,11 +486,11 @@ async function data(ctx: Ctx): Promise<ReportData> {
 
   const summary = (): Fact[] => [
     { label: "Servers and hosts", value: hostRows.length, type: "integer" },
-    { label: "Virtual machines", value: vmRows.length, type: "integer" },
+    { label: "Per-core requirement (cores)", value: perCoreTotal, type: "integer" },
+    { label: "Core-factor requirement", value: factorTotal, type: "integer" },
     { label: "Hosts without hardware data", value: missing, type: "integer" },
     { label: "Physical cores", value: physicalCores, type: "integer" },
-    { label: "Per-core requirement", value: perCoreTotal, type: "integer" },
-    { label: "Core-factor requirement", value: factorTotal, type: "integer" },
+    { label: "Virtual machines", value: vmRows.length, type: "integer" },
   ];
 
   return { sections, summary };

@@ -481,7 +481,18 @@ async function data(ctx: Ctx): Promise<ReportData> {
   ];
 
   const summary = (): Fact[] => {
-    const facts: Fact[] = [
+    const facts: Fact[] = [];
+    for (const currency of currencies) {
+      const sums = byCurrency.get(currency)!;
+      if (sums.withCosts === 0) continue;
+      facts.push({
+        label: `Total cost (${currency})`,
+        value: sums.cents.totalCost / 100,
+        type: "currency",
+        currency,
+      });
+    }
+    facts.push(
       { label: "Licenses", value: lines.length, type: "integer" },
       {
         label: "Licenses without a cost summary",
@@ -493,17 +504,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
         value: new Set(lines.map((l) => l.application)).size,
         type: "integer",
       },
-    ];
-    for (const currency of currencies) {
-      const sums = byCurrency.get(currency)!;
-      if (sums.withCosts === 0) continue;
-      facts.push({
-        label: `Total cost (${currency})`,
-        value: sums.cents.totalCost / 100,
-        type: "currency",
-        currency,
-      });
-    }
+    );
     return facts;
   };
 

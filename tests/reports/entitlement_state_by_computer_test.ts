@@ -128,6 +128,17 @@ describe("entitlement-state-by-computer", () => {
     }
   });
 
+  it("headline facts count computers with uncovered applications", () => {
+    const facts = run.result.document.summary;
+    const want = [...expected.counts.values()]
+      .filter((m) => uncoveredOf(m, expected.uncoveredIds) > 0).length;
+    assert.equal(facts.find((f) => f.label === "Computers")?.value, expected.computers.length);
+    assert.equal(
+      facts.find((f) => f.label === "Computers with uncovered applications")?.value,
+      want,
+    );
+  });
+
   it("lists computers with an uncovered application first", () => {
     const rows = section(run.json, "computers").rows;
     const firstCovered = rows.findIndex((r: Json) => r.uncovered === 0);

@@ -196,6 +196,17 @@ describe("license-cost-summary", () => {
     }
   });
 
+  it("headline facts give each currency's total and the licenses without costs", () => {
+    const facts = run.result.document.summary;
+    for (const [currency, e] of expected.currencies) {
+      const fact = facts.find((f) => f.label === `Total cost (${currency})`);
+      assert.equal(fact?.currency, currency);
+      assert.equal(cents(fact?.value as number), e.total);
+    }
+    const missing = facts.find((f) => f.label === "Licenses without a cost summary");
+    assert.equal(missing?.value, expected.missing.size);
+  });
+
   it("the PDF shows every currency's total cost", async () => {
     const text = await pdfText(run.file("pdf"));
     for (const [currency, e] of expected.currencies) {
