@@ -18,7 +18,15 @@ import puppeteer from "puppeteer";
 import type { Browser, Page } from "puppeteer";
 import { join } from "node:path";
 
-/** The system browsers looked for, in order. */
+/**
+ * The system browsers looked for, in order.
+ *
+ * @example
+ * ```ts
+ * import { SYSTEM_BROWSERS } from "./browser.ts";
+ * console.log(SYSTEM_BROWSERS[0]); // /usr/bin/chromium
+ * ```
+ */
 export const SYSTEM_BROWSERS: readonly string[] = [
   "/usr/bin/chromium",
   "/usr/bin/chromium-browser",
@@ -26,7 +34,15 @@ export const SYSTEM_BROWSERS: readonly string[] = [
   "/usr/bin/google-chrome-stable",
 ];
 
-/** The flags every launch uses (a fresh `--user-data-dir` is added per launch). */
+/**
+ * The flags every launch uses (a fresh `--user-data-dir` is added per launch).
+ *
+ * @example
+ * ```ts
+ * import { BROWSER_FLAGS } from "./browser.ts";
+ * console.log(BROWSER_FLAGS.includes("--no-sandbox")); // true
+ * ```
+ */
 export const BROWSER_FLAGS: readonly string[] = [
   "--headless",
   "--no-sandbox",
@@ -49,7 +65,19 @@ export const BROWSER_FLAGS: readonly string[] = [
   "--dns-prefetch-disable",
 ];
 
-/** Thrown when no Chrome or Chromium can be found; the message says how to get one. */
+/**
+ * Thrown when no Chrome or Chromium can be found; the message says how to get one.
+ *
+ * @example
+ * ```ts
+ * import { BrowserNotFoundError, findBrowser } from "./browser.ts";
+ * try {
+ *   await findBrowser({ env: () => undefined, candidates: [], exists: () => false });
+ * } catch (error) {
+ *   if (error instanceof BrowserNotFoundError) console.error(error.message);
+ * }
+ * ```
+ */
 export class BrowserNotFoundError extends Error {
   /** @param looked The places that were looked at. */
   constructor(readonly looked: readonly string[]) {
@@ -62,7 +90,22 @@ export class BrowserNotFoundError extends Error {
   }
 }
 
-/** Thrown when a browser was found but would not start. */
+/**
+ * Thrown when a browser was found but would not start.
+ *
+ * @example
+ * ```ts
+ * import { BrowserLaunchError, launchBrowser } from "./browser.ts";
+ * const browser = launchBrowser({ executablePath: "/bin/false" });
+ * try {
+ *   await browser.newPage();
+ * } catch (error) {
+ *   console.log(error instanceof BrowserLaunchError); // true
+ * } finally {
+ *   await browser.close();
+ * }
+ * ```
+ */
 export class BrowserLaunchError extends Error {
   /**
    * @param executablePath The browser that failed.
@@ -79,7 +122,20 @@ export class BrowserLaunchError extends Error {
   }
 }
 
-/** Where {@link findBrowser} looks (injectable for tests). */
+/**
+ * Where {@link findBrowser} looks (injectable for tests).
+ *
+ * @example
+ * ```ts
+ * import { findBrowser } from "./browser.ts";
+ * const path = await findBrowser({
+ *   env: () => undefined,
+ *   candidates: ["/opt/chrome/chrome"],
+ *   exists: (p) => p === "/opt/chrome/chrome",
+ * });
+ * console.log(path); // /opt/chrome/chrome
+ * ```
+ */
 export interface FindBrowserOptions {
   /** Reads an environment variable (default `Deno.env.get`). */
   readonly env?: (name: string) => string | undefined;
@@ -154,7 +210,16 @@ export async function findBrowser(options: FindBrowserOptions = {}): Promise<str
   throw new BrowserNotFoundError(looked);
 }
 
-/** A browser shared by a run: launched on the first {@link BrowserHandle.newPage}. */
+/**
+ * A browser shared by a run: launched on the first {@link BrowserHandle.newPage}.
+ *
+ * @example
+ * ```ts
+ * import { launchBrowser } from "./browser.ts";
+ * await using browser = launchBrowser();
+ * console.log(browser.launched); // false: nothing started yet
+ * ```
+ */
 export interface BrowserHandle {
   /** Opens a new tab (launching the browser first if needed). */
   newPage(): Promise<Page>;
@@ -170,7 +235,16 @@ export interface BrowserHandle {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-/** Options of {@link launchBrowser}. */
+/**
+ * Options of {@link launchBrowser}.
+ *
+ * @example
+ * ```ts
+ * import { launchBrowser } from "./browser.ts";
+ * const browser = launchBrowser({ executablePath: "/usr/bin/chromium", timeoutMs: 60_000 });
+ * await browser.close();
+ * ```
+ */
 export interface LaunchBrowserOptions {
   /** The executable (default: {@link findBrowser}). */
   readonly executablePath?: string;

@@ -44,7 +44,17 @@ import {
   type RenderOptions,
 } from "./renderer.ts";
 
-/** Options of the PDF renderer. */
+/**
+ * Options of the PDF renderer.
+ *
+ * @example
+ * ```ts
+ * import { PdfRenderer } from "./pdf.ts";
+ * // Smaller chunks, and an accessible (tagged) PDF at the cost of speed and size:
+ * const renderer = new PdfRenderer({ pagesPerChunk: 50, tagged: true });
+ * console.log(renderer.format); // pdf
+ * ```
+ */
 export interface PdfRendererOptions {
   /** Target pages per `page.pdf` call (default 100; keep it well under 1,000). */
   readonly pagesPerChunk?: number;
@@ -61,7 +71,19 @@ export interface PdfRendererOptions {
   readonly printPdf?: (page: Page, options: PDFOptions) => Promise<Uint8Array>;
 }
 
-/** What the last render did. */
+/**
+ * What the last render did.
+ *
+ * @example
+ * ```ts
+ * import type { PdfRenderStats } from "./pdf.ts";
+ * const report = (s: PdfRenderStats) => `${s.pages} pages in ${s.chunks} chunks`;
+ * console.log(report({
+ *   chunks: 2, pages: 180, rowsPerChunk: 3000, blockedRequests: 0, splits: 0,
+ *   timings: { html: 40, load: 900, print: 2100, assemble: 300 },
+ * })); // 180 pages in 2 chunks
+ * ```
+ */
 export interface PdfRenderStats {
   /** `page.pdf` calls that produced pages (the probe not included). */
   readonly chunks: number;
@@ -77,7 +99,16 @@ export interface PdfRenderStats {
   readonly timings: { html: number; load: number; print: number; assemble: number };
 }
 
-/** Thrown when Chrome cannot print even a single row's part. */
+/**
+ * Thrown when Chrome cannot print even a single row's part.
+ *
+ * @example
+ * ```ts
+ * import { PdfPrintError } from "./pdf.ts";
+ * const error = new PdfPrintError("Chrome could not print demo: Printing failed");
+ * console.log(error.name); // PdfPrintError
+ * ```
+ */
 export class PdfPrintError extends Error {
   /** @param message What failed. */
   constructor(message: string, options?: ErrorOptions) {
@@ -86,7 +117,18 @@ export class PdfPrintError extends Error {
   }
 }
 
-/** Options of {@link PrintTab}. */
+/**
+ * Options of {@link PrintTab}.
+ *
+ * @example
+ * ```ts
+ * import { PrintTab } from "./pdf.ts";
+ * import { launchBrowser } from "./browser.ts";
+ * await using browser = launchBrowser();
+ * const tab = new PrintTab(browser, { timeoutMs: 60_000, pdfOptions: { landscape: true } });
+ * await tab.close();
+ * ```
+ */
 export interface PrintTabOptions {
   /** Time-out of one `setContent` or `page.pdf` call, in milliseconds (default 300 000). */
   readonly timeoutMs?: number;
@@ -96,7 +138,20 @@ export interface PrintTabOptions {
   readonly printPdf?: (page: Page, options: PDFOptions) => Promise<Uint8Array>;
 }
 
-/** One printed document and how long it took. */
+/**
+ * One printed document and how long it took.
+ *
+ * @example
+ * ```ts
+ * import { PrintTab } from "./pdf.ts";
+ * import { launchBrowser } from "./browser.ts";
+ * await using browser = launchBrowser();
+ * const tab = new PrintTab(browser);
+ * const { bytes, printMs } = await tab.print("<h1>Hi</h1>");
+ * console.log(bytes.length > 0, printMs >= 0); // true true
+ * await tab.close();
+ * ```
+ */
 export interface PrintResult {
   /** The PDF. */
   readonly bytes: Uint8Array;
@@ -106,7 +161,15 @@ export interface PrintResult {
   readonly printMs: number;
 }
 
-/** The `page.pdf` options the renderer uses by default. */
+/**
+ * The `page.pdf` options the renderer uses by default.
+ *
+ * @example
+ * ```ts
+ * import { PRINT_OPTIONS } from "./pdf.ts";
+ * console.log(PRINT_OPTIONS.tagged); // false
+ * ```
+ */
 export const PRINT_OPTIONS: PDFOptions = Object.freeze({
   printBackground: true,
   preferCSSPageSize: true,

@@ -28,7 +28,19 @@ import {
   StandardFonts,
 } from "pdf-lib";
 
-/** A bookmark: a title and the named destination it opens, with optional children. */
+/**
+ * A bookmark: a title and the named destination it opens, with optional children.
+ *
+ * @example
+ * ```ts
+ * import type { OutlineItem } from "./pdf_merge.ts";
+ * const outline: OutlineItem[] = [
+ *   { title: "Cover", page: 0 },
+ *   { title: "Licences", dest: "section-1-licences" },
+ * ];
+ * console.log(outline.length); // 2
+ * ```
+ */
 export interface OutlineItem {
   /** The bookmark's text. */
   readonly title: string;
@@ -40,7 +52,20 @@ export interface OutlineItem {
   readonly children?: readonly OutlineItem[];
 }
 
-/** The running header and footer stamped on every page. */
+/**
+ * The running header and footer stamped on every page.
+ *
+ * @example
+ * ```ts
+ * import type { StampOptions } from "./pdf_merge.ts";
+ * const stamp: StampOptions = {
+ *   headerLeft: "Licence position",
+ *   footerLeft: "Generated 2024-05-01 08:00 UTC",
+ *   pageLabel: "Page {page} of {pages}",
+ * };
+ * console.log(stamp.headerLeft);
+ * ```
+ */
 export interface StampOptions {
   /** Left of the header (the report title). */
   readonly headerLeft?: string;
@@ -62,7 +87,16 @@ export interface StampOptions {
   readonly fontSize?: number;
 }
 
-/** Document metadata. */
+/**
+ * Document metadata.
+ *
+ * @example
+ * ```ts
+ * import type { PdfMetadata } from "./pdf_merge.ts";
+ * const metadata: PdfMetadata = { title: "Licence position", created: new Date() };
+ * console.log(metadata.title);
+ * ```
+ */
 export interface PdfMetadata {
   /** Title (shown in the viewer's title bar). */
   readonly title: string;
@@ -82,7 +116,20 @@ export interface PdfMetadata {
   readonly language?: string;
 }
 
-/** Options of {@link PdfAssembler.finish}. */
+/**
+ * Options of {@link PdfAssembler.finish}.
+ *
+ * @example
+ * ```ts
+ * import type { FinishOptions } from "./pdf_merge.ts";
+ * const options: FinishOptions = {
+ *   metadata: { title: "Report", created: new Date() },
+ *   outline: [{ title: "Cover", page: 0 }],
+ *   stamp: { headerLeft: "Report" },
+ * };
+ * console.log(options.metadata.title);
+ * ```
+ */
 export interface FinishOptions {
   /** Metadata to set. */
   readonly metadata: PdfMetadata;

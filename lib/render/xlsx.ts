@@ -26,13 +26,31 @@ import { DEFAULT_EMPTY_TEXT } from "./renderer.ts";
 import { currencyKeyOf } from "./format.ts";
 import type { CellValue, Column, ColumnType, Fact, Row } from "../report/model.ts";
 
-/** Excel's hard limit of rows per worksheet. */
+/**
+ * Excel's hard limit of rows per worksheet.
+ *
+ * @example
+ * ```ts
+ * import { EXCEL_MAX_ROWS } from "./xlsx.ts";
+ * console.log(EXCEL_MAX_ROWS); // 1048576
+ * ```
+ */
 export const EXCEL_MAX_ROWS = 1_048_576;
 
 /** Excel's limit of characters in one cell. */
 const EXCEL_MAX_CELL_CHARS = 32_767;
 
-/** Options of the XLSX renderer. */
+/**
+ * Options of the XLSX renderer.
+ *
+ * @example
+ * ```ts
+ * import { XlsxRenderer } from "./xlsx.ts";
+ * // Ten data rows per sheet (a header row plus ten), e.g. to see continuation sheets:
+ * const renderer = new XlsxRenderer({ maxRowsPerSheet: 11 });
+ * console.log(renderer.format); // xlsx
+ * ```
+ */
 export interface XlsxRendererOptions {
   /**
    * Rows per worksheet, header and totals included (default {@link EXCEL_MAX_ROWS}). A section
@@ -43,7 +61,19 @@ export interface XlsxRendererOptions {
   readonly widthSampleRows?: number;
 }
 
-/** Thrown for renderer options that cannot work. */
+/**
+ * Thrown for renderer options that cannot work.
+ *
+ * @example
+ * ```ts
+ * import { XlsxOptionsError, XlsxRenderer } from "./xlsx.ts";
+ * try {
+ *   new XlsxRenderer({ maxRowsPerSheet: 2_000_000 });
+ * } catch (error) {
+ *   console.log(error instanceof XlsxOptionsError); // true
+ * }
+ * ```
+ */
 export class XlsxOptionsError extends Error {
   /** @param message What is wrong. */
   constructor(message: string) {
