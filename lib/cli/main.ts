@@ -33,7 +33,7 @@ const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number> | nu
   list: listCommand,
   reports: listCommand,
   demo: demoCommand,
-  serve: serveCommand,
+  serve: (argv) => serveCommand([...argv]),
   pack: packCommand,
   schedule: scheduleCommand,
 };
