@@ -422,8 +422,9 @@ async function data(ctx: Ctx): Promise<ReportData> {
       description: "Physical servers and hosts of virtual machines with their processors and " +
         `two licensing figures: per core (at least ${rule.minCoresPerProcessor} cores per ` +
         `processor and ${rule.minCoresPerServer} per server, in packs of ${rule.corePackSize}) ` +
-        "and cores × core factor of the processor manufacturer, rounded up. Hosts without " +
-        "hardware data are listed with blanks and a note.",
+        "and cores × core factor of the processor manufacturer, rounded up. The cluster is the " +
+        "one most of the host's VMs are covered in by a data-center extended coverage. Hosts " +
+        "without hardware data are listed with blanks and a note.",
       columns: [
         { key: "hostName", label: "Host", type: "text", width: 16 },
         { key: "manufacturer", label: "Manufacturer", type: "text", width: 12 },
@@ -486,9 +487,9 @@ async function data(ctx: Ctx): Promise<ReportData> {
 
   const summary = (): Fact[] => [
     { label: "Servers and hosts", value: hostRows.length, type: "integer" },
-    { label: "Per-core requirement (cores)", value: perCoreTotal, type: "integer" },
+    { label: "Per-core requirement", value: perCoreTotal, type: "integer" },
     { label: "Core-factor requirement", value: factorTotal, type: "integer" },
-    { label: "Hosts without hardware data", value: missing, type: "integer" },
+    { label: "Without hardware data", value: missing, type: "integer" },
     { label: "Physical cores", value: physicalCores, type: "integer" },
     { label: "Virtual machines", value: vmRows.length, type: "integer" },
   ];
@@ -508,12 +509,10 @@ async function data(ctx: Ctx): Promise<ReportData> {
 export const hardwareSocketMap = defineReport<HardwareSocketMapClient, QueryContext>({
   id: "hardware-socket-map",
   title: "Hardware socket map",
-  description: "Physical servers and virtualisation hosts with manufacturer, model, sockets, " +
-    "processors, cores and processor type, their virtual machines, the data center cluster " +
-    "(derived from the data-center extended coverages of the VMs a host runs; blank where none " +
-    "names one), and two " +
-    "processor-licensing figures per host computed from the parameters: a per-core requirement " +
-    "(minimum cores per processor and per server, core packs) and a core-factor requirement.",
+  description: "Physical servers and virtualisation hosts with their hardware, processors and " +
+    "cores, their virtual machines and data center cluster (from the data-center extended " +
+    "coverages of their VMs), and per-core and core-factor licensing requirements computed " +
+    "from the parameters.",
   params: {
     organization: {
       type: "string",
