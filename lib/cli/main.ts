@@ -4,12 +4,6 @@
  * @module
  */
 
-import { reportCommand } from "./report_command.ts";
-import { listCommand } from "./list_command.ts";
-import { demoCommand } from "./demo_command.ts";
-import { serveCommand } from "../server/serve_command.ts";
-import { packCommand } from "./pack_command.ts";
-import { scheduleCommand } from "./schedule_command.ts";
 import { VERSION } from "../version.ts";
 
 /** The top-level help. */
@@ -28,14 +22,20 @@ Commands:
 
 Run any command with --help for its options.`;
 
-const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number> | number> = {
-  report: reportCommand,
-  list: listCommand,
-  reports: listCommand,
-  demo: demoCommand,
-  serve: (argv) => serveCommand([...argv]),
-  pack: packCommand,
-  schedule: scheduleCommand,
+type Command = (argv: readonly string[]) => Promise<number>;
+
+/**
+ * Each command is loaded when it runs, so `list` does not load the renderers and a command needs
+ * only the permissions of the modules it uses.
+ */
+const COMMANDS: Record<string, Command> = {
+  report: async (argv) => (await import("./report_command.ts")).reportCommand(argv),
+  list: async (argv) => (await import("./list_command.ts")).listCommand(argv),
+  reports: async (argv) => (await import("./list_command.ts")).listCommand(argv),
+  demo: async (argv) => (await import("./demo_command.ts")).demoCommand(argv),
+  serve: async (argv) => (await import("../server/serve_command.ts")).serveCommand([...argv]),
+  pack: async (argv) => (await import("./pack_command.ts")).packCommand(argv),
+  schedule: async (argv) => (await import("./schedule_command.ts")).scheduleCommand(argv),
 };
 
 /**
