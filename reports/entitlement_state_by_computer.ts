@@ -232,7 +232,6 @@ async function data(ctx: Ctx): Promise<ReportData> {
     const n = counts.get(c.id!);
     const row: Row = {
       hostName: c.hostName,
-      computerId: c.id,
       organization: c.organizationId ?? NO_ORGANIZATION,
       operatingSystem: c.operatingSystem,
       lastScan: c.lastScanDate,
@@ -291,9 +290,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
         if (!list) rows.set(e.computerId, list = []);
         list.push({
           hostName: c.hostName ?? c.id,
-          computerId: c.id,
           application: applicationName(e.applicationId, registry.get(e.applicationId ?? "")),
-          applicationId: e.applicationId,
           metricId: e.metricId,
           state: state?.name ?? `(unknown state ${e.entitlementStateId ?? "none"})`,
           uncovered: state?.uncovered ?? false,

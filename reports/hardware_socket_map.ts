@@ -368,19 +368,15 @@ async function data(ctx: Ctx): Promise<ReportData> {
     physicalCores += cores ?? 0;
     return {
       hostName: c.hostName ?? c.id,
-      computerId: c.id,
-      organization: c.organizationId,
       manufacturer: sm?.manufacturer ?? c.manufacturer,
       model: sm?.model ?? c.model,
       cluster: clusterName(hostCluster.get(c.id!)),
-      role: vms > 0 ? (c.isServer === true ? "Server, VM host" : "VM host") : "Server",
       vms,
       sockets,
       manualOverride: hw?.isSocketCountManualOverrideEnabled ?? null,
       processors,
       cores,
       logicalProcessors: hw?.logicalProcessorCount ?? null,
-      processorManufacturer: hw?.processorManufacturer ?? null,
       processorType: hw?.processorType ?? null,
       perCoreRequirement: perCore,
       coreFactor: factor,
@@ -400,7 +396,6 @@ async function data(ctx: Ctx): Promise<ReportData> {
       hypervisor: detail?.hypervisorName ??
         (hostId ? hostDetail.get(hostId)?.hypervisorName : null) ?? null,
       hostName: vm.hostName ?? vm.id,
-      organization: vm.organizationId,
       operatingSystem: vm.operatingSystem,
       isServer: vm.isServer,
       processors: hw?.processorCount ?? null,
