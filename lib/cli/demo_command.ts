@@ -7,7 +7,7 @@
 
 import { intFlag, parseArgs, stringFlag } from "./args.ts";
 import { openSource } from "./source.ts";
-import { Progress } from "./progress.ts";
+import { clientEvents, Progress } from "./progress.ts";
 import { reportError } from "./errors.ts";
 import { findReport } from "./catalogue.ts";
 import { FLAGSHIP_REPORTS } from "../../reports/mod.ts";
@@ -69,13 +69,7 @@ export async function demoCommand(argv: readonly string[]): Promise<number> {
     const api = await openSource({
       computers,
       seed,
-      onEvent: (event) => {
-        const c = progress.counters;
-        if (event.type === "request") c.requests++;
-        else if (event.type === "page") c.items += event.items ?? 0;
-        else if (event.type === "rateLimit") query.limiter.backOff();
-        progress.tick();
-      },
+      onEvent: clientEvents(progress, () => query.limiter.backOff()),
     });
     const browser = formats.includes("pdf") ? launchBrowser() : undefined;
     const renderers = createRenderers();

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { parseArgs, stringFlag } from "./args.ts";
+import { parseArgs, type Parsed, stringFlag } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
 import { REPORTS } from "../../reports/mod.ts";
@@ -64,6 +64,52 @@ export async function assertCanSend(pack: PackFile): Promise<void> {
 }
 
 /**
+ * Reads, validates and checks everything a pack run needs before it starts: the pack file, the
+ * output root, and (with `--send`) that the SMTP host may be reached.
+ *
+ * @example
+ * ```ts ignore
+ * import { preparePack } from "./pack_command.ts";
+ * const { pack, outRoot } = await preparePack(values, positionals);
+ * ```
+ */
+export async function preparePack(
+  values: Parsed["values"],
+  positionals: readonly string[],
+): Promise<{ pack: PackFile; outRoot?: string }> {
+  if (positionals.length !== 1) throw new UsageError("expected one pack file");
+  const pack = await readPackFile(positionals[0], REPORTS);
+  const outRoot = stringFlag(values, "out");
+  await ensureWritableDir(outRoot ?? pack.output);
+  if (values.send) await assertCanSend(pack);
+  return { pack, ...(outRoot ? { outRoot } : {}) };
+}
+
+/**
+ * The `runPack` options the `pack` and `schedule` flags ask for.
+ *
+ * @example
+ * ```ts ignore
+ * import { packRunOptions } from "./pack_command.ts";
+ * await runPack({ pack, ...packRunOptions(values, outRoot) });
+ * ```
+ */
+export function packRunOptions(
+  values: Parsed["values"],
+  outRoot: string | undefined,
+  log?: (line: string) => void,
+) {
+  return {
+    reports: REPORTS,
+    outRoot,
+    snapshot: values.snapshot === true,
+    send: values.send === true,
+    source: { baseUrl: stringFlag(values, "base-url"), token: stringFlag(values, "token") },
+    log: values.quiet ? undefined : log,
+  };
+}
+
+/**
  * Runs `samkit pack` and returns the exit code.
  *
  * @example
@@ -79,11 +125,7 @@ export async function packCommand(argv: readonly string[]): Promise<number> {
       console.log(PACK_HELP);
       return 0;
     }
-    if (positionals.length !== 1) throw new UsageError("expected one pack file");
-    const pack = await readPackFile(positionals[0], REPORTS);
-    const outRoot = stringFlag(values, "out");
-    await ensureWritableDir(outRoot ?? pack.output);
-    if (values.send) await assertCanSend(pack);
+    const { pack, outRoot } = await preparePack(values, positionals);
     const controller = new AbortController();
     const stop = () => controller.abort(new Error("interrupted"));
     Deno.addSignalListener("SIGINT", stop);
@@ -91,13 +133,8 @@ export async function packCommand(argv: readonly string[]): Promise<number> {
     try {
       const result = await runPack({
         pack,
-        reports: REPORTS,
-        outRoot,
-        snapshot: values.snapshot === true,
-        send: values.send === true,
+        ...packRunOptions(values, outRoot, (line) => console.error(line)),
         signal: controller.signal,
-        source: { baseUrl: stringFlag(values, "base-url"), token: stringFlag(values, "token") },
-        log: values.quiet ? undefined : (line) => console.error(line),
       });
       console.log(`${result.dir}/manifest.json`);
       for (const r of result.manifest.reports) {

@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { ClientEvent } from "../api/client.ts";
+
 /** Counters shown on the progress line. */
 export interface ProgressCounters {
   /** Requests sent. */
@@ -77,4 +79,35 @@ export class Progress {
   done(): void {
     if (this.#enabled) Deno.stderr.writeSync(this.#encoder.encode("\r\x1b[2K"));
   }
+}
+
+/**
+ * A client `onEvent` handler that counts requests, items, retries and rate-limit waits on the
+ * progress line and calls `onPressure` when the server throttles (the CLI backs the run's
+ * adaptive limiter off there).
+ *
+ * @example
+ * ```ts
+ * import { clientEvents, Progress } from "./progress.ts";
+ * const progress = new Progress({ enabled: false });
+ * const onEvent = clientEvents(progress, () => {});
+ * onEvent({ type: "page", path: "/x", pageNumber: 1, items: 10 });
+ * console.log(progress.counters.items); // 10
+ * ```
+ */
+export function clientEvents(
+  progress: Progress,
+  onPressure: () => void,
+): (event: ClientEvent) => void {
+  return (event) => {
+    const c = progress.counters;
+    if (event.type === "request") c.requests++;
+    else if (event.type === "page") c.items += event.items;
+    else if (event.type === "retry") c.retries++;
+    else if (event.type === "rateLimit") {
+      c.rateLimitWaits++;
+      onPressure();
+    }
+    progress.tick();
+  };
 }

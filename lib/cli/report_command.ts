@@ -7,7 +7,7 @@
 import { intFlag, parseArgs, stringFlag } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
 import { openSnapshotSource, openSource } from "./source.ts";
-import { Progress } from "./progress.ts";
+import { clientEvents, Progress } from "./progress.ts";
 import { reportError } from "./errors.ts";
 import { findReport } from "./catalogue.ts";
 import { parseParamFlags, resolveParams } from "../report/params.ts";
@@ -132,17 +132,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       token: stringFlag(values, "token"),
       computers,
       seed,
-      onEvent: (event) => {
-        const c = progress.counters;
-        if (event.type === "request") c.requests++;
-        else if (event.type === "page") c.items += event.items ?? 0;
-        else if (event.type === "retry") c.retries++;
-        else if (event.type === "rateLimit") {
-          c.rateLimitWaits++;
-          query.limiter.backOff();
-        }
-        progress.tick();
-      },
+      onEvent: clientEvents(progress, () => query.limiter.backOff()),
     });
     const browser = formats.includes("pdf") ? launchBrowser() : undefined;
     try {

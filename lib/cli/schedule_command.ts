@@ -4,15 +4,12 @@
  * @module
  */
 
-import { parseArgs, stringFlag } from "./args.ts";
+import { parseArgs } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
-import { PACK_FLAGS } from "./pack_command.ts";
-import { REPORTS } from "../../reports/mod.ts";
-import { readPackFile } from "../pack/pack_file.ts";
+import { PACK_FLAGS, packRunOptions, preparePack } from "./pack_command.ts";
 import { runPack } from "../pack/run_pack.ts";
 import { runSchedule } from "../pack/schedule.ts";
-import { ensureWritableDir } from "../report/output_dir.ts";
 
 /** The help text of `samkit schedule`. */
 export const SCHEDULE_HELP = `Usage: deno task schedule <pack-file.json> [options]
@@ -37,11 +34,8 @@ export async function scheduleCommand(argv: readonly string[]): Promise<number> 
       console.log(SCHEDULE_HELP);
       return 0;
     }
-    if (positionals.length !== 1) throw new UsageError("expected one pack file");
-    const pack = await readPackFile(positionals[0], REPORTS);
+    const { pack, outRoot } = await preparePack(values, positionals);
     if (!pack.schedule) throw new UsageError(`${positionals[0]} has no "schedule" section`);
-    const outRoot = stringFlag(values, "out");
-    await ensureWritableDir(outRoot ?? pack.output);
     const controller = new AbortController();
     const stop = () => controller.abort();
     Deno.addSignalListener("SIGINT", stop);
@@ -55,15 +49,7 @@ export async function scheduleCommand(argv: readonly string[]): Promise<number> 
         signal: controller.signal,
         log,
         job: async () => {
-          const result = await runPack({
-            pack,
-            reports: REPORTS,
-            outRoot,
-            snapshot: values.snapshot === true,
-            send: values.send === true,
-            source: { baseUrl: stringFlag(values, "base-url"), token: stringFlag(values, "token") },
-            log: values.quiet ? undefined : log,
-          });
+          const result = await runPack({ pack, ...packRunOptions(values, outRoot, log) });
           log(`${result.ok ? "complete" : "finished with failures"}: ${result.dir}/manifest.json`);
         },
       });
