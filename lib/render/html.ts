@@ -13,7 +13,7 @@
  */
 
 import { join } from "node:path";
-import type { CellValue, Column, Row, Totals, TotalsSpec } from "../report/model.ts";
+import type { CellValue, Column, ColumnType, Row, Totals, TotalsSpec } from "../report/model.ts";
 import { ALL, groupedRows, type GroupEvent, NO_CURRENCY } from "../report/totals.ts";
 import { openAtomicText } from "./atomic.ts";
 import {
@@ -38,6 +38,40 @@ import { BODY_MARKER, loadTemplates, ROWS_MARKER, splitAt, type Templates } from
 
 /** Sections with more columns than this print on landscape pages. */
 export const WIDE_COLUMNS = 8;
+
+/**
+ * Sections with more rows than this start on a new page in print; shorter sections follow the
+ * previous one on the same page and are kept whole (moved to the next page when they do not fit).
+ */
+export const LONG_SECTION_ROWS = 25;
+
+/** Column widths (characters) assumed for columns whose definition gives none. */
+export const DEFAULT_COLUMN_WIDTHS: Readonly<Record<ColumnType, number>> = Object.freeze({
+  text: 16,
+  number: 10,
+  integer: 8,
+  currency: 13,
+  date: 12,
+  datetime: 22,
+  boolean: 7,
+  percent: 8,
+});
+
+/** A cell's horizontal padding in characters (the stylesheet pads cells by 0.45em a side). */
+const CELL_PADDING_CH = 1.7;
+
+/** How much more of a table's spare width a text column gets than a number column, per ch. */
+const TEXT_SHARE = 3;
+
+/**
+ * Characters of a header word per ch of the column: header labels are bold at 0.92em, about one
+ * "0" wide per letter (wide capitals included), so a column is never narrower than its label's
+ * longest word and no header word is broken.
+ */
+const HEADER_CH_PER_CHAR = 1;
+
+/** The width of "0" in em of the report fonts (Liberation Sans/Arial 0.556, Helvetica 0.556). */
+const CH_PER_EM = 0.56;
 
 /** Rows rendered per template call when streaming a file. */
 const STREAM_CHUNK_ROWS = 500;
@@ -198,8 +232,10 @@ export interface HtmlChunksOptions {
  * chunk starts with the cover and the summary; small consecutive sections share a chunk; a long
  * section is split every `rowsPerChunk` rows, the later parts opening with a "(continued)" line
  * (not an `h2`, so a merged PDF outline has one entry per section) and a repeated group header.
- * Every section starts on a new page (the stylesheet breaks before sections), so printing chunks
- * one by one and concatenating the PDFs gives the same pages as printing the whole document.
+ * Long sections (more than {@link LONG_SECTION_ROWS} rows) start on a new page and short ones
+ * follow the previous section (the stylesheet's breaks); a chunk always starts a new page, so
+ * printing chunks one by one and concatenating the PDFs gives the pages of printing the whole
+ * document, except that a short section that opens a chunk starts a page of its own.
  *
  * @example
  * ```ts
@@ -435,6 +471,64 @@ function columnClass(column: Column): string {
   return "text";
 }
 
+/** A column's share of a table: its width (ch, padding included) and its share of spare width. */
+interface ColView {
+  readonly label: string;
+  readonly class: string;
+  readonly w: number;
+  readonly share: number;
+}
+
+/** How a table lays out its columns (custom properties the stylesheet computes widths from). */
+interface TableLayout {
+  /** The sum of the column widths, in ch. */
+  readonly sum: number;
+  /** The font size (a `cqi` length) at which the columns' widths fill the section exactly. */
+  readonly fit: string;
+  readonly columns: readonly ColView[];
+}
+
+const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
+
+/** The length of a label's longest unbreakable word (a hyphen or slash ends a word). */
+function longestWord(label: string): number {
+  return Math.max(0, ...label.split(/\s+|(?<=[-–—/])/).map((w) => [...w].length));
+}
+
+/**
+ * Column widths that always fit the page: each column asks for its `width` (or a default for its
+ * type) plus cell padding, in characters. The table uses `table-layout: fixed`; the stylesheet
+ * gives each column `min(its width, its proportional share of the section)` plus a share of any
+ * spare width (text columns get {@link TEXT_SHARE} times more of it per character than numbers,
+ * which stay compact), so the columns always add up to exactly the section's width: no column is
+ * clipped at the page edge, and text wraps inside its column. The table's font shrinks (to a
+ * floor) when the widths do not fit at the normal size.
+ */
+function tableLayout(columns: readonly Column[]): TableLayout {
+  const widths = columns.map((column) =>
+    Math.max(
+      1,
+      column.width ?? DEFAULT_COLUMN_WIDTHS[column.type] ?? 12,
+      longestWord(column.label) * HEADER_CH_PER_CHAR,
+    ) + CELL_PADDING_CH
+  );
+  const sum = widths.reduce((a, b) => a + b, 0);
+  const weights = columns.map((column, i) =>
+    columnClass(column) === "text" ? widths[i] * TEXT_SHARE : widths[i]
+  );
+  const weightSum = weights.reduce((a, b) => a + b, 0) || 1;
+  return {
+    sum: round4(sum),
+    fit: `${round4(100 / (sum * CH_PER_EM))}cqi`,
+    columns: columns.map((column, i) => ({
+      label: column.label,
+      class: columnClass(column),
+      w: round4(widths[i]),
+      share: round4(weights[i] / weightSum),
+    })),
+  };
+}
+
 interface CellView {
   readonly text: string;
   readonly class: string;
@@ -568,11 +662,10 @@ function sectionParts(
     empty,
     emptyText: section.emptyText ?? DEFAULT_EMPTY_TEXT,
     wide: section.columns.length > WIDE_COLUMNS,
-    columns: section.columns.map((column) => ({
-      label: column.label,
-      class: columnClass(column),
-      width: column.width,
-    })),
+    // Long sections open a new printed page; short ones follow the previous section, kept whole.
+    pageStart: !flags.continued && section.rowCount > LONG_SECTION_ROWS,
+    keep: !flags.continued && section.rowCount <= LONG_SECTION_ROWS,
+    table: tableLayout(section.columns),
     totals: hasTotals
       ? totalsRows(section.totals, section.totalsSpec, section.columns, "Total", ctx.locale)
         .map((cells) => ({ cells }))
@@ -700,19 +793,20 @@ class SectionCursor {
       if (event.kind === "start") items.push(this.#groupItem(event.value, false));
       else if (event.kind === "row") items.push(this.#rowItem(event.row, event.index));
       else {
+        // A group closes: its subtotal lines, only when the totals spec sums something (a line
+        // that would only count rows says nothing the group header and the rows do not).
         const spec = this.#section.totalsSpec;
-        const lines = spec && spec.sum.length > 0
-          ? event.totals
-          : { [ALL]: { rows: event.rows } } as Totals;
-        for (
-          const cells of totalsRows(
-            lines,
-            spec,
-            this.#section.columns,
-            "Subtotal",
-            this.#ctx.locale,
-          )
-        ) items.push({ subtotal: true, cells });
+        if (spec && spec.sum.length > 0) {
+          for (
+            const cells of totalsRows(
+              event.totals,
+              spec,
+              this.#section.columns,
+              "Subtotal",
+              this.#ctx.locale,
+            )
+          ) items.push({ subtotal: true, cells });
+        }
       }
       if ((this.#position & 255) === 0) signal?.throwIfAborted();
     }

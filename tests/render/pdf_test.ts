@@ -160,12 +160,13 @@ describe("PdfRenderer", () => {
     const bookmarks = await outline(path);
     assert.deepEqual(bookmarks.map((b) => b.title), ["Cover and summary", "Products", "Vendors"]);
     assert.equal(bookmarks[0].page, 1);
-    for (const { title, page } of bookmarks.slice(1)) {
-      assert.match(
-        texts[page - 1],
-        new RegExp(`^\\s*Licence costs[^\\n]*\\n(\\s*\\n)*\\s*${title}`),
-      );
-    }
+    // A long section opens its page (heading right under the running header); a short one
+    // follows the previous section on the same page, so its heading is somewhere on that page.
+    assert.match(
+      texts[bookmarks[1].page - 1],
+      /^\s*Licence costs[^\n]*\n(\s*\n)*\s*Products/,
+    );
+    assert.match(texts[bookmarks[2].page - 1], /^\s*Vendors\s*$/m);
     assert.equal(bookmarks[2].page, pages); // the small last section on the last page
   });
 
