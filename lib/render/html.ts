@@ -700,7 +700,16 @@ async function writeSection(
 // ---------------------------------------------------------------------------------------------
 // Row cursor
 
+/**
+ * Rows per table row group (`<tbody>`) at most; each group of a grouped section opens one too.
+ * Chrome ignores `break-before: avoid` (which keeps the totals with the last rows) in a row group
+ * that runs over more than two pages, and short row groups also keep the markup's structure
+ * readable.
+ */
+const ROW_GROUP_ROWS = 20;
+
 type Item =
+  | { split: true }
   | { group: true; groupLabel: string; text: string; continued: boolean }
   | { row: true; odd: boolean; cells: CellView[] }
   | { subtotal: true; cells: CellView[] };
@@ -718,6 +727,7 @@ class SectionCursor {
   #classes: string[];
   #groupColumn: Column | undefined;
   #groupLabel: string;
+  #groupRows = 0;
 
   constructor(section: RenderSection, ctx: Context) {
     this.#section = section;
@@ -783,6 +793,11 @@ class SectionCursor {
     if (options.continuation && first?.kind === "row" && this.#inGroup) {
       items.push(this.#groupItem(this.#groupValue, true));
     }
+    // A new row group: at a group's header, and after ROW_GROUP_ROWS rows (never empty).
+    const split = () => {
+      if (items.length > 0 && !("split" in items[items.length - 1])) items.push({ split: true });
+      this.#groupRows = 0;
+    };
     for (;;) {
       const event = await this.#peek();
       if (!event) break;
@@ -790,9 +805,14 @@ class SectionCursor {
         (event.kind === "start" || event.kind === "row") && this.#position - rowStart >= maxRows
       ) break;
       this.#take();
-      if (event.kind === "start") items.push(this.#groupItem(event.value, false));
-      else if (event.kind === "row") items.push(this.#rowItem(event.row, event.index));
-      else {
+      if (event.kind === "start") {
+        split();
+        items.push(this.#groupItem(event.value, false));
+      } else if (event.kind === "row") {
+        if (this.#groupRows >= ROW_GROUP_ROWS) split();
+        this.#groupRows++;
+        items.push(this.#rowItem(event.row, event.index));
+      } else {
         // A group closes: its subtotal lines, only when the totals spec sums something (a line
         // that would only count rows says nothing the group header and the rows do not).
         const spec = this.#section.totalsSpec;
