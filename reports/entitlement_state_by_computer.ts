@@ -334,7 +334,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
       columns: [
         { key: "hostName", label: "Computer", type: "text", width: 18 },
         { key: "organization", label: "Organization", type: "text", width: 10 },
-        { key: "operatingSystem", label: "Operating system", type: "text", width: 22 },
+        { key: "operatingSystem", label: "Operating system", type: "text", width: 30 },
         { key: "lastScan", label: "Last scan", type: "date", width: 11 },
         ...countColumns,
         { key: "applications", label: "Applications", type: "integer", width: 10 },

@@ -421,7 +421,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
         "one most of the host's VMs are covered in by a data-center extended coverage. Hosts " +
         "without hardware data are listed with blanks and a note.",
       columns: [
-        { key: "hostName", label: "Host", type: "text", width: 16 },
+        { key: "hostName", label: "Host", type: "text", width: 18 },
         { key: "manufacturer", label: "Manufacturer", type: "text", width: 12 },
         { key: "model", label: "Model", type: "text", width: 18 },
         { key: "cluster", label: "Cluster", type: "text", width: 14 },
