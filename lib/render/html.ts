@@ -42,10 +42,25 @@ export const WIDE_COLUMNS = 8;
 /**
  * Sections with more rows than this start on a new page in print; shorter sections follow the
  * previous one on the same page and are kept whole (moved to the next page when they do not fit).
+ *
+ * @example
+ * ```ts
+ * import { LONG_SECTION_ROWS } from "./html.ts";
+ * const opensPage = (rows: number) => rows > LONG_SECTION_ROWS;
+ * console.log(opensPage(3), opensPage(400)); // false true
+ * ```
  */
 export const LONG_SECTION_ROWS = 25;
 
-/** Column widths (characters) assumed for columns whose definition gives none. */
+/**
+ * Column widths (characters) assumed for columns whose definition gives none.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_COLUMN_WIDTHS } from "./html.ts";
+ * console.log(DEFAULT_COLUMN_WIDTHS.currency); // 13
+ * ```
+ */
 export const DEFAULT_COLUMN_WIDTHS: Readonly<Record<ColumnType, number>> = Object.freeze({
   text: 16,
   number: 10,
@@ -519,7 +534,7 @@ function tableLayout(columns: readonly Column[]): TableLayout {
   const weightSum = weights.reduce((a, b) => a + b, 0) || 1;
   return {
     sum: round4(sum),
-    fit: `${round4(100 / (sum * CH_PER_EM))}cqi`,
+    fit: sum > 0 ? `${round4(100 / (sum * CH_PER_EM))}cqi` : "100cqi",
     columns: columns.map((column, i) => ({
       label: column.label,
       class: columnClass(column),

@@ -6,7 +6,11 @@
  * generated-at time and data source on show. The PDFs are rasterised with pdftoppm (every page
  * has ink in its body band, not only the running header and footer) and read with pdftotext
  * (each page's footer says "Page i of N"). The checks themselves are shown to fail on a broken
- * page, a blank page and an unstamped PDF.
+ * page, a blank page and an unstamped PDF. The markup the stylesheet's layout relies on (page
+ * breaks, column widths, subtotal lines, row groups) is pinned too.
+ *
+ * The rendered files go to a temp folder, removed afterwards; set `SAMKIT_VISUAL_OUT=./out/visual`
+ * to keep them there and look at them.
  *
  * @module
  */
@@ -16,7 +20,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { Page } from "puppeteer";
 import { FLAGSHIP_REPORTS, REPORTS } from "../../reports/mod.ts";
-import { HtmlRenderer } from "../../lib/render/html.ts";
+import { HtmlRenderer, LONG_SECTION_ROWS, renderHtmlString } from "../../lib/render/html.ts";
 import { PdfRenderer, PrintTab } from "../../lib/render/pdf.ts";
 import { formatDateTime } from "../../lib/render/format.ts";
 import type { RenderDocument } from "../../lib/render/renderer.ts";
@@ -479,6 +483,110 @@ describe("visual checks", () => {
     for (const doc of rendered.filter((r) => r.pdf)) {
       assert.deepEqual(await pdfFaults(doc.pdf!), [], doc.name);
     }
+  });
+});
+
+describe("the markup the layout relies on", () => {
+  const doc = (sections: ReturnType<typeof memorySection>[]): RenderDocument => ({
+    ...hostileDocument(),
+    sections,
+  });
+  const rowsOf = (n: number, group?: (i: number) => string): Row[] =>
+    Array.from({ length: n }, (_, i) => ({ g: group ? group(i) : "all", n: i, t: `text ${i}` }));
+  const columns: Column[] = [
+    { key: "g", label: "Group", type: "text", width: 10 },
+    { key: "t", label: "Text", type: "text", width: 20 },
+    { key: "n", label: "Count", type: "integer", width: 6 },
+  ];
+
+  it("starts long sections on a new page and keeps short ones whole", async () => {
+    const html = await renderHtmlString(doc([
+      memorySection({ id: "short", title: "Short", columns, rows: rowsOf(LONG_SECTION_ROWS) }),
+      memorySection({ id: "long", title: "Long", columns, rows: rowsOf(LONG_SECTION_ROWS + 1) }),
+    ]));
+    const classes = [...html.matchAll(/<section class="report-section([^"]*)"/g)].map((m) =>
+      m[1].trim()
+    );
+    assert.deepEqual(classes, ["keep", "page-start"]);
+  });
+
+  it("gives every column its width and spare-width share, summing to the table's", async () => {
+    const html = await renderHtmlString(doc([
+      memorySection({
+        id: "s",
+        title: "S",
+        columns: [...columns, { key: "x", label: "Reclaimable", type: "boolean" }],
+        rows: rowsOf(2),
+      }),
+    ]));
+    const table = /<table class="data" style="--sum: ([\d.]+); --fit: ([\d.]+)cqi">/.exec(html);
+    assert.ok(table, "table with --sum and --fit");
+    const cols = [...html.matchAll(/<col style="--w: ([\d.]+); --share: ([\d.]+)">/g)].map((
+      m,
+    ) => [Number(m[1]), Number(m[2])]);
+    // Width hints plus padding; the boolean column is as wide as its label's word "Reclaimable".
+    assert.deepEqual(cols.map(([w]) => Math.round(w)), [12, 22, 8, 13]);
+    const sum = cols.reduce((a, [w]) => a + w, 0);
+    assert.ok(Math.abs(sum - Number(table[1])) < 0.01, `${sum} vs ${table[1]}`);
+    const shares = cols.reduce((a, [, share]) => a + share, 0);
+    assert.ok(Math.abs(shares - 1) < 0.001, `shares sum to ${shares}`);
+    // Text columns take more of the spare width per character than numbers.
+    assert.ok(cols[1][1] / cols[1][0] > cols[2][1] / cols[2][0]);
+  });
+
+  it("prints no subtotal lines when the totals sum nothing, and keeps the group headers", async () => {
+    const group = (i: number) => (i < 3 ? "A" : "B");
+    const html = await renderHtmlString(doc([
+      memorySection({
+        id: "none",
+        title: "None",
+        columns,
+        rows: rowsOf(5, group),
+        group: { by: "g" },
+        totals: { sum: [] },
+      }),
+      memorySection({
+        id: "nospec",
+        title: "No spec",
+        columns,
+        rows: rowsOf(5, group),
+        group: { by: "g" },
+      }),
+      memorySection({
+        id: "sums",
+        title: "Sums",
+        columns,
+        rows: rowsOf(5, group),
+        group: { by: "g" },
+        totals: { sum: ["n"] },
+      }),
+    ]));
+    const parts = html.split('<section class="report-section').slice(1);
+    assert.equal(parts.length, 3);
+    for (const part of parts) assert.equal(part.match(/<tr class="group-head">/g)?.length, 2);
+    assert.equal(parts[0].includes('class="subtotal"'), false);
+    assert.equal(parts[1].includes('class="subtotal"'), false);
+    assert.equal(parts[2].match(/<tr class="subtotal">/g)?.length, 2);
+  });
+
+  it("puts at most 20 rows in a row group, and each display group in its own", async () => {
+    const html = await renderHtmlString(doc([
+      memorySection({ id: "s", title: "S", columns, rows: rowsOf(45) }),
+      memorySection({
+        id: "g",
+        title: "G",
+        columns,
+        rows: rowsOf(30, (i) => (i < 25 ? "A" : "B")),
+        group: { by: "g" },
+      }),
+    ]));
+    const [plain, grouped] = html.split('<section class="report-section').slice(1).map((part) =>
+      part.split("<tbody>").slice(1).map((body) =>
+        body.match(/<tr class="(odd|even)">/g)?.length ?? 0
+      )
+    );
+    assert.deepEqual(plain, [20, 20, 5]);
+    assert.deepEqual(grouped, [20, 5, 5]);
   });
 });
 
