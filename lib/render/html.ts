@@ -742,7 +742,10 @@ class SectionCursor {
   #classes: string[];
   #groupColumn: Column | undefined;
   #groupLabel: string;
+  /** Rows in the current row group (`<tbody>`). */
   #groupRows = 0;
+  /** Whether the current row group holds a row yet. */
+  #bodyUsed = false;
 
   constructor(section: RenderSection, ctx: Context) {
     this.#section = section;
@@ -805,13 +808,21 @@ class SectionCursor {
     const rowStart = this.#position;
     const items: Item[] = [];
     const first = await this.#peek();
+    if (options.continuation) {
+      // A new table: its first row group opens with it.
+      this.#groupRows = 0;
+      this.#bodyUsed = false;
+    }
     if (options.continuation && first?.kind === "row" && this.#inGroup) {
       items.push(this.#groupItem(this.#groupValue, true));
+      this.#bodyUsed = true;
     }
-    // A new row group: at a group's header, and after ROW_GROUP_ROWS rows (never empty).
+    // A new row group: at a group's header, and after ROW_GROUP_ROWS rows (never an empty one;
+    // a streamed table's row group may have been opened by an earlier call).
     const split = () => {
-      if (items.length > 0 && !("split" in items[items.length - 1])) items.push({ split: true });
+      if (this.#bodyUsed) items.push({ split: true });
       this.#groupRows = 0;
+      this.#bodyUsed = false;
     };
     for (;;) {
       const event = await this.#peek();
@@ -823,9 +834,11 @@ class SectionCursor {
       if (event.kind === "start") {
         split();
         items.push(this.#groupItem(event.value, false));
+        this.#bodyUsed = true;
       } else if (event.kind === "row") {
         if (this.#groupRows >= ROW_GROUP_ROWS) split();
         this.#groupRows++;
+        this.#bodyUsed = true;
         items.push(this.#rowItem(event.row, event.index));
       } else {
         // A group closes: its subtotal lines, only when the totals spec sums something (a line

@@ -20,7 +20,12 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { Page } from "puppeteer";
 import { FLAGSHIP_REPORTS, REPORTS } from "../../reports/mod.ts";
-import { HtmlRenderer, LONG_SECTION_ROWS, renderHtmlString } from "../../lib/render/html.ts";
+import {
+  htmlChunks,
+  HtmlRenderer,
+  LONG_SECTION_ROWS,
+  renderHtmlString,
+} from "../../lib/render/html.ts";
 import { PdfRenderer, PrintTab } from "../../lib/render/pdf.ts";
 import { formatDateTime } from "../../lib/render/format.ts";
 import type { RenderDocument } from "../../lib/render/renderer.ts";
@@ -587,6 +592,34 @@ describe("the markup the layout relies on", () => {
     );
     assert.deepEqual(plain, [20, 20, 5]);
     assert.deepEqual(grouped, [20, 5, 5]);
+  });
+
+  it("keeps row groups of at most 20 rows, none empty, in streamed files and print chunks", async () => {
+    const section = memorySection({
+      id: "big",
+      title: "Big",
+      columns,
+      rows: rowsOf(1234, (i) => `G${Math.floor(i / 70)}`),
+      group: { by: "g" },
+      totals: { sum: ["n"] },
+    });
+    const outDir = join(dir, "row-groups");
+    await Deno.mkdir(outDir, { recursive: true });
+    const [file] = await new HtmlRenderer().render(doc([section]), { outDir });
+    const chunks: string[] = [];
+    for await (const chunk of htmlChunks(doc([section]), { rowsPerChunk: 333 })) {
+      chunks.push(chunk.html);
+    }
+    for (const html of [await Deno.readTextFile(file), ...chunks]) {
+      const data = html.slice(html.indexOf('<table class="data"')); // not the cover's tables
+      const bodies = data.split("<tbody>").slice(1).map((body) =>
+        body.slice(0, body.indexOf("</tbody>")).match(/<tr class="(odd|even)">/g)?.length ?? 0
+      );
+      assert.ok(bodies.length > 0);
+      assert.ok(bodies.every((n) => n >= 1 && n <= 20), JSON.stringify(bodies));
+    }
+    const total = chunks.join("").match(/<tr class="(odd|even)">/g)?.length;
+    assert.equal(total, 1234);
   });
 });
 
