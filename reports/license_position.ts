@@ -494,6 +494,14 @@ function round6(n: number): number {
  */
 export const licensePosition = defineReport<LicensePositionClient, QueryContext>({
   id: "license-position",
+  tracked: [
+    {
+      section: "position",
+      key: ["application", "version"],
+      value: "vsRequirement",
+      label: "Position against requirement",
+    },
+  ],
   title: "License position",
   description: "Per application: licensed quantity against installations and the metric " +
     "requirement, the surplus or shortfall, and the cost of a shortfall at the average price " +

@@ -87,7 +87,8 @@ export async function collectFigures(
     for await (const row of section.rows()) {
       const value = row[tracked.value];
       if (typeof value !== "number") continue;
-      const name = String(row[tracked.key] ?? "");
+      const name = (typeof tracked.key === "string" ? [tracked.key] : tracked.key)
+        .map((k) => row[k]).filter((v) => v !== null && v !== undefined && v !== "").join(" ");
       const currency = tracked.currencyKey ? String(row[tracked.currencyKey] ?? "") : "";
       const label = `${tracked.label}: ${name}${currency ? ` (${currency})` : ""}`;
       out.push({

@@ -196,8 +196,8 @@ export interface ReportDefinition<C = unknown, Q = unknown> {
 export interface TrackedFigure {
   /** The section id. */
   readonly section: string;
-  /** The row key that names the row (e.g. `applicationName`). */
-  readonly key: string;
+  /** The row key(s) that name the row (e.g. `["application", "version"]`). */
+  readonly key: string | readonly string[];
   /** The numeric column key to track (e.g. `shortfall`). */
   readonly value: string;
   /** Label prefix (e.g. `Shortfall`). */
