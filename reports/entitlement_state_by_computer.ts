@@ -423,6 +423,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
  */
 export const entitlementStateByComputer = defineReport<EntitlementStateClient, QueryContext>({
   id: "entitlement-state-by-computer",
+  tracked: [{ section: "states", key: "state", value: "computers", label: "Computers in state" }],
   title: "Entitlement state by computer",
   description: "For every computer, how many of its applications are in each entitlement state " +
     "(one column per state the API lists), computers with an uncovered application first, with " +
