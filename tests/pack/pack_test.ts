@@ -252,4 +252,42 @@ describe("pack runs", () => {
       assert.ok(moved.some((c) => c.report === "license-cost-summary"), "cost figures moved");
     });
   });
+
+  it("an interrupted run leaves a manifest that says so and no half-written file", async () => {
+    await withServer({ computers: 60, seed: 4, token: "pack-int-token" }, async (srv) => {
+      const dir = await tempDir();
+      const pack = validatePack({
+        name: "interrupted",
+        reports: [
+          { id: "stale-computers", formats: ["json", "csv"] },
+          { id: "license-cost-summary", formats: ["json", "xlsx"] },
+          { id: "connector-health", formats: ["json"] },
+        ],
+      }, { file: "interrupted.json", reports: REPORTS });
+      const stop = new AbortController();
+      const result = await runPack({
+        pack,
+        reports: REPORTS,
+        outRoot: dir,
+        source: { baseUrl: srv.url, token: "pack-int-token" },
+        signal: stop.signal,
+        log: (line) => {
+          if (line.includes("stale-computers done")) stop.abort(new Error("interrupted"));
+        },
+      });
+      assert.equal(result.ok, false);
+      assert.equal(result.manifest.status, "interrupted");
+      assert.deepEqual(result.manifest.reports.map((r) => r.status), ["ok", "skipped", "skipped"]);
+      const onDisk = JSON.parse(await Deno.readTextFile(`${result.dir}/manifest.json`)) as Manifest;
+      assert.equal(onDisk.status, "interrupted");
+      assert.ok(onDisk.finished, "the interrupted manifest records when it stopped");
+      const files = await listTree(result.dir);
+      assert.ok(files.every((f) => !f.includes(".tmp-")), files.join(", "));
+      assert.ok(
+        !files.some((f) => f.startsWith("license-cost-summary")),
+        "nothing of the skipped report",
+      );
+      assert.deepEqual(await verifyManifest(result.dir), []);
+    });
+  });
 });
