@@ -52,7 +52,9 @@ export async function collectFigures(
   const out: Figure[] = [];
   for (const fact of doc.summary) {
     if (typeof fact.value !== "number" || !Number.isFinite(fact.value)) continue;
-    const label = fact.currency ? `${fact.label} (${fact.currency})` : fact.label;
+    const label = fact.currency && !fact.label.includes(fact.currency)
+      ? `${fact.label} (${fact.currency})`
+      : fact.label;
     out.push({
       key: `${id}|fact|${label}`,
       report: id,

@@ -77,6 +77,10 @@ function compile(): HandlebarsTemplateDelegate {
 
 type HandlebarsTemplateDelegate = (context: unknown) => string;
 
+function displayTime(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
 function formatFigure(
   value: number | null,
   change: Change,
@@ -123,7 +127,12 @@ export async function buildMessage(email: PackEmail, input: SummaryInput): Promi
     attachments.push({ filename: basename(pdf), path: `${input.folder}/${pdf}` });
   }
   const hasPrevious = input.previousStarted !== null;
-  const shown = input.changes.slice(0, MAX_FIGURES).map((c) => ({
+  // Headline facts always; other figures (section totals, tracked rows) only when they moved.
+  // summary.json beside the manifest keeps every figure.
+  const chosen = input.changes.filter((c) =>
+    c.key.includes("|fact|") || (c.delta !== null && c.delta !== 0)
+  );
+  const shown = chosen.slice(0, MAX_FIGURES).map((c) => ({
     label: c.label,
     now: formatFigure(c.value, c, locale),
     before: formatFigure(c.previous, c, locale),
@@ -140,7 +149,7 @@ export async function buildMessage(email: PackEmail, input: SummaryInput): Promi
   const html = compile()({
     subject,
     pack: manifest.pack,
-    started: manifest.started,
+    started: displayTime(manifest.started),
     statusText,
     source: manifest.source,
     reports: manifest.reports.map((r) => ({
@@ -149,15 +158,15 @@ export async function buildMessage(email: PackEmail, input: SummaryInput): Promi
       ok: r.status === "ok",
     })),
     figures: shown,
-    moreFigures: input.changes.length > MAX_FIGURES ? input.changes.length - MAX_FIGURES : 0,
+    moreFigures: input.changes.length - shown.length,
     hasPrevious,
-    previousStarted: input.previousStarted,
+    previousStarted: input.previousStarted ? displayTime(input.previousStarted) : null,
     attached: attachments.map((a) => a.filename),
     skipped,
     folder: input.folder,
   });
   const text = [
-    `${manifest.pack}: run of ${manifest.started} (${statusText})`,
+    `${manifest.pack}: run of ${displayTime(manifest.started)} (${statusText})`,
     `Data from ${manifest.source}`,
     "",
     ...manifest.reports.map((r) =>

@@ -16,7 +16,8 @@ import type { ReportDefinition } from "../report/model.ts";
 import { runReport } from "../report/runner.ts";
 import { createQueryContext } from "../query/context.ts";
 import { createRenderers } from "../render/registry.ts";
-import { launchBrowser } from "../render/browser.ts";
+import { type BrowserHandle, launchBrowser } from "../render/browser.ts";
+import { PrintTab } from "../render/pdf.ts";
 import { writeAtomic } from "../render/atomic.ts";
 import { redact } from "../api/redact.ts";
 import { VERSION } from "../version.ts";
@@ -59,6 +60,32 @@ export interface PackRunResult {
   readonly eml?: string;
   /** Why sending failed. */
   readonly emailError?: string;
+}
+
+/**
+ * Prints the summary email's HTML to a PDF (A4, backgrounds) in the run's browser, written
+ * atomically.
+ *
+ * @example
+ * ```ts ignore
+ * import { printSummaryPdf } from "./run_pack.ts";
+ * await printSummaryPdf(browser, "<h1>Summary</h1>", "out/summary.pdf");
+ * ```
+ */
+export async function printSummaryPdf(
+  browser: BrowserHandle,
+  html: string,
+  path: string,
+): Promise<string> {
+  const tab = new PrintTab(browser, {
+    pdfOptions: { format: "A4", printBackground: true, tagged: false },
+  });
+  try {
+    const { bytes } = await tab.print(html);
+    return await writeAtomic(path, bytes);
+  } finally {
+    await tab.close();
+  }
 }
 
 /**
@@ -170,7 +197,8 @@ export async function runPack(options: RunPackOptions): Promise<PackRunResult> {
     },
   });
   source = api.source;
-  const browser = pack.reports.some((r) => r.formats.includes("pdf")) ? launchBrowser() : undefined;
+  // One browser for the whole run; it starts only when a PDF is printed and closes on return.
+  await using browser = launchBrowser();
   const renderers = createRenderers();
   const figures: Figure[] = [];
   let interrupted = false;
@@ -218,7 +246,6 @@ export async function runPack(options: RunPackOptions): Promise<PackRunResult> {
       }
     }
   } finally {
-    await browser?.close();
     await api.close();
     recorder?.close({
       generatedAt: started.toISOString(),
@@ -250,13 +277,19 @@ export async function runPack(options: RunPackOptions): Promise<PackRunResult> {
   if (pack.email) {
     const titles = Object.fromEntries(options.reports.map((r) => [r.id, r.title]));
     const draft = manifestOf(allOk ? "complete" : "partial", await checksumFolder(dir), now());
-    const message = await buildMessage(pack.email, {
+    let message = await buildMessage(pack.email, {
       manifest: draft,
       titles,
       changes,
       previousStarted: previous?.started ?? null,
       folder: dir,
     });
+    // The summary also as a PDF, kept with the evidence and attached first.
+    const summaryPdf = await printSummaryPdf(browser, message.html, `${dir}/summary.pdf`);
+    message = {
+      ...message,
+      attachments: [{ filename: "summary.pdf", path: summaryPdf }, ...message.attachments],
+    };
     if (options.send) {
       try {
         await sendMessage(pack.email, message, options.smtpCredentials);

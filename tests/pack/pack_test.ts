@@ -178,13 +178,29 @@ describe("pack runs", () => {
       const shown = new Intl.NumberFormat("en-US", { style: "currency", currency: money.currency })
         .format(money.value);
       assert.ok(html.includes(shown), `summary shows ${shown}`);
-      assert.equal(mail.attachments.length, 1);
-      const attachment = mail.attachments[0];
-      assert.equal(attachment.filename, "license-cost-summary.pdf");
+      assert.deepEqual(mail.attachments.map((a: { filename?: string }) => a.filename), [
+        "summary.pdf",
+        "license-cost-summary.pdf",
+      ]);
+      const attachment = mail.attachments[1];
       const digest = new Uint8Array(
         await crypto.subtle.digest("SHA-256", new Uint8Array(attachment.content)),
       );
       const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+      // The summary PDF carries the same headline figure as the HTML body.
+      await Deno.writeFile(
+        `${dir}/summary-received.pdf`,
+        new Uint8Array(mail.attachments[0].content),
+      );
+      const summaryText = await new Deno.Command("pdftotext", {
+        args: [`${dir}/summary-received.pdf`, "-"],
+        stdout: "piped",
+      }).output();
+      assert.ok(
+        new TextDecoder().decode(summaryText.stdout).includes(shown),
+        `summary.pdf shows ${shown}`,
+      );
+      assert.ok(listed.includes("summary.pdf"), "summary.pdf kept with the evidence");
       assert.equal(hex, manifest.files.find((f) => f.path === "license-cost-summary.pdf")!.sha256);
 
       // Re-render from the snapshot without the API: JSON and CSV byte-identical.
