@@ -23,12 +23,11 @@
 
 import type { Resource } from "../lib/api/catalogue.ts";
 import type { ConnectorsApi } from "../lib/api/client.ts";
-import { NotFoundError } from "../lib/api/errors.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import { toArray } from "../lib/query/collect.ts";
 import type { Fact, ReportContext, ReportData, Row } from "../lib/report/model.ts";
 import { defineReport } from "../lib/report/model.ts";
-import { compareText } from "./license_position.ts";
+import { compareText, orNull } from "./support/lookups.ts";
 
 type Connector = Resource<"CloudConnector">;
 type Retrieval = Resource<"RetrievalInfo">;
@@ -167,12 +166,10 @@ async function data(ctx: Ctx): Promise<ReportData> {
     connectors,
     (c) => `connectors.retrievals:${c.id}`,
     async (c) => {
-      try {
-        return await toArray(ctx.client.connectors.retrievals(c.id!, { signal: ctx.signal }));
-      } catch (err) {
-        if (err instanceof NotFoundError) return [] as Retrieval[];
-        throw err;
-      }
+      const records = await orNull(() =>
+        toArray(ctx.client.connectors.retrievals(c.id!, { signal: ctx.signal }))
+      );
+      return records ?? [];
     },
   );
   for await (const [c, records] of retrievals) {

@@ -20,8 +20,10 @@ import {
   applicationLabel,
   applicationName,
   compareText,
+  computersById,
   NO_ORGANIZATION,
-} from "./license_position.ts";
+  registryById,
+} from "./support/lookups.ts";
 
 /** The slice of the SAM client this report reads. */
 export interface EndOfLifeSoftwareClient {
@@ -60,19 +62,12 @@ async function data(ctx: Ctx): Promise<ReportData> {
   const eol = eq("isEndOfLife", true);
   const registryFilter = printFilter(ctx.filter ? and(eol, parseFilter(ctx.filter)) : eol);
   const apps = new Map(
-    (await ctx.query.all(
-      `registry.applications?filter=${registryFilter}`,
-      () => ctx.client.registry.applications({ filter: registryFilter }),
-    )).filter((a) => a.id && a.isEndOfLife === true).map((a) => [a.id!, a]),
+    [...await registryById(ctx, registryFilter)].filter(([, a]) => a.isEndOfLife === true),
   );
 
   const installs: Install[] = [];
   if (apps.size > 0) {
-    const computers = await ctx.query.index(
-      "estate.computers",
-      () => ctx.client.estate.computers(),
-      (c) => c.id,
-    );
+    const computers = await computersById(ctx);
     const ids = [...apps.keys()].sort();
     const installed = eq("isInstalled", true);
     const filter = printFilter(

@@ -29,10 +29,16 @@ import type { Column, Fact, ReportContext, ReportData, Row } from "../lib/report
 import { defineReport } from "../lib/report/model.ts";
 import { ParamError } from "../lib/report/errors.ts";
 import { and, eq, isIn, printFilter } from "../lib/api/filter.ts";
+import {
+  applicationLabelOrNone,
+  compareText,
+  computersById,
+  NO_ORGANIZATION,
+  registryById,
+} from "./support/lookups.ts";
 
 type Computer = Resource<"Computer">;
 type EntitlementState = Resource<"EntitlementState">;
-type RegistryApplication = Resource<"RegistryApplication">;
 
 /** The slice of the SAM client this report reads. */
 export interface EntitlementStateClient {
@@ -54,9 +60,6 @@ export const UNKNOWN_STATE_KEY = "state_unknown";
 
 /** Computers whose entitlements the detail section reads per request (`computerId -in (…)`). */
 export const DETAIL_BATCH = 100;
-
-/** The organisation label of computers that have none. */
-export const NO_ORGANIZATION = "(no organization)";
 
 /** A state as the report uses it: its column key and whether it counts as uncovered. */
 export interface StateColumn {
@@ -119,44 +122,18 @@ export function matchStates(
   return out;
 }
 
-/** An application's display name: registry name and version, or its id when unknown. */
-function applicationName(id: string | null, app: RegistryApplication | undefined): string {
-  if (!app?.name) return id ? `(unknown application ${id})` : "(no application)";
-  return app.version ? `${app.name} ${app.version}` : app.name;
-}
-
-const collator = new Intl.Collator("en", { numeric: true });
-const cmp = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
-
-async function readComputers(ctx: Ctx): Promise<Map<string | null, Computer>> {
-  if (ctx.filter) {
-    const filter = ctx.filter;
-    return await ctx.query.index(
-      `estate.computers?filter=${filter}`,
-      () => ctx.client.estate.computers({ filter }),
-      (c) => c.id,
-    );
-  }
-  return await ctx.query.index(
-    "estate.computers",
-    () => ctx.client.estate.computers(),
-    (c) => c.id,
-  );
-}
-
 async function data(ctx: Ctx): Promise<ReportData> {
   const organization = ctx.params.organization as string | undefined;
   const stateParam = (ctx.params.state as string | undefined)?.trim() || undefined;
   const uncoveredParam = (ctx.params.uncoveredStates as string | undefined) ?? DEFAULT_UNCOVERED;
 
-  const [apiStates, apps, computerIndex] = await Promise.all([
+  const [apiStates, registry, computerIndex] = await Promise.all([
     ctx.query.all("licenses.entitlementStates", () => ctx.client.licenses.entitlementStates()),
-    ctx.query.all("registry.applications", () => ctx.client.registry.applications()),
-    readComputers(ctx),
+    registryById(ctx),
+    computersById(ctx, ctx.filter),
   ]);
-  const registry = new Map(apps.filter((a) => a.id).map((a) => [a.id!, a]));
   const states = apiStates.filter((s) => s.id)
-    .sort((a, b) => cmp(a.id!, b.id!));
+    .sort((a, b) => compareText(a.id!, b.id!));
   const uncoveredIds = matchStates(uncoveredParam, states);
 
   let onlyState: string | undefined;
@@ -224,7 +201,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
   ).map((c) => ({ c, uncovered: uncoveredOf(counts.get(c.id!)) }));
   chosen.sort((a, b) =>
     Number(b.uncovered > 0) - Number(a.uncovered > 0) ||
-    cmp(a.c.hostName ?? "", b.c.hostName ?? "") || cmp(a.c.id!, b.c.id!)
+    compareText(a.c.hostName ?? "", b.c.hostName ?? "") || compareText(a.c.id!, b.c.id!)
   );
   const chosenIds = new Set(chosen.map((x) => x.c.id!));
 
@@ -290,7 +267,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
         if (!list) rows.set(e.computerId, list = []);
         list.push({
           hostName: c.hostName ?? c.id,
-          application: applicationName(e.applicationId, registry.get(e.applicationId ?? "")),
+          application: applicationLabelOrNone(e.applicationId, registry.get(e.applicationId ?? "")),
           metricId: e.metricId,
           state: state?.name ?? `(unknown state ${e.entitlementStateId ?? "none"})`,
           uncovered: state?.uncovered ?? false,
@@ -300,9 +277,9 @@ async function data(ctx: Ctx): Promise<ReportData> {
         const list = rows.get(c.id!) ?? [];
         list.sort((a, b) =>
           Number(b.uncovered) - Number(a.uncovered) ||
-          cmp(a.application as string, b.application as string) ||
-          cmp(String(a.metricId ?? ""), String(b.metricId ?? "")) ||
-          cmp(a.state as string, b.state as string)
+          compareText(a.application as string, b.application as string) ||
+          compareText(String(a.metricId ?? ""), String(b.metricId ?? "")) ||
+          compareText(a.state as string, b.state as string)
         );
         yield* list;
       }

@@ -41,11 +41,11 @@
 
 import type { Resource } from "../lib/api/catalogue.ts";
 import type { EstateApi, LicensesApi } from "../lib/api/client.ts";
-import { NotFoundError } from "../lib/api/errors.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import type { Column, Fact, ReportContext, ReportData, Row } from "../lib/report/model.ts";
 import { defineReport } from "../lib/report/model.ts";
 import { ParamError } from "../lib/report/errors.ts";
+import { compareText, computersById, orNull } from "./support/lookups.ts";
 
 type Computer = Resource<"Computer">;
 type ComputerDetail = Resource<"ComputerDetail">;
@@ -180,34 +180,6 @@ function readFactors(value: unknown): Record<string, number> {
   return out;
 }
 
-async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
-  try {
-    return await load();
-  } catch (error) {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  }
-}
-
-const collator = new Intl.Collator("en", { numeric: true });
-const cmp = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
-
-async function readComputers(ctx: Ctx): Promise<Map<string | null, Computer>> {
-  if (ctx.filter) {
-    const filter = ctx.filter;
-    return await ctx.query.index(
-      `estate.computers?filter=${filter}`,
-      () => ctx.client.estate.computers({ filter }),
-      (c) => c.id,
-    );
-  }
-  return await ctx.query.index(
-    "estate.computers",
-    () => ctx.client.estate.computers(),
-    (c) => c.id,
-  );
-}
-
 /** Computer id → cluster id, from extended coverages whose parent is a data center. */
 async function clusterOfCovered(ctx: Ctx): Promise<Map<string, string>> {
   const coverages = await ctx.query.all(
@@ -219,7 +191,7 @@ async function clusterOfCovered(ctx: Ctx): Promise<Map<string, string>> {
     .filter((c) =>
       c.isParentComputerDatacenter === true && c.parentComputerId && c.extendedComputerId
     )
-    .sort((a, b) => cmp(a.id ?? "", b.id ?? ""));
+    .sort((a, b) => compareText(a.id ?? "", b.id ?? ""));
   for (const c of sorted) {
     if (!out.has(c.extendedComputerId!)) out.set(c.extendedComputerId!, c.parentComputerId!);
   }
@@ -275,7 +247,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
   const factors = readFactors(ctx.params.coreFactors);
 
   const [index, covered, clusters] = await Promise.all([
-    readComputers(ctx),
+    computersById(ctx, ctx.filter),
     clusterOfCovered(ctx),
     ctx.query.index(
       "estate.dataCenterClusters",
@@ -285,7 +257,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
   ]);
   const computers = [...index.values()].filter((c) =>
     c.id && (organization === undefined || c.organizationId === organization)
-  ).sort((a, b) => cmp(a.hostName ?? "", b.hostName ?? "") || cmp(a.id!, b.id!));
+  ).sort((a, b) => compareText(a.hostName ?? "", b.hostName ?? "") || compareText(a.id!, b.id!));
   const byId = new Map(computers.map((c) => [c.id!, c]));
 
   // VMs and their hosts.
@@ -406,7 +378,8 @@ async function data(ctx: Ctx): Promise<ReportData> {
     };
   }).sort((a, b) =>
     Number(a.host === UNKNOWN_HOST) - Number(b.host === UNKNOWN_HOST) ||
-    cmp(a.host as string, b.host as string) || cmp(a.hostName as string, b.hostName as string)
+    compareText(a.host as string, b.host as string) ||
+    compareText(a.hostName as string, b.hostName as string)
   );
 
   const warn = (row: Row) => (row.note ? "warn" as const : undefined);

@@ -18,15 +18,14 @@
 
 import type { Resource } from "../lib/api/catalogue.ts";
 import type { LicensesApi, RegistryApi } from "../lib/api/client.ts";
-import { NotFoundError } from "../lib/api/errors.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import type { Column, Fact, ReportContext, ReportData, Row, Section } from "../lib/report/model.ts";
 import { defineReport } from "../lib/report/model.ts";
+import { applicationLabelOrNone, compareText, orNull, registryById } from "./support/lookups.ts";
 
 type License = Resource<"License">;
 type LicenseDetail = Resource<"LicenseDetail">;
 type LicenseCostSummary = Resource<"LicenseCostSummary">;
-type RegistryApplication = Resource<"RegistryApplication">;
 
 /** The slice of the SAM client this report reads. */
 export interface LicenseCostSummaryClient {
@@ -93,12 +92,6 @@ export function inPurchaseRange(
     if (t >= end) return false;
   }
   return true;
-}
-
-/** An application's display name: registry name and version, or its id when unknown. */
-export function applicationName(id: string | null, app: RegistryApplication | undefined): string {
-  if (!app?.name) return id ? `(unknown application ${id})` : "(no application)";
-  return app.version ? `${app.name} ${app.version}` : app.name;
 }
 
 /** Running sums of one subtotal line, in integer cents. */
@@ -171,9 +164,6 @@ const FIGURES_NOTE = "Maint./yr and Support/yr are the current yearly maintenanc
   "accumulated maintenance and support; Avg./license is the purchase cost per license " +
   "(purchase ÷ quantity).";
 
-const collator = new Intl.Collator("en", { numeric: true });
-const cmp = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
-
 const money = (key: string, label: string, width = 12): Column => ({
   key,
   label,
@@ -235,26 +225,13 @@ async function readLicenses(ctx: Ctx): Promise<License[]> {
   return await ctx.query.all("licenses.list", () => ctx.client.licenses.list());
 }
 
-async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
-  try {
-    return await load();
-  } catch (error) {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  }
-}
-
 async function data(ctx: Ctx): Promise<ReportData> {
   const organization = ctx.params.organization as string | undefined;
   const from = ctx.params.purchasedFrom as Date | undefined;
   const to = ctx.params.purchasedTo as Date | undefined;
   const top = (ctx.params.top as number | undefined) ?? 10;
 
-  const [all, apps] = await Promise.all([
-    readLicenses(ctx),
-    ctx.query.all("registry.applications", () => ctx.client.registry.applications()),
-  ]);
-  const registry = new Map(apps.filter((a) => a.id).map((a) => [a.id!, a]));
+  const [all, registry] = await Promise.all([readLicenses(ctx), registryById(ctx)]);
   const licenses = all.filter((l) =>
     l.id &&
     (organization === undefined || l.organizationId === organization) &&
@@ -287,7 +264,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
     const line: Line = {
       license,
       id,
-      application: applicationName(license.applicationId, app),
+      application: applicationLabelOrNone(license.applicationId, app),
       publisher: app?.manufacturer ?? null,
       vendor: detail?.vendor?.trim() || NO_VENDOR,
       currency,
@@ -307,10 +284,10 @@ async function data(ctx: Ctx): Promise<ReportData> {
     return line;
   });
   lines.sort((a, b) =>
-    cmp(a.vendor, b.vendor) || cmp(a.application, b.application) ||
+    compareText(a.vendor, b.vendor) || compareText(a.application, b.application) ||
     (a.license.purchaseDate?.getTime() ?? Infinity) -
       (b.license.purchaseDate?.getTime() ?? Infinity) ||
-    cmp(a.id, b.id)
+    compareText(a.id, b.id)
   );
 
   // Subtotals in integer cents.
@@ -340,7 +317,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
     if (!cur) byCurrency.set(line.currency, cur = newSums());
     addTo(cur, line);
   }
-  const currencies = [...byCurrency.keys()].sort(cmp);
+  const currencies = [...byCurrency.keys()].sort(compareText);
 
   const licenseRows: Row[] = lines.map((line) => ({
     licenseId: line.id,
@@ -361,11 +338,13 @@ async function data(ctx: Ctx): Promise<ReportData> {
       ...subtotalRow(a.sums),
       currency: key.slice(key.indexOf("\u0000") + 1),
     }))
-    .sort((a, b) => cmp(a.application, b.application) || cmp(a.currency, b.currency));
+    .sort((a, b) =>
+      compareText(a.application, b.application) || compareText(a.currency, b.currency)
+    );
 
   const vendorRows: Row[] = [...byVendor.values()]
     .map((v) => ({ vendor: v.vendor, ...subtotalRow(v.sums), currency: v.currency }))
-    .sort((a, b) => cmp(a.vendor, b.vendor) || cmp(a.currency, b.currency));
+    .sort((a, b) => compareText(a.vendor, b.vendor) || compareText(a.currency, b.currency));
 
   const currencyRows: Row[] = currencies.map((currency) => {
     const sums = byCurrency.get(currency)!;
@@ -382,7 +361,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
         .filter((r) => r.currency === currency && typeof r.totalCost === "number")
         .sort((a, b) =>
           (b.totalCost as number) - (a.totalCost as number) ||
-          cmp(a.application as string, b.application as string)
+          compareText(a.application as string, b.application as string)
         )
         .slice(0, top)
         .map((r, i) => ({

@@ -10,11 +10,10 @@
 
 import type { Resource } from "../lib/api/catalogue.ts";
 import type { EstateApi } from "../lib/api/client.ts";
-import { NotFoundError } from "../lib/api/errors.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import type { Fact, ReportContext, ReportData, Row } from "../lib/report/model.ts";
 import { defineReport } from "../lib/report/model.ts";
-import { compareText, NO_ORGANIZATION } from "./license_position.ts";
+import { compareText, NO_ORGANIZATION, orNull } from "./support/lookups.ts";
 
 type Computer = Resource<"Computer">;
 
@@ -103,14 +102,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
   const details = ctx.query.fanOut(
     flagged.filter((f) => f.quarantined),
     (f) => `estate.computer:${f.id}`,
-    async (f) => {
-      try {
-        return await ctx.client.estate.computer(f.id, { signal: ctx.signal });
-      } catch (err) {
-        if (err instanceof NotFoundError) return null;
-        throw err;
-      }
-    },
+    (f) => orNull(() => ctx.client.estate.computer(f.id, { signal: ctx.signal })),
   );
   for await (const [f, detail] of details) {
     quarantineDates.set(f.id, detail?.quarantineDate ?? null);

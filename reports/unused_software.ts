@@ -39,7 +39,7 @@ import {
   pricingLine,
   registryById,
   unitCents,
-} from "./license_position.ts";
+} from "./support/lookups.ts";
 
 type ComputerApplication = Resource<"ComputerApplication">;
 

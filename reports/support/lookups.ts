@@ -1,0 +1,272 @@
+/**
+ * Lookups and small rules several reports share: the registry and computers by id (each read
+ * once per run through the query context), what was paid for an application's licenses per
+ * currency and the one currency its amounts are priced in, application display names, the label
+ * of rows without an organisation, a natural text order, and 404 as `null` for detail calls.
+ *
+ * Not a report: `reports/mod.ts` lists the report definitions.
+ *
+ * @module
+ */
+
+import type { Resource } from "../../lib/api/catalogue.ts";
+import type { EstateApi, LicensesApi, RegistryApi } from "../../lib/api/client.ts";
+import { NotFoundError } from "../../lib/api/errors.ts";
+import type { QueryContext } from "../../lib/query/context.ts";
+
+type RegistryApplication = Resource<"RegistryApplication">;
+type Computer = Resource<"Computer">;
+
+/** What was paid for an application's licenses in one currency. */
+export interface PriceLine {
+  /** ISO 4217 code. */
+  readonly currency: string;
+  /** Licenses priced in this currency. */
+  licenses: number;
+  /** Units bought (sum of quantities of those licenses). */
+  units: number;
+  /** Amount paid, in integer cents. */
+  cents: number;
+}
+
+/**
+ * The average unit price of `line` in cents (unrounded): amount paid ÷ units bought.
+ *
+ * @example
+ * ```ts
+ * import { unitCents } from "./lookups.ts";
+ * console.log(unitCents({ currency: "EUR", licenses: 2, units: 4, cents: 1000 })); // 250
+ * ```
+ */
+export function unitCents(line: PriceLine): number {
+  return line.cents / line.units;
+}
+
+/**
+ * The price line an application's amounts are priced in: the currency with the most units
+ * (ties: the alphabetically first code); `undefined` when nothing was paid.
+ *
+ * @example
+ * ```ts
+ * import { pricingLine } from "./lookups.ts";
+ * const lines = new Map([
+ *   ["EUR", { currency: "EUR", licenses: 1, units: 5, cents: 5000 }],
+ *   ["USD", { currency: "USD", licenses: 2, units: 10, cents: 12000 }],
+ * ]);
+ * console.log(pricingLine(lines)?.currency); // "USD"
+ * ```
+ */
+export function pricingLine(
+  lines: ReadonlyMap<string, PriceLine> | undefined,
+): PriceLine | undefined {
+  let best: PriceLine | undefined;
+  for (const line of lines?.values() ?? []) {
+    if (
+      !best || line.units > best.units ||
+      (line.units === best.units && line.currency < best.currency)
+    ) best = line;
+  }
+  return best;
+}
+
+/**
+ * Cost in currency units of `units` at the line's average unit price, rounded to the cent.
+ *
+ * @example
+ * ```ts
+ * import { costAt } from "./lookups.ts";
+ * console.log(costAt(3, { currency: "EUR", licenses: 1, units: 3, cents: 1000 })); // 10
+ * ```
+ */
+export function costAt(units: number, line: PriceLine): number {
+  return Math.round(units * line.cents / line.units) / 100;
+}
+
+/**
+ * Per application, the licensed quantity (all licenses, `quantity` summed) and what was paid per
+ * currency (licenses with a currency, a purchase value and a positive quantity). Reads the
+ * licenses once per run (cache key `licenses.list`).
+ *
+ * @example
+ * ```ts ignore
+ * import { licensePrices } from "./lookups.ts";
+ * const { prices } = await licensePrices(ctx, { organization: "ORG01" });
+ * ```
+ */
+export async function licensePrices(
+  ctx: {
+    readonly client: { readonly licenses: Pick<LicensesApi, "list"> };
+    readonly query: QueryContext;
+  },
+  options: { readonly organization?: string } = {},
+): Promise<{ quantity: Map<string, number>; prices: Map<string, Map<string, PriceLine>> }> {
+  const licenses = await ctx.query.all("licenses.list", () => ctx.client.licenses.list());
+  const quantity = new Map<string, number>();
+  const prices = new Map<string, Map<string, PriceLine>>();
+  for (const license of licenses) {
+    const app = license.applicationId;
+    if (!app) continue;
+    if (options.organization !== undefined && license.organizationId !== options.organization) {
+      continue;
+    }
+    const qty = Number.isFinite(license.quantity) ? license.quantity! : 0;
+    quantity.set(app, (quantity.get(app) ?? 0) + qty);
+    const currency = license.purchaseCurrency?.trim();
+    const value = license.purchaseValue;
+    if (!currency || value === null || !Number.isFinite(value) || !(qty > 0)) continue;
+    let lines = prices.get(app);
+    if (!lines) prices.set(app, lines = new Map());
+    let line = lines.get(currency);
+    if (!line) lines.set(currency, line = { currency, licenses: 0, units: 0, cents: 0 });
+    line.licenses++;
+    line.units += qty;
+    line.cents += Math.round(value * 100);
+  }
+  return { quantity, prices };
+}
+
+/**
+ * The registry by application id, read once per run (cache key `registry.applications`), or,
+ * with a filter, the matching applications (cache key `registry.applications?filter=…`).
+ *
+ * @example
+ * ```ts ignore
+ * import { registryById } from "./lookups.ts";
+ * const apps = await registryById(ctx);
+ * ```
+ */
+export async function registryById(
+  ctx: {
+    readonly client: { readonly registry: Pick<RegistryApi, "applications"> };
+    readonly query: QueryContext;
+  },
+  filter?: string,
+): Promise<Map<string, RegistryApplication>> {
+  const key = filter ? `registry.applications?filter=${filter}` : "registry.applications";
+  const apps = await ctx.query.all(
+    key,
+    () => ctx.client.registry.applications(filter ? { filter } : {}),
+  );
+  return new Map(apps.filter((a) => a.id).map((a) => [a.id!, a]));
+}
+
+/**
+ * Every computer by id, read once per run (cache key `estate.computers`), or, with a filter, the
+ * matching computers (cache key `estate.computers?filter=…`).
+ *
+ * @example
+ * ```ts ignore
+ * import { computersById } from "./lookups.ts";
+ * const computers = await computersById(ctx);
+ * const servers = await computersById(ctx, "isServer -eq true");
+ * ```
+ */
+export function computersById(
+  ctx: {
+    readonly client: { readonly estate: Pick<EstateApi, "computers"> };
+    readonly query: QueryContext;
+  },
+  filter?: string,
+): Promise<Map<string | null, Computer>> {
+  if (filter) {
+    return ctx.query.index(
+      `estate.computers?filter=${filter}`,
+      () => ctx.client.estate.computers({ filter }),
+      (c) => c.id,
+    );
+  }
+  return ctx.query.index("estate.computers", () => ctx.client.estate.computers(), (c) => c.id);
+}
+
+/**
+ * A sort label for an application: its registry name and version, or its id when unknown.
+ *
+ * @example
+ * ```ts
+ * import { applicationLabel } from "./lookups.ts";
+ * console.log(applicationLabel("APP9", undefined)); // "(unknown application APP9)"
+ * ```
+ */
+export function applicationLabel(id: string, app: RegistryApplication | undefined): string {
+  if (!app?.name) return applicationName(id, app);
+  return app.version ? `${app.name} ${app.version}` : app.name;
+}
+
+/**
+ * The label of the application of a row that may name none: as {@link applicationLabel}, and
+ * `(no application)` when there is neither an id nor a registry name.
+ *
+ * @example
+ * ```ts
+ * import { applicationLabelOrNone } from "./lookups.ts";
+ * console.log(applicationLabelOrNone(null, undefined)); // "(no application)"
+ * console.log(applicationLabelOrNone("APP9", undefined)); // "(unknown application APP9)"
+ * ```
+ */
+export function applicationLabelOrNone(
+  id: string | null,
+  app: RegistryApplication | undefined,
+): string {
+  return id || app?.name ? applicationLabel(id ?? "", app) : "(no application)";
+}
+
+/**
+ * The display name of an application: its registry name, or its id when unknown.
+ *
+ * @example
+ * ```ts
+ * import { applicationName } from "./lookups.ts";
+ * console.log(applicationName("APP9", undefined)); // "(unknown application APP9)"
+ * ```
+ */
+export function applicationName(id: string, app: RegistryApplication | undefined): string {
+  return app?.name || `(unknown application ${id})`;
+}
+
+const collator = new Intl.Collator("en", { numeric: true });
+
+/**
+ * Orders text naturally (`ORG2` before `ORG10`), ties broken by code units, so sorts are total
+ * and deterministic.
+ *
+ * @example
+ * ```ts
+ * import { compareText } from "./lookups.ts";
+ * console.log(["b10", "b9", "a"].sort(compareText)); // ["a", "b9", "b10"]
+ * ```
+ */
+export function compareText(a: string, b: string): number {
+  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/**
+ * The organisation label of rows whose computer has none (or is unknown).
+ *
+ * @example
+ * ```ts
+ * import { NO_ORGANIZATION } from "./lookups.ts";
+ * console.log(NO_ORGANIZATION); // "(no organization)"
+ * ```
+ */
+export const NO_ORGANIZATION = "(no organization)";
+
+/**
+ * The result of a detail call, or `null` when the API answers 404 (any other error is thrown).
+ *
+ * @example
+ * ```ts
+ * import { NotFoundError } from "../../lib/api/errors.ts";
+ * import { orNull } from "./lookups.ts";
+ * const gone = new NotFoundError({ status: 404, method: "GET", path: "/x", message: "" });
+ * console.log(await orNull(() => Promise.resolve(1))); // 1
+ * console.log(await orNull(() => Promise.reject(gone))); // null
+ * ```
+ */
+export async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
