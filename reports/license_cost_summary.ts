@@ -21,7 +21,13 @@ import type { LicensesApi, RegistryApi } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import type { Column, Fact, ReportContext, ReportData, Row, Section } from "../lib/report/model.ts";
 import { defineReport } from "../lib/report/model.ts";
-import { applicationLabelOrNone, compareText, orNull, registryById } from "./support/lookups.ts";
+import {
+  applicationLabelOrNone,
+  compareText,
+  currencyFact,
+  orNull,
+  registryById,
+} from "./support/lookups.ts";
 
 type License = Resource<"License">;
 type LicenseDetail = Resource<"LicenseDetail">;
@@ -464,12 +470,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
     for (const currency of currencies) {
       const sums = byCurrency.get(currency)!;
       if (sums.withCosts === 0) continue;
-      facts.push({
-        label: `Total cost (${currency})`,
-        value: sums.cents.totalCost / 100,
-        type: "currency",
-        currency,
-      });
+      facts.push(currencyFact("Total cost", currency, sums.cents.totalCost / 100));
     }
     facts.push(
       { label: "Licenses", value: lines.length, type: "integer" },

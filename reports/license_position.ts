@@ -22,6 +22,7 @@ import {
   compareText,
   computersById,
   costAt,
+  currencyFact,
   licensePrices,
   pricingLine,
   registryById,
@@ -273,12 +274,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
             type: "integer",
           });
         } else {
-          facts.push({
-            label: `Shortfall cost (${row.currency})`,
-            value: row.shortfallCost,
-            type: "currency",
-            currency: row.currency as string,
-          });
+          facts.push(currencyFact("Shortfall cost", row.currency as string, row.shortfallCost));
         }
       }
       return facts;

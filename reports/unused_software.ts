@@ -34,6 +34,7 @@ import {
   compareText,
   computersById,
   costAt,
+  currencyFact,
   licensePrices,
   NO_ORGANIZATION,
   pricingLine,
@@ -406,12 +407,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
       ];
       for (const row of valueRows) {
         if (row.currency === null) continue;
-        facts.push({
-          label: `Reclaimable value (${row.currency})`,
-          value: row.value,
-          type: "currency",
-          currency: row.currency as string,
-        });
+        facts.push(currencyFact("Reclaimable value", row.currency as string, row.value));
       }
       return facts;
     },

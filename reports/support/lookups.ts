@@ -13,6 +13,7 @@ import type { Resource } from "../../lib/api/catalogue.ts";
 import type { EstateApi, LicensesApi, RegistryApi } from "../../lib/api/client.ts";
 import { NotFoundError } from "../../lib/api/errors.ts";
 import type { QueryContext } from "../../lib/query/context.ts";
+import type { CellValue, Fact } from "../../lib/report/model.ts";
 
 type RegistryApplication = Resource<"RegistryApplication">;
 type Computer = Resource<"Computer">;
@@ -249,6 +250,20 @@ export function compareText(a: string, b: string): number {
  * ```
  */
 export const NO_ORGANIZATION = "(no organization)";
+
+/**
+ * A money fact in one currency, labelled with its code: amounts in different currencies are
+ * never added, so a report gives one such fact per currency.
+ *
+ * @example
+ * ```ts
+ * import { currencyFact } from "./lookups.ts";
+ * console.log(currencyFact("Shortfall cost", "EUR", 200).label); // "Shortfall cost (EUR)"
+ * ```
+ */
+export function currencyFact(label: string, currency: string, value: CellValue): Fact {
+  return { label: `${label} (${currency})`, value, type: "currency", currency };
+}
 
 /**
  * The result of a detail call, or `null` when the API answers 404 (any other error is thrown).
