@@ -1,20 +1,19 @@
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { type RunningServer, startServer } from "../../lib/server/server.ts";
 import { TEST_NOW } from "../helpers/server.ts";
 import { readXlsx } from "../helpers/run_report.ts";
 import { connectorHealth } from "../../reports/connector_health.ts";
 import {
   compareRows,
   CONNECTORS,
-  csvSection,
   type Expected,
   rawAll,
   type RawApi,
   type RawItem,
   runAt,
-  xlsxSection,
 } from "./support/raw_api.ts";
+import { assertNoData, assertRows, byLabel } from "./support/checks.ts";
+import { serverFixture } from "./support/fixture.ts";
 
 const TOKEN = "connector-health-test-token";
 
@@ -51,13 +50,6 @@ const MONTH_LABELS = [
   "Flagged",
 ];
 
-function byLabel(
-  section: { columns: { key: string; label: string }[]; rows: Record<string, unknown>[] },
-) {
-  return section.rows.map((r) =>
-    Object.fromEntries(section.columns.map((c) => [c.label, r[c.key] ?? null]))
-  );
-}
 const connectorKey = (r: Record<string, unknown>) => String(r["Connector"]);
 const monthKey = (r: Record<string, unknown>) => `${r["Connector"]}|${r["Month"]}`;
 
@@ -120,60 +112,38 @@ async function expectedFigures(api: RawApi, months: number) {
 }
 
 describe("connector-health against the generated connectors", () => {
-  let srv: RunningServer;
-  let api: RawApi;
-  before(async () => {
-    srv = await startServer({ computers: 400, seed: 1, now: TEST_NOW, quiet: true, token: TOKEN });
-    api = { url: srv.url, token: TOKEN };
-  });
-  after(async () => await srv.close());
+  const fixture = serverFixture({ computers: 400, token: TOKEN });
 
   it("connector status and month-by-month outcome equal an independent computation in JSON, CSV and XLSX", async () => {
-    const want = await expectedFigures(api, 12);
+    const want = await expectedFigures(fixture.api, 12);
     const statuses = new Set([...want.monthRows.values()].map((r) => r.status));
     for (const s of ["OK", "Failed", "Never ran", "Not created"]) {
       assert.ok(statuses.has(s), `the generated history has ${s} months`);
     }
-    const out = await runAt(api, connectorHealth, { now: TEST_NOW });
+    const out = await runAt(fixture.api, connectorHealth, { now: TEST_NOW });
     const [connectors, months] = out.json.sections;
     assert.equal(months.rows.length, connectors.rows.length * 12);
-    assert.deepEqual(
-      compareRows(byLabel(connectors), want.connectorRows, connectorKey, CONNECTOR_FIELDS),
-      [],
-    );
-    assert.deepEqual(compareRows(byLabel(months), want.monthRows, monthKey, MONTH_FIELDS), []);
-    assert.deepEqual(
-      compareRows(
-        await csvSection(out.file("csv", "connectors")),
-        want.connectorRows,
-        connectorKey,
-        CONNECTOR_FIELDS,
-      ),
-      [],
-    );
-    assert.deepEqual(
-      compareRows(
-        await csvSection(out.file("csv", "months")),
-        want.monthRows,
-        monthKey,
-        MONTH_FIELDS,
-      ),
-      [],
-    );
-    const xlsxConnectors = await xlsxSection(out.file("xlsx"), CONNECTOR_LABELS);
-    assert.deepEqual(
-      compareRows(xlsxConnectors.rows, want.connectorRows, connectorKey, CONNECTOR_FIELDS),
-      [],
-    );
-    const xlsxMonths = await xlsxSection(out.file("xlsx"), MONTH_LABELS);
-    assert.deepEqual(compareRows(xlsxMonths.rows, want.monthRows, monthKey, MONTH_FIELDS), []);
+    await assertRows(out, {
+      section: "connectors",
+      labels: CONNECTOR_LABELS,
+      expected: want.connectorRows,
+      keyOf: connectorKey,
+      fields: CONNECTOR_FIELDS,
+    });
+    await assertRows(out, {
+      section: "months",
+      labels: MONTH_LABELS,
+      expected: want.monthRows,
+      keyOf: monthKey,
+      fields: MONTH_FIELDS,
+    });
     const failed = [...want.monthRows.values()].filter((r) => r.status === "Failed").length;
     const fact = out.result.document.summary.find((f) => f.label === "Months failed");
     assert.equal(fact?.value, failed);
   });
 
   it("shows a connector with no retrievals, its months before creation marked Not created", async () => {
-    const out = await runAt(api, connectorHealth, { now: TEST_NOW, formats: ["json"] });
+    const out = await runAt(fixture.api, connectorHealth, { now: TEST_NOW, formats: ["json"] });
     const [connectors, months] = out.json.sections;
     const empty = connectors.rows.filter((r: { retrievals: number }) => r.retrievals === 0);
     assert.equal(empty.length, 1, "the generated estate has one connector that never retrieved");
@@ -186,8 +156,8 @@ describe("connector-health against the generated connectors", () => {
   });
 
   it("checks as many months as the months parameter asks for", async () => {
-    const want = await expectedFigures(api, 3);
-    const out = await runAt(api, connectorHealth, {
+    const want = await expectedFigures(fixture.api, 3);
+    const out = await runAt(fixture.api, connectorHealth, {
       now: TEST_NOW,
       formats: ["json"],
       params: { months: "3" },
@@ -199,10 +169,10 @@ describe("connector-health against the generated connectors", () => {
   });
 
   it("never writes a connector's access key or secret key", async () => {
-    const stored = srv.store.query({ resource: "CloudConnector", limit: 100 }).rows;
+    const stored = fixture.srv.store.query({ resource: "CloudConnector", limit: 100 }).rows;
     const secrets = stored.flatMap((r) => [r.accessKey, r.secretKey]).map(String);
     assert.ok(secrets.length >= 2 && secrets.every((s) => s.length >= 10));
-    const out = await runAt(api, connectorHealth, { now: TEST_NOW });
+    const out = await runAt(fixture.api, connectorHealth, { now: TEST_NOW });
     const texts = [
       await Deno.readTextFile(out.file("json")),
       await Deno.readTextFile(out.file("csv", "connectors")),
@@ -217,29 +187,21 @@ describe("connector-health against the generated connectors", () => {
 });
 
 describe("connector-health edge data", () => {
-  let srv: RunningServer;
-  let api: RawApi;
-  before(async () => {
-    srv = await startServer({ computers: 0, seed: 1, now: TEST_NOW, quiet: true, token: TOKEN });
-    api = { url: srv.url, token: TOKEN };
-  });
-  after(async () => await srv.close());
+  const fixture = serverFixture({ computers: 0, token: TOKEN });
 
   it("renders every section with its no-data text when no connector is configured", async () => {
-    const out = await runAt(api, connectorHealth, { now: TEST_NOW });
-    for (const section of out.json.sections) assert.equal(section.rows.length, 0);
-    const connectors = await xlsxSection(out.file("xlsx"), CONNECTOR_LABELS);
-    assert.equal(connectors.firstCell, "No cloud connector is configured.");
-    const months = await xlsxSection(out.file("xlsx"), MONTH_LABELS);
-    assert.equal(
-      months.firstCell,
-      "No cloud connector is configured, so there is no retrieval history.",
-    );
-    assert.deepEqual(await csvSection(out.file("csv", "months")), []);
+    const out = await runAt(fixture.api, connectorHealth, { now: TEST_NOW });
+    await assertNoData(out, {
+      xlsx: [
+        [CONNECTOR_LABELS, "No cloud connector is configured."],
+        [MONTH_LABELS, "No cloud connector is configured, so there is no retrieval history."],
+      ],
+      csv: ["months"],
+    });
   });
 
   it("flags every month of an old connector that never retrieved as Never ran", async () => {
-    srv.store.insert("connectors", {
+    fixture.srv.store.insert("connectors", {
       id: "CCX1",
       name: "Forgotten",
       type: "Provider A Object Store",
@@ -249,8 +211,8 @@ describe("connector-health edge data", () => {
       accessKey: "AKEXFORGOTTENKEY0001",
       secretKey: "forgotten-secret-value-0001",
     });
-    const out = await runAt(api, connectorHealth, { now: TEST_NOW, params: { months: 6 } });
-    const [connectors, months] = out.json.sections;
+    const out = await runAt(fixture.api, connectorHealth, { now: TEST_NOW, params: { months: 6 } });
+    const [connectors] = out.json.sections;
     assert.deepEqual(
       connectors.rows.map((
         r: Record<string, unknown>,
@@ -260,9 +222,13 @@ describe("connector-health edge data", () => {
     const expected = new Map<string, Record<string, Expected>>(
       window(TEST_NOW, 6).map((m) => [`Forgotten|${m}`, { status: "Never ran", flagged: true }]),
     );
-    assert.deepEqual(compareRows(byLabel(months), expected, monthKey, MONTH_FIELDS), []);
-    const csv = await csvSection(out.file("csv", "months"));
-    assert.deepEqual(compareRows(csv, expected, monthKey, MONTH_FIELDS), []);
+    await assertRows(out, {
+      section: "months",
+      expected,
+      keyOf: monthKey,
+      fields: MONTH_FIELDS,
+      formats: ["json", "csv"],
+    });
     const json = await Deno.readTextFile(out.file("json"));
     assert.ok(!json.includes("forgotten-secret-value-0001") && !json.includes("AKEXFORGOTTEN"));
   });

@@ -1,12 +1,10 @@
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { type RunningServer, startServer } from "../../lib/server/server.ts";
 import { TEST_NOW } from "../helpers/server.ts";
-import { closeTestBrowser, pdfText } from "../helpers/run_report.ts";
+import { pdfText } from "../helpers/run_report.ts";
 import { endOfLifeSoftware } from "../../reports/end_of_life_software.ts";
 import {
   compareRows,
-  csvSection,
   ESTATE,
   type Expected,
   rawAll,
@@ -14,8 +12,9 @@ import {
   type RawItem,
   REGISTRY,
   runAt,
-  xlsxSection,
 } from "./support/raw_api.ts";
+import { appKey, assertNoData, assertRows, byLabel, installKey } from "./support/checks.ts";
+import { serverFixture } from "./support/fixture.ts";
 
 const TOKEN = "end-of-life-test-token";
 
@@ -44,17 +43,6 @@ const DETAIL_LABELS = [
   "Last used",
   "First discovered",
 ];
-
-function byLabel(
-  section: { columns: { key: string; label: string }[]; rows: Record<string, unknown>[] },
-) {
-  return section.rows.map((r) =>
-    Object.fromEntries(section.columns.map((c) => [c.label, r[c.key] ?? null]))
-  );
-}
-const appKey = (r: Record<string, unknown>) => `${r["Application"]}|${r["Version"] ?? ""}`;
-const detailKey = (r: Record<string, unknown>) =>
-  `${r["Computer"]}|${r["Application"]}|${r["Version"] ?? ""}`;
 
 /** Expected figures from raw API JSON (the registry read whole, end of life picked here). */
 async function expectedFigures(
@@ -110,52 +98,30 @@ async function expectedFigures(
 }
 
 describe("end-of-life-software against a 400-computer estate", () => {
-  let srv: RunningServer;
-  let api: RawApi;
-  before(async () => {
-    srv = await startServer({ computers: 400, seed: 1, now: TEST_NOW, quiet: true, token: TOKEN });
-    api = { url: srv.url, token: TOKEN };
-  });
-  after(async () => {
-    await closeTestBrowser();
-    await srv.close();
-  });
+  const fixture = serverFixture({ computers: 400, token: TOKEN, closeBrowser: true });
 
   it("per-application summary and per-computer detail equal an independent computation in JSON, CSV, XLSX and PDF", async () => {
-    const want = await expectedFigures(api);
+    const want = await expectedFigures(fixture.api);
     assert.ok(want.applications.size >= 2 && want.detail.size >= 5);
-    const out = await runAt(api, endOfLifeSoftware, {
+    const out = await runAt(fixture.api, endOfLifeSoftware, {
       now: TEST_NOW,
       formats: ["json", "csv", "xlsx", "pdf"],
     });
     const [applications, detail] = out.json.sections;
-    assert.deepEqual(
-      compareRows(byLabel(applications), want.applications, appKey, APP_FIELDS),
-      [],
-    );
-    assert.deepEqual(compareRows(byLabel(detail), want.detail, detailKey, DETAIL_FIELDS), []);
-    assert.deepEqual(
-      compareRows(
-        await csvSection(out.file("csv", "applications")),
-        want.applications,
-        appKey,
-        APP_FIELDS,
-      ),
-      [],
-    );
-    assert.deepEqual(
-      compareRows(
-        await csvSection(out.file("csv", "computers")),
-        want.detail,
-        detailKey,
-        DETAIL_FIELDS,
-      ),
-      [],
-    );
-    const xlsxApps = await xlsxSection(out.file("xlsx"), APP_LABELS);
-    assert.deepEqual(compareRows(xlsxApps.rows, want.applications, appKey, APP_FIELDS), []);
-    const xlsxDetail = await xlsxSection(out.file("xlsx"), DETAIL_LABELS);
-    assert.deepEqual(compareRows(xlsxDetail.rows, want.detail, detailKey, DETAIL_FIELDS), []);
+    await assertRows(out, {
+      section: "applications",
+      labels: APP_LABELS,
+      expected: want.applications,
+      keyOf: appKey,
+      fields: APP_FIELDS,
+    });
+    await assertRows(out, {
+      section: "computers",
+      labels: DETAIL_LABELS,
+      expected: want.detail,
+      keyOf: installKey,
+      fields: DETAIL_FIELDS,
+    });
 
     // Detail rows come grouped by organization, and the applications earliest end of life first.
     const orgs = detail.rows.map((r: { organization: string }) => r.organization);
@@ -177,6 +143,7 @@ describe("end-of-life-software against a 400-computer estate", () => {
   });
 
   it("restricts the detail to one organization's computers", async () => {
+    const { api } = fixture;
     const all = await expectedFigures(api);
     const counts = new Map<string, number>();
     for (const r of all.detail.values()) {
@@ -194,13 +161,13 @@ describe("end-of-life-software against a 400-computer estate", () => {
       compareRows(byLabel(applications), want.applications, appKey, APP_FIELDS),
       [],
     );
-    assert.deepEqual(compareRows(byLabel(detail), want.detail, detailKey, DETAIL_FIELDS), []);
+    assert.deepEqual(compareRows(byLabel(detail), want.detail, installKey, DETAIL_FIELDS), []);
     assert.ok(want.detail.size < all.detail.size);
   });
 
   it("applies a registry filter together with end of life", async () => {
-    const want = await expectedFigures(api, { manufacturer: "Microsoft" });
-    const out = await runAt(api, endOfLifeSoftware, {
+    const want = await expectedFigures(fixture.api, { manufacturer: "Microsoft" });
+    const out = await runAt(fixture.api, endOfLifeSoftware, {
       now: TEST_NOW,
       formats: ["json"],
       filter: "manufacturer -contains Microsoft",
@@ -213,24 +180,19 @@ describe("end-of-life-software against a 400-computer estate", () => {
 });
 
 describe("end-of-life-software edge data", () => {
-  let srv: RunningServer;
-  let api: RawApi;
-  before(async () => {
-    srv = await startServer({ computers: 0, seed: 1, now: TEST_NOW, quiet: true, token: TOKEN });
-    api = { url: srv.url, token: TOKEN };
-  });
-  after(async () => await srv.close());
+  const fixture = serverFixture({ computers: 0, token: TOKEN });
 
   it("renders every section with its no-data text for an empty estate, and for a cleared store", async () => {
     for (const clear of [false, true]) {
-      if (clear) srv.store.clear();
-      const out = await runAt(api, endOfLifeSoftware, { now: TEST_NOW });
-      for (const section of out.json.sections) assert.equal(section.rows.length, 0);
-      const apps = await xlsxSection(out.file("xlsx"), APP_LABELS);
-      assert.equal(apps.firstCell, "No end-of-life application is installed.");
-      const detail = await xlsxSection(out.file("xlsx"), DETAIL_LABELS);
-      assert.equal(detail.firstCell, "No computer has an end-of-life application installed.");
-      assert.deepEqual(await csvSection(out.file("csv", "computers")), []);
+      if (clear) fixture.srv.store.clear();
+      const out = await runAt(fixture.api, endOfLifeSoftware, { now: TEST_NOW });
+      await assertNoData(out, {
+        xlsx: [
+          [APP_LABELS, "No end-of-life application is installed."],
+          [DETAIL_LABELS, "No computer has an end-of-life application installed."],
+        ],
+        csv: ["computers"],
+      });
     }
   });
 });

@@ -1,13 +1,11 @@
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { type RunningServer, startServer } from "../../lib/server/server.ts";
 import { TEST_NOW } from "../helpers/server.ts";
-import { closeTestBrowser, pdfText } from "../helpers/run_report.ts";
+import { pdfText } from "../helpers/run_report.ts";
 import { licensePosition } from "../../reports/license_position.ts";
 import {
   cents,
   compareRows,
-  csvSection,
   ESTATE,
   type Expected,
   LICENSES,
@@ -16,8 +14,9 @@ import {
   type RawItem,
   REGISTRY,
   runAt,
-  xlsxSection,
 } from "./support/raw_api.ts";
+import { appKey, assertNoData, assertRows, byLabel } from "./support/checks.ts";
+import { serverFixture } from "./support/fixture.ts";
 
 const TOKEN = "license-position-test-token";
 
@@ -51,15 +50,6 @@ const COST_FIELDS = {
   shortfallCost: "Shortfall cost",
 };
 const COST_LABELS = ["Currency", ...Object.values(COST_FIELDS)];
-
-/** JSON rows relabelled by column label, so one comparison serves JSON, CSV and XLSX. */
-function byLabel(
-  section: { columns: { key: string; label: string }[]; rows: Record<string, unknown>[] },
-) {
-  return section.rows.map((r) =>
-    Object.fromEntries(section.columns.map((c) => [c.label, r[c.key] ?? null]))
-  );
-}
 
 interface Line {
   units: number;
@@ -167,50 +157,44 @@ async function expectedFigures(api: RawApi, organization?: string) {
   return { position, priceRows, costRows };
 }
 
-const appKey = (r: Record<string, unknown>) => `${r["Application"]}|${r["Version"] ?? ""}`;
 const priceKey = (r: Record<string, unknown>) => `${appKey(r)}|${r["Currency"]}`;
 const costKey = (r: Record<string, unknown>) => String(r["Currency"] ?? "");
 
 describe("license-position against a 400-computer estate", () => {
-  let srv: RunningServer;
-  let api: RawApi;
-  before(async () => {
-    srv = await startServer({ computers: 400, seed: 1, now: TEST_NOW, quiet: true, token: TOKEN });
-    api = { url: srv.url, token: TOKEN };
-  });
-  after(async () => {
-    await closeTestBrowser();
-    await srv.close();
-  });
+  const fixture = serverFixture({ computers: 400, token: TOKEN, closeBrowser: true });
 
   it("per-application position, prices and shortfall cost equal an independent computation in JSON, CSV and XLSX", async () => {
-    const want = await expectedFigures(api);
+    const want = await expectedFigures(fixture.api);
     assert.ok(want.position.size > 10, "the estate has applications to position");
     assert.ok([...want.costRows.keys()].filter((k) => k !== "").length >= 2);
-    const out = await runAt(api, licensePosition, { now: TEST_NOW });
+    const out = await runAt(fixture.api, licensePosition, { now: TEST_NOW });
     const [position, prices, costs] = out.json.sections;
     assert.deepEqual(
       [position.id, prices.id, costs.id],
       ["position", "prices", "shortfall-cost"],
     );
 
-    assert.deepEqual(compareRows(byLabel(position), want.position, appKey, POSITION_FIELDS), []);
-    assert.deepEqual(compareRows(byLabel(prices), want.priceRows, priceKey, PRICE_FIELDS), []);
-    assert.deepEqual(compareRows(byLabel(costs), want.costRows, costKey, COST_FIELDS), []);
-
-    const csv = await csvSection(out.file("csv", "position"));
-    assert.deepEqual(compareRows(csv, want.position, appKey, POSITION_FIELDS), []);
-    const csvCosts = await csvSection(out.file("csv", "shortfall-cost"));
-    assert.deepEqual(compareRows(csvCosts, want.costRows, costKey, COST_FIELDS), []);
-    const csvPrices = await csvSection(out.file("csv", "prices"));
-    assert.deepEqual(compareRows(csvPrices, want.priceRows, priceKey, PRICE_FIELDS), []);
-
-    const xlsx = await xlsxSection(out.file("xlsx"), POSITION_LABELS);
-    assert.deepEqual(compareRows(xlsx.rows, want.position, appKey, POSITION_FIELDS), []);
-    const xlsxCosts = await xlsxSection(out.file("xlsx"), COST_LABELS);
-    assert.deepEqual(compareRows(xlsxCosts.rows, want.costRows, costKey, COST_FIELDS), []);
-    const xlsxPrices = await xlsxSection(out.file("xlsx"), PRICE_LABELS);
-    assert.deepEqual(compareRows(xlsxPrices.rows, want.priceRows, priceKey, PRICE_FIELDS), []);
+    await assertRows(out, {
+      section: "position",
+      labels: POSITION_LABELS,
+      expected: want.position,
+      keyOf: appKey,
+      fields: POSITION_FIELDS,
+    });
+    await assertRows(out, {
+      section: "prices",
+      labels: PRICE_LABELS,
+      expected: want.priceRows,
+      keyOf: priceKey,
+      fields: PRICE_FIELDS,
+    });
+    await assertRows(out, {
+      section: "shortfall-cost",
+      labels: COST_LABELS,
+      expected: want.costRows,
+      keyOf: costKey,
+      fields: COST_FIELDS,
+    });
 
     // Summary facts: shortfall cost per currency, one fact each.
     for (const [cur, row] of want.costRows) {
@@ -221,7 +205,7 @@ describe("license-position against a 400-computer estate", () => {
   });
 
   it("lists shortfalls against the requirement first, largest first", async () => {
-    const out = await runAt(api, licensePosition, { now: TEST_NOW, formats: ["json"] });
+    const out = await runAt(fixture.api, licensePosition, { now: TEST_NOW, formats: ["json"] });
     const values = out.json.sections[0].rows.map((r: { vsRequirement: number }) => r.vsRequirement);
     const firstSurplus = values.findIndex((v: number) => v >= 0);
     const shortfalls = values.slice(0, firstSurplus === -1 ? values.length : firstSurplus);
@@ -231,7 +215,7 @@ describe("license-position against a 400-computer estate", () => {
   });
 
   it("prices an application bought in several currencies in one currency only", async () => {
-    const out = await runAt(api, licensePosition, { now: TEST_NOW, formats: ["json"] });
+    const out = await runAt(fixture.api, licensePosition, { now: TEST_NOW, formats: ["json"] });
     const prices = out.json.sections[1].rows as { application: string; version: string }[];
     const count = new Map<string, number>();
     for (const r of prices) {
@@ -254,8 +238,8 @@ describe("license-position against a 400-computer estate", () => {
   });
 
   it("restricts licenses, installations and requirement to the organization parameter", async () => {
-    const want = await expectedFigures(api, "ORG06");
-    const out = await runAt(api, licensePosition, {
+    const want = await expectedFigures(fixture.api, "ORG06");
+    const out = await runAt(fixture.api, licensePosition, {
       now: TEST_NOW,
       formats: ["json"],
       params: { organization: "ORG06" },
@@ -267,7 +251,7 @@ describe("license-position against a 400-computer estate", () => {
   });
 
   it("applies a registry filter to the applications it positions", async () => {
-    const out = await runAt(api, licensePosition, {
+    const out = await runAt(fixture.api, licensePosition, {
       now: TEST_NOW,
       formats: ["json"],
       filter: "manufacturer -contains Oracle",
@@ -278,8 +262,8 @@ describe("license-position against a 400-computer estate", () => {
   });
 
   it("shows the shortfall cost per currency in the PDF", async () => {
-    const want = await expectedFigures(api);
-    const out = await runAt(api, licensePosition, { now: TEST_NOW, formats: ["pdf"] });
+    const want = await expectedFigures(fixture.api);
+    const out = await runAt(fixture.api, licensePosition, { now: TEST_NOW, formats: ["pdf"] });
     const text = (await pdfText(out.file("pdf"))).replace(/\s+/g, " ");
     const grouped = new Intl.NumberFormat("en-US", {
       minimumFractionDigits: 2,
@@ -298,31 +282,24 @@ describe("license-position against a 400-computer estate", () => {
 });
 
 describe("license-position edge data", () => {
-  let srv: RunningServer;
-  let api: RawApi;
-  before(async () => {
-    srv = await startServer({ computers: 0, seed: 1, now: TEST_NOW, quiet: true, token: TOKEN });
-    api = { url: srv.url, token: TOKEN };
-  });
-  after(async () => await srv.close());
+  const fixture = serverFixture({ computers: 0, token: TOKEN });
 
   it("renders every section with its no-data text for an empty estate", async () => {
-    const out = await runAt(api, licensePosition, { now: TEST_NOW });
-    for (const section of out.json.sections) assert.equal(section.rows.length, 0);
-    const xlsx = await xlsxSection(out.file("xlsx"), POSITION_LABELS);
-    assert.equal(
-      xlsx.firstCell,
-      "No application has licenses or a metric requirement for these parameters.",
-    );
-    const costs = await xlsxSection(out.file("xlsx"), COST_LABELS);
-    assert.equal(
-      costs.firstCell,
-      "No shortfall against the metric requirement: every application is covered.",
-    );
-    assert.deepEqual(await csvSection(out.file("csv", "position")), []);
+    const out = await runAt(fixture.api, licensePosition, { now: TEST_NOW });
+    await assertNoData(out, {
+      xlsx: [
+        [
+          POSITION_LABELS,
+          "No application has licenses or a metric requirement for these parameters.",
+        ],
+        [COST_LABELS, "No shortfall against the metric requirement: every application is covered."],
+      ],
+      csv: ["position"],
+    });
   });
 
   it("prices mixed currencies in the currency of most units and never adds currencies", async () => {
+    const { srv, api } = fixture;
     const license = (
       id: string,
       applicationId: string,
@@ -367,7 +344,7 @@ describe("license-position edge data", () => {
     });
 
     const out = await runAt(api, licensePosition, { now: TEST_NOW });
-    const [position, prices, costs] = out.json.sections;
+    const [position, prices] = out.json.sections;
     const expected = new Map<string, Record<string, Expected>>([
       ["Microsoft Windows 10 Enterprise|10 22H2", {
         licensed: 28,
@@ -395,11 +372,13 @@ describe("license-position edge data", () => {
       ["EUR", { applications: 1, shortfall: 2, shortfallCost: 200 }],
       ["GBP", { applications: 1, shortfall: 2, shortfallCost: 66.67 }],
     ]);
-    assert.deepEqual(compareRows(byLabel(costs), expectedCosts, costKey, COST_FIELDS), []);
-    const csvCosts = await csvSection(out.file("csv", "shortfall-cost"));
-    assert.deepEqual(compareRows(csvCosts, expectedCosts, costKey, COST_FIELDS), []);
-    const xlsxCosts = await xlsxSection(out.file("xlsx"), COST_LABELS);
-    assert.deepEqual(compareRows(xlsxCosts.rows, expectedCosts, costKey, COST_FIELDS), []);
+    await assertRows(out, {
+      section: "shortfall-cost",
+      labels: COST_LABELS,
+      expected: expectedCosts,
+      keyOf: costKey,
+      fields: COST_FIELDS,
+    });
 
     const w10 = "Microsoft Windows 10 Enterprise|10 22H2";
     const w11 = "Microsoft Windows 11 Enterprise|11 23H2";

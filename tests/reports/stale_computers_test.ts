@@ -1,11 +1,9 @@
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { type RunningServer, startServer } from "../../lib/server/server.ts";
 import { TEST_NOW } from "../helpers/server.ts";
 import { staleComputers } from "../../reports/stale_computers.ts";
 import {
   compareRows,
-  csvSection,
   ESTATE,
   type Expected,
   rawAll,
@@ -13,8 +11,9 @@ import {
   rawGet,
   runAt,
   wholeDays,
-  xlsxSection,
 } from "./support/raw_api.ts";
+import { assertNoData, assertRows, byLabel } from "./support/checks.ts";
+import { serverFixture } from "./support/fixture.ts";
 
 const TOKEN = "stale-computers-test-token";
 
@@ -51,13 +50,6 @@ const DETAIL_LABELS = [
   "Reason",
 ];
 
-function byLabel(
-  section: { columns: { key: string; label: string }[]; rows: Record<string, unknown>[] },
-) {
-  return section.rows.map((r) =>
-    Object.fromEntries(section.columns.map((c) => [c.label, r[c.key] ?? null]))
-  );
-}
 const orgKey = (r: Record<string, unknown>) => String(r["Organization"]);
 const hostKey = (r: Record<string, unknown>) => String(r["Computer"]);
 
@@ -94,47 +86,31 @@ async function expectedFigures(api: RawApi, days: number, filter?: string) {
 }
 
 describe("stale-computers against a 400-computer estate", () => {
-  let srv: RunningServer;
-  let api: RawApi;
-  before(async () => {
-    srv = await startServer({ computers: 400, seed: 1, now: TEST_NOW, quiet: true, token: TOKEN });
-    api = { url: srv.url, token: TOKEN };
-  });
-  after(async () => await srv.close());
+  const fixture = serverFixture({ computers: 400, token: TOKEN });
 
   it("counts per organization and flagged computers equal an independent computation in JSON, CSV and XLSX", async () => {
+    const { srv, api } = fixture;
     const want = await expectedFigures(api, 30);
     assert.ok(want.quarantined > 0 && want.detail.size > want.quarantined);
     const before = srv.stats.operation("estate.computer");
     const out = await runAt(api, staleComputers, { now: TEST_NOW });
     // One detail call per quarantined computer, none for the others.
     assert.equal(srv.stats.operation("estate.computer") - before, want.quarantined);
-    const [orgs, detail] = out.json.sections;
-    const expectedOrgs = new Map<string, Record<string, Expected>>(want.orgs);
-    assert.deepEqual(compareRows(byLabel(orgs), expectedOrgs, orgKey, ORG_FIELDS), []);
-    assert.deepEqual(compareRows(byLabel(detail), want.detail, hostKey, DETAIL_FIELDS), []);
-    assert.deepEqual(
-      compareRows(
-        await csvSection(out.file("csv", "organizations")),
-        expectedOrgs,
-        orgKey,
-        ORG_FIELDS,
-      ),
-      [],
-    );
-    assert.deepEqual(
-      compareRows(
-        await csvSection(out.file("csv", "computers")),
-        want.detail,
-        hostKey,
-        DETAIL_FIELDS,
-      ),
-      [],
-    );
-    const xlsxOrgs = await xlsxSection(out.file("xlsx"), ORG_LABELS);
-    assert.deepEqual(compareRows(xlsxOrgs.rows, expectedOrgs, orgKey, ORG_FIELDS), []);
-    const xlsxDetail = await xlsxSection(out.file("xlsx"), DETAIL_LABELS);
-    assert.deepEqual(compareRows(xlsxDetail.rows, want.detail, hostKey, DETAIL_FIELDS), []);
+    const [, detail] = out.json.sections;
+    await assertRows(out, {
+      section: "organizations",
+      labels: ORG_LABELS,
+      expected: new Map<string, Record<string, Expected>>(want.orgs),
+      keyOf: orgKey,
+      fields: ORG_FIELDS,
+    });
+    await assertRows(out, {
+      section: "computers",
+      labels: DETAIL_LABELS,
+      expected: want.detail,
+      keyOf: hostKey,
+      fields: DETAIL_FIELDS,
+    });
     const fact = out.result.document.summary.find((f) => f.label === "Quarantined");
     assert.equal(fact?.value, want.quarantined);
     // Grouped by organization, longest unscanned first within each.
@@ -146,8 +122,8 @@ describe("stale-computers against a 400-computer estate", () => {
   });
 
   it("takes the stale threshold from the days parameter", async () => {
-    const want = await expectedFigures(api, 90);
-    const out = await runAt(api, staleComputers, {
+    const want = await expectedFigures(fixture.api, 90);
+    const out = await runAt(fixture.api, staleComputers, {
       now: TEST_NOW,
       formats: ["json"],
       params: { days: "90" },
@@ -165,8 +141,12 @@ describe("stale-computers against a 400-computer estate", () => {
 
   it("applies a computer filter", async () => {
     const filter = "isServer -eq true";
-    const want = await expectedFigures(api, 30, filter);
-    const out = await runAt(api, staleComputers, { now: TEST_NOW, formats: ["json"], filter });
+    const want = await expectedFigures(fixture.api, 30, filter);
+    const out = await runAt(fixture.api, staleComputers, {
+      now: TEST_NOW,
+      formats: ["json"],
+      filter,
+    });
     assert.deepEqual(
       compareRows(byLabel(out.json.sections[1]), want.detail, hostKey, DETAIL_FIELDS),
       [],
@@ -178,28 +158,21 @@ describe("stale-computers against a 400-computer estate", () => {
 });
 
 describe("stale-computers edge data", () => {
-  let srv: RunningServer;
-  let api: RawApi;
-  before(async () => {
-    srv = await startServer({ computers: 0, seed: 1, now: TEST_NOW, quiet: true, token: TOKEN });
-    api = { url: srv.url, token: TOKEN };
-  });
-  after(async () => await srv.close());
+  const fixture = serverFixture({ computers: 0, token: TOKEN });
 
   it("renders every section with its no-data text for an empty estate", async () => {
-    const out = await runAt(api, staleComputers, { now: TEST_NOW });
-    for (const section of out.json.sections) assert.equal(section.rows.length, 0);
-    const orgs = await xlsxSection(out.file("xlsx"), ORG_LABELS);
-    assert.equal(orgs.firstCell, "No computers match these parameters.");
-    const detail = await xlsxSection(out.file("xlsx"), DETAIL_LABELS);
-    assert.equal(
-      detail.firstCell,
-      "Every computer was scanned in the last 30 days and none is quarantined.",
-    );
-    assert.deepEqual(await csvSection(out.file("csv", "computers")), []);
+    const out = await runAt(fixture.api, staleComputers, { now: TEST_NOW });
+    await assertNoData(out, {
+      xlsx: [
+        [ORG_LABELS, "No computers match these parameters."],
+        [DETAIL_LABELS, "Every computer was scanned in the last 30 days and none is quarantined."],
+      ],
+      csv: ["computers"],
+    });
   });
 
   it("flags a never-scanned computer and keeps a quarantined one whose detail is gone", async () => {
+    const { srv, api } = fixture;
     srv.store.insert("computers", {
       id: "C1",
       hostName: "NEVER-1",

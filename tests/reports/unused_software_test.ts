@@ -1,13 +1,11 @@
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { type RunningServer, startServer } from "../../lib/server/server.ts";
 import { ParamError } from "../../lib/report/errors.ts";
-import { TEST_NOW } from "../helpers/server.ts";
+import { TEST_NOW, withServer } from "../helpers/server.ts";
 import { unusedSoftware } from "../../reports/unused_software.ts";
 import {
   cents,
   compareRows,
-  csvSection,
   ESTATE,
   type Expected,
   LICENSES,
@@ -18,8 +16,9 @@ import {
   REGISTRY,
   runAt,
   wholeDays,
-  xlsxSection,
 } from "./support/raw_api.ts";
+import { appKey, assertNoData, assertRows, byLabel, installKey } from "./support/checks.ts";
+import { serverFixture } from "./support/fixture.ts";
 
 const TOKEN = "unused-software-test-token";
 const DAY = 86_400_000;
@@ -161,82 +160,43 @@ const APP_LABELS = (thresholds: number[]) => [
 ];
 const VALUE_LABELS = ["Currency", "Applications", "Reclaimable licenses", "Value"];
 
-function byLabel(
-  section: { columns: { key: string; label: string }[]; rows: Record<string, unknown>[] },
-) {
-  return section.rows.map((r) =>
-    Object.fromEntries(section.columns.map((c) => [c.label, r[c.key] ?? null]))
-  );
-}
-const appKey = (r: Record<string, unknown>) => `${r["Application"]}|${r["Version"] ?? ""}`;
-const installKey = (r: Record<string, unknown>) =>
-  `${r["Computer"]}|${r["Application"]}|${r["Version"] ?? ""}`;
-
 describe("unused-software against a 400-computer estate", () => {
-  let srv: RunningServer;
-  let api: RawApi;
-  before(async () => {
-    srv = await startServer({ computers: 400, seed: 1, now: TEST_NOW, quiet: true, token: TOKEN });
-    api = { url: srv.url, token: TOKEN };
-  });
-  after(async () => await srv.close());
+  const fixture = serverFixture({ computers: 400, token: TOKEN });
 
   it("idle buckets, never-used counts, idle installs and reclaimable value equal an independent computation in JSON, CSV and XLSX", async () => {
     const thresholds = [30, 90, 180];
-    const want = await expectedFigures(api, thresholds);
+    const want = await expectedFigures(fixture.api, thresholds);
     const neverUsed = [...want.perComputer.values()].filter((r) => r.neverUsed).length;
     assert.ok(neverUsed > 10, "the estate has never-used installs past the first threshold");
     assert.ok(want.value.size >= 2, "reclaimable value in several currencies");
-    const out = await runAt(api, unusedSoftware, { now: TEST_NOW });
-    const [applications, installations, value] = out.json.sections;
-    const fields = APP_FIELDS(thresholds);
+    const out = await runAt(fixture.api, unusedSoftware, { now: TEST_NOW });
 
-    assert.deepEqual(compareRows(byLabel(applications), want.applications, appKey, fields), []);
-    assert.deepEqual(
-      compareRows(byLabel(installations), want.perComputer, installKey, INSTALL_FIELDS),
-      [],
-    );
-    const expectedValue = new Map<string, Record<string, Expected>>(
-      [...want.value].map(([cur, c]) => [cur, { Value: c / 100 }]),
-    );
-    const valueKey = (r: Record<string, unknown>) => String(r["Currency"] ?? "");
-    const withoutUnpriced = (rows: Record<string, unknown>[]) =>
-      rows.filter((r) => r["Currency"] !== null && r["Currency"] !== "");
-    assert.deepEqual(
-      compareRows(withoutUnpriced(byLabel(value)), expectedValue, valueKey, { Value: "Value" }),
-      [],
-    );
-
-    assert.deepEqual(
-      compareRows(
-        await csvSection(out.file("csv", "applications")),
-        want.applications,
-        appKey,
-        fields,
+    await assertRows(out, {
+      section: "applications",
+      labels: APP_LABELS(thresholds),
+      expected: want.applications,
+      keyOf: appKey,
+      fields: APP_FIELDS(thresholds),
+    });
+    await assertRows(out, {
+      section: "installations",
+      labels: INSTALL_LABELS,
+      expected: want.perComputer,
+      keyOf: installKey,
+      fields: INSTALL_FIELDS,
+    });
+    await assertRows(out, {
+      section: "reclaim-value",
+      labels: VALUE_LABELS,
+      expected: new Map<string, Record<string, Expected>>(
+        [...want.value].map(([cur, c]) => [cur, { Value: c / 100 }]),
       ),
-      [],
-    );
-    assert.deepEqual(
-      compareRows(
-        await csvSection(out.file("csv", "installations")),
-        want.perComputer,
-        installKey,
-        INSTALL_FIELDS,
-      ),
-      [],
-    );
-    const xlsxApps = await xlsxSection(out.file("xlsx"), APP_LABELS(thresholds));
-    assert.deepEqual(compareRows(xlsxApps.rows, want.applications, appKey, fields), []);
-    const xlsxInstalls = await xlsxSection(out.file("xlsx"), INSTALL_LABELS);
-    assert.deepEqual(
-      compareRows(xlsxInstalls.rows, want.perComputer, installKey, INSTALL_FIELDS),
-      [],
-    );
-    const xlsxValue = await xlsxSection(out.file("xlsx"), VALUE_LABELS);
-    assert.deepEqual(
-      compareRows(withoutUnpriced(xlsxValue.rows), expectedValue, valueKey, { Value: "Value" }),
-      [],
-    );
+      keyOf: (r) => String(r["Currency"] ?? ""),
+      fields: { Value: "Value" },
+      formats: ["json", "xlsx"],
+      // Rows without a currency (reclaimable but never priced) are not compared.
+      only: (rows) => rows.filter((r) => r["Currency"] !== null && r["Currency"] !== ""),
+    });
     const never = out.result.document.summary.find((f) => f.label === "Never used");
     assert.equal(
       never?.value,
@@ -245,8 +205,8 @@ describe("unused-software against a 400-computer estate", () => {
   });
 
   it("takes its thresholds from the parameter, as JSON text", async () => {
-    const want = await expectedFigures(api, [60]);
-    const out = await runAt(api, unusedSoftware, {
+    const want = await expectedFigures(fixture.api, [60]);
+    const out = await runAt(fixture.api, unusedSoftware, {
       now: TEST_NOW,
       formats: ["json"],
       params: { thresholds: "[60]" },
@@ -261,7 +221,11 @@ describe("unused-software against a 400-computer estate", () => {
   it("rejects thresholds that are not ascending whole days", async () => {
     for (const thresholds of ["[90,30]", "[0]", "[]", '"30"']) {
       await assert.rejects(
-        runAt(api, unusedSoftware, { now: TEST_NOW, formats: ["json"], params: { thresholds } }),
+        runAt(fixture.api, unusedSoftware, {
+          now: TEST_NOW,
+          formats: ["json"],
+          params: { thresholds },
+        }),
         (e) => e instanceof ParamError && /thresholds/.test(e.message),
         thresholds,
       );
@@ -269,10 +233,10 @@ describe("unused-software against a 400-computer estate", () => {
   });
 
   it("applies a filter on computer applications", async () => {
-    const raw = await rawAll(api, `${ESTATE}/computers-applications`);
+    const raw = await rawAll(fixture.api, `${ESTATE}/computers-applications`);
     const mine = raw.filter((i) => i.computerId === "C000001" && i.isInstalled === true);
     assert.ok(mine.length > 0);
-    const out = await runAt(api, unusedSoftware, {
+    const out = await runAt(fixture.api, unusedSoftware, {
       now: TEST_NOW,
       formats: ["json"],
       filter: "computerId -eq C000001",
@@ -285,36 +249,24 @@ describe("unused-software against a 400-computer estate", () => {
 });
 
 describe("unused-software edge data", () => {
-  let srv: RunningServer;
-  let api: RawApi;
-  before(async () => {
-    srv = await startServer({ computers: 0, seed: 1, now: TEST_NOW, quiet: true, token: TOKEN });
-    api = { url: srv.url, token: TOKEN };
-  });
-  after(async () => await srv.close());
+  const fixture = serverFixture({ computers: 0, token: TOKEN });
 
   it("renders every section with its no-data text for an empty estate, and for a cleared store", async () => {
     for (const clear of [false, true]) {
-      if (clear) srv.store.clear();
-      const out = await runAt(api, unusedSoftware, { now: TEST_NOW });
-      for (const section of out.json.sections) assert.equal(section.rows.length, 0);
-      const apps = await xlsxSection(out.file("xlsx"), APP_LABELS([30, 90, 180]));
-      assert.equal(apps.firstCell, "Every installed application was used in the last 30 days.");
-      const installs = await xlsxSection(out.file("xlsx"), INSTALL_LABELS);
-      assert.equal(installs.firstCell, "No installation has gone unused for 30 days or more.");
-      assert.deepEqual(await csvSection(out.file("csv", "installations")), []);
+      if (clear) fixture.srv.store.clear();
+      const out = await runAt(fixture.api, unusedSoftware, { now: TEST_NOW });
+      await assertNoData(out, {
+        xlsx: [
+          [APP_LABELS([30, 90, 180]), "Every installed application was used in the last 30 days."],
+          [INSTALL_LABELS, "No installation has gone unused for 30 days or more."],
+        ],
+        csv: ["installations"],
+      });
     }
   });
 
   it("counts never-used installs apart, dates their idleness from discovery, and reclaims licensed ones", async () => {
-    const fresh = await startServer({
-      computers: 0,
-      seed: 1,
-      now: TEST_NOW,
-      quiet: true,
-      token: TOKEN,
-    });
-    try {
+    await withServer({ computers: 0, token: TOKEN }, async (fresh) => {
       const ago = (days: number) => new Date(TEST_NOW.getTime() - days * DAY);
       fresh.store.insert("computers", {
         id: "C1",
@@ -364,7 +316,7 @@ describe("unused-software edge data", () => {
       const key = (id: string) => `${registry.get(id)!.name}|${registry.get(id)!.version}`;
 
       const out = await runAt(freshApi, unusedSoftware, { now: TEST_NOW });
-      const [applications, installations, value] = out.json.sections;
+      const [applications, , value] = out.json.sections;
       const apps = new Map<string, Record<string, Expected>>([
         [key("APP0061"), { never: 1, recent: 0, reclaimable: 1, reclaimValue: 100 }],
         [key("APP0062"), { never: 1, reclaimable: 0, reclaimValue: null }],
@@ -396,25 +348,18 @@ describe("unused-software edge data", () => {
           reclaimable: true,
         }],
       ]);
-      assert.deepEqual(compareRows(byLabel(installations), rows, installKey, INSTALL_FIELDS), []);
-      assert.deepEqual(
-        compareRows(
-          await csvSection(out.file("csv", "installations")),
-          rows,
-          installKey,
-          INSTALL_FIELDS,
-        ),
-        [],
-      );
-      const xlsx = await xlsxSection(out.file("xlsx"), INSTALL_LABELS);
-      assert.deepEqual(compareRows(xlsx.rows, rows, installKey, INSTALL_FIELDS), []);
+      await assertRows(out, {
+        section: "installations",
+        labels: INSTALL_LABELS,
+        expected: rows,
+        keyOf: installKey,
+        fields: INSTALL_FIELDS,
+      });
       // EUR value for APP0061; APP0064 is reclaimable but has no price: a row without currency.
       assert.deepEqual(value.rows, [
         { currency: "EUR", applications: 1, licenses: 1, value: 100 },
         { currency: null, applications: 1, licenses: 1, value: null },
       ]);
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 });
