@@ -14,7 +14,7 @@ import { createQueryContext, type QueryContext } from "../../lib/query/context.t
 import { createRenderers } from "../../lib/render/registry.ts";
 import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
 import { createClient, type SamClient } from "../../lib/api/client.ts";
-import { TEST_NOW } from "./server.ts";
+import { TEST_NOW, withServer } from "./server.ts";
 
 /** What the helper needs of a running server: its base URL and a way to authenticate. */
 export interface ServerLike {
@@ -168,6 +168,33 @@ export async function runReportForTest(
     ? JSON.parse(await Deno.readTextFile(file("json")))
     : undefined;
   return { dir, files: result.files, json, result, file };
+}
+
+/**
+ * Runs a report against a fresh reference server whose store is cleared (no data at all), in
+ * every format (default JSON, CSV, XLSX and PDF), then closes the server and the test browser.
+ * The outputs stay on disk for the test to read.
+ *
+ * @example
+ * ```ts ignore
+ * import { runOnEmptyStore } from "./run_report.ts";
+ * const run = await runOnEmptyStore(hardwareSocketMap);
+ * console.log(run.json.sections.every((s: { rows: unknown[] }) => s.rows.length === 0)); // true
+ * ```
+ */
+export async function runOnEmptyStore(
+  // deno-lint-ignore no-explicit-any
+  report: ReportDefinition<any, any>,
+  formats: readonly Format[] = ["json", "csv", "xlsx", "pdf"],
+): Promise<RunReportForTestResult> {
+  try {
+    return await withServer({ computers: 0 }, async (srv) => {
+      srv.store.clear();
+      return await runReportForTest({ server: srv, report, formats });
+    });
+  } finally {
+    await closeTestBrowser();
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
@@ -6,30 +6,26 @@ import {
   matchStates,
   stateKeys,
 } from "../../reports/entitlement_state_by_computer.ts";
-import { type RunningServer, startServer } from "../../lib/server/server.ts";
+import type { RunningServer } from "../../lib/server/server.ts";
 import { ParamError } from "../../lib/report/errors.ts";
-import { getToken, TEST_NOW } from "../helpers/server.ts";
+import { getToken } from "../helpers/server.ts";
 import {
-  closeTestBrowser,
   parseCsv,
   pdfText,
   rawAll,
   readXlsx,
+  runOnEmptyStore,
   runReportForTest,
   type RunReportForTestResult,
 } from "../helpers/run_report.ts";
+import { assertNoData, jsonSection as section } from "./support/checks.ts";
+import { serverFixture } from "./support/fixture.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
 
 /** A state name that needs escaping in HTML, CSV and JSON alike. */
 const TRICKY = 'Review "pending", <manual> & more';
-
-function section(json: Json, id: string): Json {
-  const s = json.sections.find((x: Json) => x.id === id);
-  assert.ok(s, `section ${id}`);
-  return s;
-}
 
 /** Independent counts from the raw API. */
 interface Expected {
@@ -64,13 +60,14 @@ const uncoveredOf = (m: Map<string, number>, ids: Set<string>) =>
   [...m].filter(([id]) => ids.has(id)).reduce((sum, [, n]) => sum + n, 0);
 
 describe("entitlement-state-by-computer", () => {
+  const fixture = serverFixture({ computers: 400, closeBrowser: true });
   let srv: RunningServer;
   let token: string;
   let expected: Expected;
   let run: RunReportForTestResult;
 
   before(async () => {
-    srv = await startServer({ port: 0, computers: 400, seed: 1, now: TEST_NOW, quiet: true });
+    srv = fixture.srv;
     // A state whose name needs escaping everywhere, held by two computers.
     srv.store.insert("entitlement_states", {
       id: "ES07",
@@ -93,10 +90,6 @@ describe("entitlement-state-by-computer", () => {
       report: entitlementStateByComputer,
       formats: ["json", "csv", "xlsx", "pdf"],
     });
-  });
-  after(async () => {
-    await closeTestBrowser();
-    await srv?.close();
   });
 
   it("has one safely keyed column per state the API lists, labelled with its name", () => {
@@ -253,23 +246,14 @@ describe("entitlement-state-by-computer", () => {
 
 describe("entitlement-state-by-computer on an empty estate", () => {
   it("renders every section with its no-data text", async () => {
-    const srv = await startServer({ port: 0, computers: 0, seed: 1, now: TEST_NOW, quiet: true });
-    try {
-      srv.store.clear();
-      const run = await runReportForTest({
-        server: srv,
-        report: entitlementStateByComputer,
-        formats: ["json", "csv", "xlsx", "pdf"],
-      });
-      for (const s of run.json.sections) assert.deepEqual(s.rows, [], s.id);
-      const text = await pdfText(run.file("pdf"));
-      assert.ok(text.includes("No computers match these parameters."));
-      assert.ok(text.includes("The API lists no entitlement states."));
-      assert.ok(text.includes("No application entitlements for these parameters."));
-    } finally {
-      await closeTestBrowser();
-      await srv.close();
-    }
+    const run = await runOnEmptyStore(entitlementStateByComputer);
+    await assertNoData(run, {
+      pdf: [
+        "No computers match these parameters.",
+        "The API lists no entitlement states.",
+        "No application entitlements for these parameters.",
+      ],
+    });
   });
 });
 

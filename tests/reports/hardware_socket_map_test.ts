@@ -1,4 +1,4 @@
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
@@ -7,27 +7,23 @@ import {
   hardwareSocketMap,
   perCoreRequirement,
 } from "../../reports/hardware_socket_map.ts";
-import { type RunningServer, startServer } from "../../lib/server/server.ts";
-import { getToken, TEST_NOW } from "../helpers/server.ts";
+import type { RunningServer } from "../../lib/server/server.ts";
+import { getToken } from "../helpers/server.ts";
 import {
-  closeTestBrowser,
   pdfText,
   rawAll,
   rawOne,
   readCsv,
   readXlsx,
+  runOnEmptyStore,
   runReportForTest,
   type RunReportForTestResult,
 } from "../helpers/run_report.ts";
+import { assertNoData, jsonSection as section } from "./support/checks.ts";
+import { serverFixture } from "./support/fixture.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
-
-function section(json: Json, id: string): Json {
-  const s = json.sections.find((x: Json) => x.id === id);
-  assert.ok(s, `section ${id}`);
-  return s;
-}
 
 /** The raw estate: hosts with their hardware, VMs with their host. */
 interface Expected {
@@ -71,22 +67,19 @@ function figures(
 }
 
 describe("hardware-socket-map", () => {
+  const fixture = serverFixture({ computers: 400, closeBrowser: true });
   let srv: RunningServer;
   let expected: Expected;
   let run: RunReportForTestResult;
 
   before(async () => {
-    srv = await startServer({ port: 0, computers: 400, seed: 1, now: TEST_NOW, quiet: true });
+    srv = fixture.srv;
     expected = await expectedFrom(srv, await getToken(srv));
     run = await runReportForTest({
       server: srv,
       report: hardwareSocketMap,
       formats: ["json", "csv", "xlsx", "pdf"],
     });
-  });
-  after(async () => {
-    await closeTestBrowser();
-    await srv?.close();
   });
 
   it("lists every physical server and VM host with the raw per-core and core-factor figures", () => {
@@ -240,24 +233,13 @@ describe("hardware-socket-map", () => {
 
 describe("hardware-socket-map on an empty estate", () => {
   it("renders every section with its no-data text", async () => {
-    const srv = await startServer({ port: 0, computers: 0, seed: 1, now: TEST_NOW, quiet: true });
-    try {
-      srv.store.clear();
-      const run = await runReportForTest({
-        server: srv,
-        report: hardwareSocketMap,
-        formats: ["json", "csv", "xlsx", "pdf"],
-      });
-      for (const s of run.json.sections) assert.deepEqual(s.rows, [], s.id);
-      const text = await pdfText(run.file("pdf"));
-      assert.ok(
-        text.includes("No physical servers or virtualisation hosts match these parameters."),
-      );
-      assert.ok(text.includes("No virtual machines match these parameters."));
-    } finally {
-      await closeTestBrowser();
-      await srv.close();
-    }
+    const run = await runOnEmptyStore(hardwareSocketMap);
+    await assertNoData(run, {
+      pdf: [
+        "No physical servers or virtualisation hosts match these parameters.",
+        "No virtual machines match these parameters.",
+      ],
+    });
   });
 });
 

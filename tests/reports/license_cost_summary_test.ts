@@ -1,19 +1,21 @@
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { inPurchaseRange, licenseCostSummary } from "../../reports/license_cost_summary.ts";
-import { type RunningServer, startServer } from "../../lib/server/server.ts";
-import { getToken, TEST_NOW } from "../helpers/server.ts";
+import type { RunningServer } from "../../lib/server/server.ts";
+import { getToken } from "../helpers/server.ts";
 import {
-  closeTestBrowser,
   pdfText,
   rawAll,
   rawOne,
   readCsv,
   readXlsx,
+  runOnEmptyStore,
   runReportForTest,
   type RunReportForTestResult,
   type SheetValues,
 } from "../helpers/run_report.ts";
+import { assertNoData, jsonSection as section } from "./support/checks.ts";
+import { serverFixture } from "./support/fixture.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -70,12 +72,6 @@ async function expectedFrom(srv: RunningServer, token: string, ids?: Set<string>
   return { licenses, summaries, vendors, currencies, missing } satisfies Expected;
 }
 
-function section(json: Json, id: string): Json {
-  const s = json.sections.find((x: Json) => x.id === id);
-  assert.ok(s, `section ${id} in ${json.sections.map((x: Json) => x.id)}`);
-  return s;
-}
-
 /** The worksheet whose first row is exactly `labels`. */
 function sheetWith(sheets: Record<string, SheetValues>, labels: string[]): SheetValues {
   const hits = Object.values(sheets).filter((rows) =>
@@ -86,13 +82,14 @@ function sheetWith(sheets: Record<string, SheetValues>, labels: string[]): Sheet
 }
 
 describe("license-cost-summary", () => {
+  const fixture = serverFixture({ computers: 400, closeBrowser: true });
   let srv: RunningServer;
   let token: string;
   let expected: Expected;
   let run: RunReportForTestResult;
 
   before(async () => {
-    srv = await startServer({ port: 0, computers: 400, seed: 1, now: TEST_NOW, quiet: true });
+    srv = fixture.srv;
     token = await getToken(srv);
     expected = await expectedFrom(srv, token);
     run = await runReportForTest({
@@ -100,10 +97,6 @@ describe("license-cost-summary", () => {
       report: licenseCostSummary,
       formats: ["json", "csv", "xlsx", "pdf"],
     });
-  });
-  after(async () => {
-    await closeTestBrowser();
-    await srv?.close();
   });
 
   it("the estate has mixed currencies and licenses without a cost summary", () => {
@@ -246,25 +239,15 @@ describe("license-cost-summary", () => {
 
 describe("license-cost-summary on an empty estate", () => {
   it("renders every section with its no-data text", async () => {
-    const srv = await startServer({ port: 0, computers: 0, seed: 1, now: TEST_NOW, quiet: true });
-    try {
-      srv.store.clear();
-      const run = await runReportForTest({
-        server: srv,
-        report: licenseCostSummary,
-        formats: ["json", "csv", "xlsx", "pdf"],
-      });
-      assert.ok(run.json.sections.length >= 4);
-      for (const s of run.json.sections) assert.deepEqual(s.rows, [], s.id);
-      const text = await pdfText(run.file("pdf"));
-      assert.ok(text.includes("No licenses match these parameters."));
-      assert.ok(text.includes("No license has cost figures for these parameters."));
-      const csv = await readCsv(run.file("csv", "licenses"));
-      assert.equal(csv.length, 0);
-    } finally {
-      await closeTestBrowser();
-      await srv.close();
-    }
+    const run = await runOnEmptyStore(licenseCostSummary);
+    assert.ok(run.json.sections.length >= 4);
+    await assertNoData(run, {
+      pdf: [
+        "No licenses match these parameters.",
+        "No license has cost figures for these parameters.",
+      ],
+      csv: ["licenses"],
+    });
   });
 });
 
