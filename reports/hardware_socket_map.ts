@@ -45,10 +45,9 @@ import type { QueryContext } from "../lib/query/context.ts";
 import type { Column, Fact, ReportContext, ReportData, Row } from "../lib/report/model.ts";
 import { defineReport } from "../lib/report/model.ts";
 import { ParamError } from "../lib/report/errors.ts";
-import { compareText, computersById, orNull } from "./support/lookups.ts";
+import { compareText, computersById, detailsById, orNull } from "./support/lookups.ts";
 
 type Computer = Resource<"Computer">;
-type ComputerDetail = Resource<"ComputerDetail">;
 type Hardware = Resource<"Hardware">;
 type SocketMap = Resource<"SocketMap">;
 
@@ -262,14 +261,8 @@ async function data(ctx: Ctx): Promise<ReportData> {
 
   // VMs and their hosts.
   const vms = computers.filter((c) => c.isVirtual === true);
-  const vmDetail = new Map<string, ComputerDetail | null>();
-  for await (
-    const [vm, detail] of ctx.query.fanOut(
-      vms,
-      (vm) => `estate.computer:${vm.id}`,
-      (vm) => orNull(() => ctx.client.estate.computer(vm.id!, { signal: ctx.signal })),
-    )
-  ) vmDetail.set(vm.id!, detail);
+  const computerDetail = (id: string) => ctx.client.estate.computer(id, { signal: ctx.signal });
+  const vmDetail = await detailsById(ctx, vms, "estate.computer", computerDetail);
   const vmCount = new Map<string, number>();
   const vmHost = new Map<string, string>();
   for (const vm of vms) {
@@ -283,26 +276,22 @@ async function data(ctx: Ctx): Promise<ReportData> {
   const hostComputers = computers.filter((c) =>
     c.isVirtual !== true && (c.isServer === true || vmCount.has(c.id!))
   );
-  const hostDetail = new Map<string, ComputerDetail | null>();
-  for await (
-    const [c, detail] of ctx.query.fanOut(
-      hostComputers.filter((c) => vmCount.has(c.id!)),
-      (c) => `estate.computer:${c.id}`,
-      (c) => orNull(() => ctx.client.estate.computer(c.id!, { signal: ctx.signal })),
-    )
-  ) hostDetail.set(c.id!, detail);
+  const hostDetail = await detailsById(
+    ctx,
+    hostComputers.filter((c) => vmCount.has(c.id!)),
+    "estate.computer",
+    computerDetail,
+  );
   const hardwareOf = (c: Computer) =>
     orNull(() => ctx.client.estate.hardware(c.id!, { signal: ctx.signal }));
   const hosts: Host[] = [];
   const vmHardware = new Map<string, Hardware | null>();
-  const socketMaps = new Map<string, SocketMap | null>();
-  for await (
-    const [c, map] of ctx.query.fanOut(
-      hostComputers,
-      (c) => `estate.socketMap:${c.id}`,
-      (c) => orNull(() => ctx.client.estate.socketMap(c.id!, { signal: ctx.signal })),
-    )
-  ) socketMaps.set(c.id!, map);
+  const socketMaps = await detailsById(
+    ctx,
+    hostComputers,
+    "estate.socketMap",
+    (id) => ctx.client.estate.socketMap(id, { signal: ctx.signal }),
+  );
   for await (
     const [c, hardware] of ctx.query.fanOut(
       [...hostComputers, ...vms],

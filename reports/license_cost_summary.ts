@@ -25,13 +25,11 @@ import {
   applicationLabelOrNone,
   compareText,
   currencyFact,
-  orNull,
+  detailsById,
   registryById,
 } from "./support/lookups.ts";
 
 type License = Resource<"License">;
-type LicenseDetail = Resource<"LicenseDetail">;
-type LicenseCostSummary = Resource<"LicenseCostSummary">;
 
 /** The slice of the SAM client this report reads. */
 export interface LicenseCostSummaryClient {
@@ -244,22 +242,18 @@ async function data(ctx: Ctx): Promise<ReportData> {
     inPurchaseRange(l.purchaseDate, from, to)
   );
 
-  const summaries = new Map<string, LicenseCostSummary | null>();
-  for await (
-    const [l, summary] of ctx.query.fanOut(
-      licenses,
-      (l) => `licenses.costsSummary:${l.id}`,
-      (l) => orNull(() => ctx.client.licenses.costsSummary(l.id!, { signal: ctx.signal })),
-    )
-  ) summaries.set(l.id!, summary);
-  const details = new Map<string, LicenseDetail | null>();
-  for await (
-    const [l, detail] of ctx.query.fanOut(
-      licenses,
-      (l) => `licenses.get:${l.id}`,
-      (l) => orNull(() => ctx.client.licenses.get(l.id!, { signal: ctx.signal })),
-    )
-  ) details.set(l.id!, detail);
+  const summaries = await detailsById(
+    ctx,
+    licenses,
+    "licenses.costsSummary",
+    (id) => ctx.client.licenses.costsSummary(id, { signal: ctx.signal }),
+  );
+  const details = await detailsById(
+    ctx,
+    licenses,
+    "licenses.get",
+    (id) => ctx.client.licenses.get(id, { signal: ctx.signal }),
+  );
 
   const lines: Line[] = licenses.map((license) => {
     const id = license.id!;

@@ -13,7 +13,7 @@ import type { EstateApi } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import type { Fact, ReportContext, ReportData, Row } from "../lib/report/model.ts";
 import { defineReport } from "../lib/report/model.ts";
-import { compareText, NO_ORGANIZATION, orNull } from "./support/lookups.ts";
+import { compareText, detailsById, NO_ORGANIZATION } from "./support/lookups.ts";
 
 type Computer = Resource<"Computer">;
 
@@ -98,15 +98,12 @@ async function data(ctx: Ctx): Promise<ReportData> {
     });
   }
 
-  const quarantineDates = new Map<string, Date | null>();
-  const details = ctx.query.fanOut(
+  const details = await detailsById(
+    ctx,
     flagged.filter((f) => f.quarantined),
-    (f) => `estate.computer:${f.id}`,
-    (f) => orNull(() => ctx.client.estate.computer(f.id, { signal: ctx.signal })),
+    "estate.computer",
+    (id) => ctx.client.estate.computer(id, { signal: ctx.signal }),
   );
-  for await (const [f, detail] of details) {
-    quarantineDates.set(f.id, detail?.quarantineDate ?? null);
-  }
 
   flagged.sort((a, b) =>
     compareText(a.organization, b.organization) ||
@@ -123,7 +120,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
     daysSinceScan: f.days,
     stale: f.stale,
     quarantined: f.quarantined,
-    quarantineDate: quarantineDates.get(f.id) ?? null,
+    quarantineDate: details.get(f.id)?.quarantineDate ?? null,
     reason: [
       f.stale ? (f.days === null ? "Never scanned" : `Not scanned for ${f.days} days`) : null,
       f.quarantined ? "Quarantined" : null,

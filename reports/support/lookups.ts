@@ -2,7 +2,8 @@
  * Lookups and small rules several reports share: the registry and computers by id (each read
  * once per run through the query context), what was paid for an application's licenses per
  * currency and the one currency its amounts are priced in, application display names, the label
- * of rows without an organisation, a natural text order, and 404 as `null` for detail calls.
+ * of rows without an organisation, a natural text order, money facts per currency, and detail
+ * calls per item (404 as `null`).
  *
  * Not a report: `reports/mod.ts` lists the report definitions.
  *
@@ -284,4 +285,37 @@ export async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
     if (error instanceof NotFoundError) return null;
     throw error;
   }
+}
+
+/**
+ * One detail call per item, through the run's fan-out (cache key `<key>:<id>`, bounded by the
+ * shared limiter), collected by item id; a 404 gives `null`.
+ *
+ * @example
+ * ```ts ignore
+ * import { detailsById } from "./lookups.ts";
+ * const details = await detailsById(
+ *   ctx,
+ *   vms,
+ *   "estate.computer",
+ *   (id) => ctx.client.estate.computer(id, { signal: ctx.signal }),
+ * );
+ * console.log(details.get("C000001")?.hostComputerId);
+ * ```
+ */
+export async function detailsById<R>(
+  ctx: { readonly query: QueryContext },
+  items: readonly { readonly id: string | null }[],
+  key: string,
+  load: (id: string) => Promise<R>,
+): Promise<Map<string, R | null>> {
+  const out = new Map<string, R | null>();
+  for await (
+    const [item, detail] of ctx.query.fanOut(
+      items,
+      (item) => `${key}:${item.id}`,
+      (item) => orNull(() => load(item.id!)),
+    )
+  ) out.set(item.id!, detail);
+  return out;
 }
