@@ -102,7 +102,11 @@ export async function openSource(options: SourceOptions = {}): Promise<ApiSource
   }
   const computers = options.computers ?? 400;
   const seed = options.seed ?? 1;
-  const server = await startServer({ port: 0, computers, seed, quiet: true });
+  // The demo estate is dated today (midnight UTC), so ages in reports read as they would on a
+  // live tenant; within a day the same seed and size give the same estate.
+  const today = new Date();
+  const asOf = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
+  const server = await startServer({ port: 0, computers, seed, now: asOf, quiet: true });
   const client = createClient({
     baseUrl: server.url,
     auth: { clientId: "demo", clientSecret: "demo-secret" },
@@ -111,7 +115,8 @@ export async function openSource(options: SourceOptions = {}): Promise<ApiSource
   });
   return {
     client,
-    source: `embedded reference server (demo estate: ${computers} computers, seed ${seed})`,
+    source: `embedded reference server (demo estate: ${computers} computers, seed ${seed}, ` +
+      `as of ${asOf.toISOString().slice(0, 10)})`,
     embedded: true,
     close: () => server.close(),
   };
