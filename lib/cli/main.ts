@@ -17,6 +17,7 @@ Commands:
   reports     List reports and their parameters            (main.ts list)
   pack FILE   Run an audit pack into a dated folder with a checksum manifest
   schedule F  Stay running and run a pack on its cron schedule
+  connectors  Cloud cost connectors: list, retrievals, validate, test, add, update-credentials
   serve       Start the reference SAM API server
   help        This help
 
@@ -36,6 +37,7 @@ const COMMANDS: Record<string, Command> = {
   serve: async (argv) => (await import("../server/serve_command.ts")).serveCommand([...argv]),
   pack: async (argv) => (await import("./pack_command.ts")).packCommand(argv),
   schedule: async (argv) => (await import("./schedule_command.ts")).scheduleCommand(argv),
+  connectors: async (argv) => (await import("./connectors_command.ts")).connectorsCommand(argv),
 };
 
 /**

@@ -966,7 +966,7 @@ export const CONNECTORS: readonly ConnectorDecl[] = [
   { name: "Production billing", requestType: "ProviderAStore", region: "us-east-1", status: "succeeded", ageMonths: 20 },
   { name: "EMEA workloads", requestType: "ProviderAStore", region: "eu-central-1", status: "failed", ageMonths: 14 },
   { name: "Data platform", requestType: "ProviderAStore", region: "eu-west-2", status: "inProgress", ageMonths: 9 },
-  { name: "Azure-style tenant", requestType: "ProviderBBlob", region: "westeurope", status: "succeeded", ageMonths: 16 },
+  { name: "Blob billing export", requestType: "ProviderBBlob", region: "westeurope", status: "succeeded", ageMonths: 16 },
   { name: "APAC subscriptions", requestType: "ProviderBBlob", region: "southeastasia", status: "failed", ageMonths: 7 },
   { name: "Sandbox", requestType: "ProviderBBlob", region: "eastus", status: "notStarted", ageMonths: 0 },
 ];

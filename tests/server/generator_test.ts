@@ -591,4 +591,4 @@ describe("seeded random", () => {
 });
 
 const PINNED = [1779906639, 372224435, 77432111];
-const ESTATE_FINGERPRINT = "d9a38e1";
+const ESTATE_FINGERPRINT = "18706520";
