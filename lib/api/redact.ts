@@ -40,8 +40,8 @@ const JSON_PAIR = new RegExp(
 );
 /** `name=value` in a form body or query string, up to `&`, whitespace or a quote. */
 const FORM_PAIR = new RegExp(`(\\b(?:${NAMES})=)[^&\\s"']*`, "gi");
-/** `name: value` in free text. */
-const TEXT_PAIR = new RegExp(`(\\b(?:${NAMES})\\s*:\\s*)(?!")[^\\s,;&}]+`, "gi");
+/** `name: value` in free text (not a path segment such as `/connect/token: …`). */
+const TEXT_PAIR = new RegExp(`((?<![/.\\w-])(?:${NAMES})\\s*:\\s*)(?!")[^\\s,;&}]+`, "gi");
 
 /**
  * Text with every secret it visibly carries replaced by {@link REDACTED}: bearer tokens,

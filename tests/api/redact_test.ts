@@ -86,3 +86,13 @@ describe("Redactor", () => {
     assert.equal(r.scrub("token-number-0"), "token-number-0");
   });
 });
+
+describe("redact paths", () => {
+  it("leaves a path that ends in a sensitive word alone but still hides a value after it", () => {
+    assert.equal(
+      redact("POST /idp/api/connect/token: request failed"),
+      "POST /idp/api/connect/token: request failed",
+    );
+    assert.equal(redact("token: abc123 failed"), "token: <redacted> failed");
+  });
+});
