@@ -84,6 +84,12 @@ export async function benchServer(): Promise<void> {
           `${(r.ms / 1000).toFixed(2)} s, ${perSecond.toLocaleString("en-US")} items/s`,
       );
     }
+    const rate = (r: ServerBenchResult) => r.items / r.ms;
+    console.log(
+      `server: filtered / unfiltered items per second: ${
+        (rate(results[1]) / rate(results[0])).toFixed(2)
+      }x`,
+    );
   } finally {
     await srv.close();
   }
