@@ -21,6 +21,7 @@ const BAD_INPUT = new Set([
   "FilterValidationError",
   "PackFileError",
   "CronError",
+  "SnapshotFileError",
 ]);
 
 /**
@@ -55,8 +56,13 @@ export function reportError(error: unknown, options: { quiet?: boolean } = {}): 
   const code = exitCodeOf(error);
   const message = error instanceof Error ? error.message : String(error);
   if (!options.quiet) console.error(`samkit: ${redact(message)}`);
-  if (code === 2 && !options.quiet && error instanceof UsageError) {
-    console.error("Run with --help for usage.");
+  if (options.quiet) return code;
+  if (code === 2 && error instanceof UsageError) console.error("Run with --help for usage.");
+  if (error instanceof Error && error.name === "NetworkError") {
+    console.error(
+      "Check that the API answers at the base URL (--base-url, SAM_BASE_URL or SAM_REGION), " +
+        "or leave them unset to use the embedded demo server.",
+    );
   }
   return code;
 }

@@ -43,6 +43,28 @@ export class SnapshotMissError extends Error {
 }
 
 /**
+ * A snapshot file that is missing or is not a finished samkit snapshot.
+ *
+ * @example
+ * ```ts
+ * import { SnapshotFileError } from "./snapshot.ts";
+ * console.log(new SnapshotFileError("x.sqlite", "no such file").message);
+ * ```
+ */
+export class SnapshotFileError extends Error {
+  /**
+   * @param path The file given.
+   * @param problem What is wrong with it.
+   */
+  constructor(path: string, problem: string) {
+    super(
+      `snapshot "${path}": ${problem}; give the snapshot.sqlite of a pack run made with --snapshot`,
+    );
+    this.name = "SnapshotFileError";
+  }
+}
+
+/**
  * The cache key of a request: path and query with parameters sorted (host and credentials
  * left out, so a snapshot never holds a token).
  *
@@ -152,13 +174,20 @@ export function openSnapshot(path: string): SnapshotReplay {
   try {
     Deno.statSync(path);
   } catch {
-    throw new SnapshotMissError(`${path} (no such snapshot file)`);
+    throw new SnapshotFileError(path, "no such file");
   }
-  const db = open(path);
-  const row = db.prepare("SELECT value FROM meta WHERE key = 'run'").get() as
-    | { value: string }
-    | undefined;
-  if (!row) throw new SnapshotMissError(`${path} (not a finished samkit snapshot)`);
+  // Read-only: replaying never changes the evidence file.
+  let db: DatabaseSync;
+  let row: { value: string } | undefined;
+  try {
+    db = new DatabaseSync(path, { readOnly: true });
+    row = db.prepare("SELECT value FROM meta WHERE key = 'run'").get() as
+      | { value: string }
+      | undefined;
+  } catch {
+    throw new SnapshotFileError(path, "not a samkit snapshot (not SQLite, or no meta table)");
+  }
+  if (!row) throw new SnapshotFileError(path, "not a finished samkit snapshot");
   const meta = JSON.parse(row.value) as SnapshotMeta;
   const get = db.prepare("SELECT status, content_type, body FROM responses WHERE key = ?");
   const replay: typeof fetch = (input, init) => {

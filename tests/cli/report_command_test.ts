@@ -133,6 +133,12 @@ describe("samkit report", () => {
       ["report", "stale-computers", "--format", "docx"],
       /unknown format "docx"/,
     ],
+    ["a missing snapshot", [
+      "report",
+      "stale-computers",
+      "--from-snapshot",
+      "/tmp/samkit-no-such-snapshot.sqlite",
+    ], /snapshot ".*no-such-snapshot\.sqlite": no such file/],
     ["an unknown flag", ["report", "stale-computers", "--fromat", "pdf"], /unknown flag --fromat/],
   ];
   for (const [what, args, message] of badInput) {
