@@ -17,6 +17,7 @@
 import puppeteer from "puppeteer";
 import type { Browser, Page } from "puppeteer";
 import { join } from "node:path";
+import { fileURLToPath as fromFileUrl } from "node:url";
 
 /**
  * The system browsers looked for, in order.
@@ -64,6 +65,86 @@ export const BROWSER_FLAGS: readonly string[] = [
   "--host-resolver-rules=MAP * ~NOTFOUND",
   "--dns-prefetch-disable",
 ];
+
+/**
+ * The flags Puppeteer would add by default (taken from its launcher, without
+ * `--enable-automation`), written out so that the browser's command line is fixed by samkit and
+ * not by Puppeteer's version or its environment variables.
+ *
+ * @example
+ * ```ts
+ * import { PUPPETEER_FLAGS } from "./browser.ts";
+ * console.log(PUPPETEER_FLAGS.includes("--enable-automation")); // false
+ * ```
+ */
+export const PUPPETEER_FLAGS: readonly string[] = [
+  "--allow-pre-commit-input",
+  "--disable-background-timer-throttling",
+  "--disable-backgrounding-occluded-windows",
+  "--disable-breakpad",
+  "--disable-component-extensions-with-background-pages",
+  "--disable-crash-reporter",
+  "--disable-hang-monitor",
+  "--disable-infobars",
+  "--disable-ipc-flooding-protection",
+  "--disable-popup-blocking",
+  "--disable-prompt-on-repost",
+  "--disable-renderer-backgrounding",
+  "--disable-search-engine-choice-screen",
+  "--export-tagged-pdf",
+  "--force-color-profile=srgb",
+  "--generate-pdf-document-outline",
+  "--password-store=basic",
+  "--use-mock-keychain",
+  "--hide-scrollbars",
+  "--disable-features=Translate,AcceptCHFrame,MediaRouter,OptimizationHints,WebUIReloadButton," +
+  "WebUIOmniboxPopup,WebUIOmniboxAimPopup,ProcessPerSiteUpToMainFrameThreshold," +
+  "IsolateSandboxedIframes",
+  "--enable-features=PdfOopif",
+];
+
+/**
+ * The whole command line of a launch but the profile folder: {@link PUPPETEER_FLAGS}, then
+ * {@link BROWSER_FLAGS}, the DevTools pipe and the first page. `bin/samkit-chromium` accepts
+ * exactly these (and `--user-data-dir=<…>/samkit-chrome-*`) and refuses any other flag.
+ *
+ * @example
+ * ```ts
+ * import { launchArgs } from "./browser.ts";
+ * const args = launchArgs("/tmp/samkit-chrome-x");
+ * console.log(args.at(-1)); // --user-data-dir=/tmp/samkit-chrome-x
+ * ```
+ */
+export function launchArgs(profileDir: string): string[] {
+  return [
+    ...PUPPETEER_FLAGS,
+    ...BROWSER_FLAGS,
+    "--remote-debugging-pipe",
+    "about:blank",
+    `--user-data-dir=${profileDir}`,
+  ];
+}
+
+/**
+ * The launcher script that starts the browser with samkit's fixed flags only (see
+ * `bin/samkit-chromium`), or undefined when samkit does not run from a checkout that has it.
+ *
+ * @example
+ * ```ts
+ * import { chromiumWrapper } from "./browser.ts";
+ * console.log(chromiumWrapper()?.endsWith("bin/samkit-chromium")); // true in a checkout
+ * ```
+ */
+export function chromiumWrapper(): string | undefined {
+  const url = new URL("../../bin/samkit-chromium", import.meta.url);
+  if (url.protocol !== "file:") return undefined;
+  const path = fromFileUrl(url);
+  try {
+    return Deno.statSync(path).isFile ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Thrown when no Chrome or Chromium can be found; the message says how to get one.
@@ -248,8 +329,11 @@ export interface BrowserHandle {
 export interface LaunchBrowserOptions {
   /** The executable (default: {@link findBrowser}). */
   readonly executablePath?: string;
-  /** Extra flags after {@link BROWSER_FLAGS}. */
-  readonly args?: readonly string[];
+  /**
+   * The program spawned with {@link launchArgs}: default {@link chromiumWrapper} (which runs
+   * `executablePath` with those flags only), `null` to spawn `executablePath` itself.
+   */
+  readonly launcher?: string | null;
   /** Launch time-out in milliseconds (default 30 000). */
   readonly timeoutMs?: number;
   /** Protocol time-out per command in milliseconds (default 300 000: big chunks print slowly). */
@@ -301,13 +385,15 @@ export function launchBrowser(options: LaunchBrowserOptions = {}): BrowserHandle
     const executablePath = options.executablePath ?? await findBrowser();
     const dir = await Deno.makeTempDir({ dir: options.tempDir, prefix: "samkit-chrome-" });
     try {
+      const launcher = options.launcher === undefined ? chromiumWrapper() : options.launcher;
       const b = await puppeteer.launch({
-        executablePath,
+        executablePath: launcher ?? executablePath,
+        env: launcher ? { ...Deno.env.toObject(), SAMKIT_CHROMIUM: executablePath } : undefined,
         headless: true,
         pipe: true,
-        userDataDir: dir,
-        args: [...BROWSER_FLAGS, ...(options.args ?? [])],
-        ignoreDefaultArgs: ["--enable-automation"],
+        // Every flag is samkit's own: Puppeteer adds none (its defaults are in PUPPETEER_FLAGS).
+        args: launchArgs(dir),
+        ignoreDefaultArgs: true,
         timeout: options.timeoutMs ?? 30_000,
         protocolTimeout: options.protocolTimeoutMs ?? 300_000,
         handleSIGINT: false,

@@ -1,0 +1,137 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { launchArgs } from "../../lib/render/browser.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const WRAPPER = `${ROOT}bin/samkit-chromium`;
+const dec = new TextDecoder();
+
+/** A script that tries one operation and prints "ok" or the error's class name. */
+const PROBE = `
+const [op, target] = Deno.args;
+try {
+  if (op === "read") await Deno.readTextFile(target);
+  else if (op === "list") for await (const _ of Deno.readDir(target)) break;
+  else if (op === "write") await Deno.writeTextFile(target, "x");
+  else if (op === "run") await new Deno.Command(target, { args: Deno.args.slice(2) }).output();
+  console.log("ok");
+} catch (e) {
+  console.log(e.constructor.name);
+}
+`;
+
+let probeDir = "";
+
+/** Runs the probe under a permission set of deno.json, from the project folder. */
+async function probe(set: string, ...args: string[]): Promise<string> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--config",
+      `${ROOT}deno.json`,
+      `-P=${set}`,
+      "--no-prompt",
+      `${probeDir}/probe.ts`,
+      ...args,
+    ],
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return dec.decode(out.stdout).trim() || dec.decode(out.stderr);
+}
+
+async function wrapper(args: string[], env: Record<string, string> = {}) {
+  const out = await new Deno.Command(WRAPPER, {
+    args,
+    env: { SAMKIT_CHROMIUM: "/usr/bin/chromium", SAMKIT_CHROMIUM_DRY_RUN: "1", ...env },
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+before(async () => {
+  probeDir = await Deno.makeTempDir({ prefix: "samkit-perm-test-" });
+  await Deno.writeTextFile(`${probeDir}/probe.ts`, PROBE);
+});
+after(async () => {
+  await Deno.remove(probeDir, { recursive: true });
+});
+
+describe("the report, pack and bench permission sets", () => {
+  for (const set of ["report", "pack", "bench"]) {
+    it(`${set}: cannot read /etc/passwd or list $HOME, can read the project`, async () => {
+      assert.equal(await probe(set, "read", "/etc/passwd"), "NotCapable");
+      assert.equal(await probe(set, "list", Deno.env.get("HOME") ?? "/root"), "NotCapable");
+      assert.equal(await probe(set, "read", "deno.json"), "ok");
+    });
+
+    it(`${set}: cannot run Chromium directly, whatever its arguments`, async () => {
+      const result = await probe(set, "run", "/usr/bin/chromium", "--renderer-cmd-prefix=/bin/sh");
+      assert.equal(result, "NotCapable");
+      assert.equal(await probe(set, "run", "/bin/sh", "-c", "true"), "NotCapable");
+    });
+  }
+
+  it("report: cannot write into the project outside ./out", async () => {
+    assert.equal(await probe("report", "write", "lib/planted.ts"), "NotCapable");
+    assert.equal(await probe("report", "write", "/etc/planted"), "NotCapable");
+  });
+});
+
+describe("bin/samkit-chromium", () => {
+  it("accepts exactly the command line samkit launches with", async () => {
+    const args = launchArgs("/tmp/samkit-chrome-abc123");
+    const { code, stdout, stderr } = await wrapper(args);
+    assert.equal(code, 0, stderr);
+    assert.deepEqual(stdout.trimEnd().split("\n"), ["/usr/bin/chromium", ...args]);
+  });
+
+  for (
+    const flag of [
+      "--renderer-cmd-prefix=/bin/sh -c id",
+      "--utility-cmd-prefix=/tmp/x",
+      "--browser-subprocess-path=/tmp/x",
+      "--gpu-launcher=/tmp/x",
+      "--load-extension=/tmp/x",
+      "--remote-debugging-port=9222",
+      "https://example.com/",
+      "--debug",
+    ]
+  ) {
+    it(`refuses ${flag.split("=")[0]} with exit 64, naming the flag`, async () => {
+      const { code, stdout, stderr } = await wrapper([...launchArgs("/tmp/samkit-chrome-a"), flag]);
+      assert.equal(code, 64);
+      assert.equal(stdout, "");
+      assert.ok(stderr.includes(`refused: flag ${flag}`), stderr);
+    });
+  }
+
+  it("refuses a profile folder that is not a samkit-chrome-* folder or climbs out", async () => {
+    for (const dir of ["/home/me/.config/chromium", "/tmp/../etc/samkit-chrome-x", "relative"]) {
+      const { code, stderr } = await wrapper([`--user-data-dir=${dir}`]);
+      assert.equal(code, 64, dir);
+      assert.match(stderr, /refused/);
+    }
+  });
+
+  it("runs only a system browser or PUPPETEER_EXECUTABLE_PATH, never one under /tmp", async () => {
+    const other = await wrapper(["--headless"], { SAMKIT_CHROMIUM: "/bin/sh" });
+    assert.equal(other.code, 64);
+    assert.match(other.stderr, /browser \/bin\/sh is neither a system browser/);
+
+    const planted = await Deno.makeTempFile({ dir: "/tmp", prefix: "chrome-" });
+    try {
+      await Deno.chmod(planted, 0o755);
+      const env = { SAMKIT_CHROMIUM: planted, PUPPETEER_EXECUTABLE_PATH: planted };
+      const { code, stderr } = await wrapper(["--headless"], env);
+      assert.equal(code, 64);
+      assert.match(stderr, /a folder samkit writes to/);
+    } finally {
+      await Deno.remove(planted);
+    }
+  });
+});
