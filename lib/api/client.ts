@@ -33,8 +33,9 @@
 import { type AuthOptions, createAuth } from "./auth.ts";
 import { areaPrefixes, type BaseUrlOptions, readEnv, resolveBaseUrl } from "./base_url.ts";
 import { type Link, type Resource, type ResourceName, RESOURCES } from "./catalogue.ts";
-import { NormalisationError, NotFoundError } from "./errors.ts";
+import { NotFoundError } from "./errors.ts";
 import { type FilterNode, parseFilter, printFilter, validateFilter } from "./filter.ts";
+import { itemKey } from "./integrity.ts";
 import { createNormaliser } from "./normalise.ts";
 import {
   type Area,
@@ -43,14 +44,7 @@ import {
   OPERATIONS,
   type OperationSpec,
 } from "./operations.ts";
-import {
-  followPages,
-  numberField,
-  type Page,
-  type Paged,
-  paginate,
-  type ParallelOption,
-} from "./paginate.ts";
+import { followPages, type Page, type Paged, paginate, type ParallelOption } from "./paginate.ts";
 import {
   type ClientEvent,
   type ClientStats,
@@ -60,6 +54,7 @@ import {
   type TimerClock,
 } from "./request.ts";
 import type { RetryOptions, Sleep } from "./retry.ts";
+import { checkEnvelope, checkObject, type ShapeContext } from "./shape.ts";
 import type {
   ApplicationTrackingSummary,
   ApplicationTransferSummary,
@@ -644,6 +639,13 @@ export function createClient(options: ClientOptions = {}): SamClient {
     return op.query === "QC" ? size : Math.min(size, MAX_PAGE_SIZE);
   };
 
+  const shapeContext = (op: OperationSpec, path: string): ShapeContext => ({
+    operation: op.id,
+    path,
+    resource: op.resource,
+    scrub: (text) => request.redactor.scrub(text),
+  });
+
   const emitPage = <T>(op: OperationSpec, path: string, page: Page<T>) => {
     stats.itemsFetched += page.items.length;
     request.emit({
@@ -672,7 +674,18 @@ export function createClient(options: ClientOptions = {}): SamClient {
       : checkSort(op, options.sort);
     const pageSize = pageSizeOf(op, options.pageSize);
     const parallel = options.parallel ?? defaultParallel;
-    const toItem = createNormaliser(op.resource as N);
+    const ctx = shapeContext(op, path);
+    const normalise = createNormaliser(op.resource as N);
+    const toItem = (raw: unknown, what?: string) => normalise(checkObject(ctx, raw, what));
+    const integrity = {
+      keyOf: (item: object) => itemKey(item, hasId(op.resource)),
+      sameOnPage: !hasId(op.resource),
+      source: {
+        operation: op.id,
+        path,
+        ...(filter === undefined ? {} : { filter: request.redactor.scrub(filter) }),
+      },
+    };
     const query = (pageNumber: number) => ({
       page_size: pageSize,
       page_number: pageNumber,
@@ -683,6 +696,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
     if (op.shape === "flatCollection") {
       return followPages<Resource<N>>({
         pageSize,
+        ...integrity,
         ...(options.signal ? { signal: options.signal } : {}),
         onPage: (page) => emitPage(op, path, page),
         toItem: (raw) => withoutPagingLinks(toItem(raw)),
@@ -693,15 +707,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
               ...(href === undefined ? { query: query(pageNumber) } : {}),
               ...(signal ? { signal } : {}),
             });
-            if (res.body === null || typeof res.body !== "object" || Array.isArray(res.body)) {
-              throw new NormalisationError({
-                resource: op.resource,
-                field: "(response)",
-                raw: res.body,
-                expected: "object",
-              });
-            }
-            return res.body as Record<string, unknown>;
+            return flatBody(ctx, res.body);
           } catch (error) {
             if (error instanceof NotFoundError) return null;
             throw error;
@@ -712,6 +718,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
 
     return paginate<Resource<N>>({
       pageSize,
+      ...integrity,
       ...(parallel ? { parallel } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       onPage: (page) => emitPage(op, path, page),
@@ -721,7 +728,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
           query: { ...query(pageNumber), page_size: size },
           ...(signal ? { signal } : {}),
         });
-        return readEnvelope(op, res.body, pageNumber, toItem);
+        return readEnvelope(ctx, res.body, pageNumber, toItem);
       },
     });
   }
@@ -745,7 +752,8 @@ export function createClient(options: ClientOptions = {}): SamClient {
         }
         : {}),
     });
-    return createNormaliser(op.resource as N)(res.body);
+    const ctx = { ...shapeContext(op, path), scope: op.scope, params };
+    return createNormaliser(op.resource as N)(checkObject(ctx, res.body));
   }
 
   const remember = (values: object | undefined) => {
@@ -862,39 +870,40 @@ export function createClient(options: ClientOptions = {}): SamClient {
   };
 }
 
-/** Reads a collection envelope into a page, normalising each item. */
+/**
+ * Reads a collection envelope into a page, checking its shape and each item's, and normalising
+ * each item. The page number is the one the response reports, else the one asked for.
+ */
 function readEnvelope<T>(
-  op: OperationSpec,
+  ctx: ShapeContext,
   body: unknown,
   pageNumber: number,
-  toItem: (raw: unknown) => T,
+  toItem: (raw: unknown, what: string) => T,
 ): Page<T> {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw new NormalisationError({
-      resource: op.resource,
-      field: "(response)",
-      raw: body,
-      expected: "collection envelope",
-    });
-  }
-  const b = body as Record<string, unknown>;
-  const items = b.items === null ? [] : b.items;
-  if (!Array.isArray(items)) {
-    throw new NormalisationError({
-      resource: op.resource,
-      field: "items",
-      raw: items,
-      expected: "array",
-    });
-  }
-  const p = (b.pagination ?? {}) as Record<string, unknown>;
+  const { items, pagination } = checkEnvelope(ctx, body);
   return {
-    items: items.map(toItem),
-    pageNumber,
-    ...numberField("pageSize", p.page_size),
-    ...numberField("totalPages", p.total_pages),
-    ...numberField("totalItems", p.total_items),
+    items: items.map((raw, i) => toItem(raw, `item ${i + 1} of page ${pageNumber}`)),
+    ...pagination,
+    pageNumber: pagination.pageNumber ?? pageNumber,
   };
+}
+
+/**
+ * A flat-collection response checked: an envelope (anything with `items`) must be a valid one;
+ * a flat object is checked as an item by `toItem`.
+ */
+function flatBody(ctx: ShapeContext, body: unknown): Record<string, unknown> {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    return checkObject(ctx, body); // Throws: not an object.
+  }
+  if ("items" in body) checkEnvelope(ctx, body);
+  return body as Record<string, unknown>;
+}
+
+/** Whether a resource's objects carry an `id` (the key of the duplicate check). */
+function hasId(resource: ResourceName): boolean {
+  const id = RESOURCES[resource].byName.get("id");
+  return id !== undefined && !id.hidden;
 }
 
 /** A flat-collection item without the page's next/previous/first/last links. */

@@ -243,3 +243,144 @@ function show(raw: unknown): string {
   }
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
+
+/** Where a collection read happened, for {@link PagingIntegrityError}. */
+export interface PagingSource {
+  /** The operation id (`estate.computers`). */
+  readonly operation?: string;
+  /** The request path, without the query string. */
+  readonly path?: string;
+  /** The filter sent, if any (already scrubbed of secrets). */
+  readonly filter?: string;
+}
+
+/** What {@link PagingIntegrityError} knows about the read that broke. */
+export interface PagingIntegrityOptions extends PagingSource {
+  /** What was inconsistent, in words (`total_items changed from 2500 to 2499`). */
+  readonly problem: string;
+  /** The page where it showed (from 1). */
+  readonly pageNumber: number;
+  /** Items read in the failed read. */
+  readonly readItems: number;
+  /** Items the pages announced (`total_items`), when they did. */
+  readonly expectedItems?: number;
+  /** Items seen twice in the failed read. */
+  readonly duplicates: number;
+  /** How many times the whole collection was read, the failed read included. */
+  readonly reads: number;
+}
+
+/**
+ * The pages of a collection contradict each other (a short page before the announced last one,
+ * totals that change or disagree with the count read, an item on two pages, a page number that
+ * is not the one asked for), so items may be missing or repeated. `toArray()` re-reads the
+ * collection from page 1 a bounded number of times before throwing it; a streaming read throws
+ * it at once, since its items were already handed out.
+ *
+ * @example
+ * ```ts
+ * import { PagingIntegrityError } from "./errors.ts";
+ * const e = new PagingIntegrityError({
+ *   operation: "estate.computers", path: "/api/sam/estate/v1/computers",
+ *   problem: "total_items is 2500 but 1000 items were read", pageNumber: 2,
+ *   readItems: 1000, expectedItems: 2500, duplicates: 0, reads: 3,
+ * });
+ * console.log(e.message);
+ * // "estate.computers GET /api/sam/estate/v1/computers: paging inconsistent after 3 reads, at page 2: total_items is 2500 but 1000 items were read (read 1000 of 2500 items, 0 duplicates)"
+ * ```
+ */
+export class PagingIntegrityError extends Error {
+  /** The operation id, when known. */
+  readonly operation?: string;
+  /** The request path without its query string, when known. */
+  readonly path?: string;
+  /** The filter sent, when there was one. */
+  readonly filter?: string;
+  /** What was inconsistent. */
+  readonly problem: string;
+  /** The page where it showed. */
+  readonly pageNumber: number;
+  /** Items read in the failed read. */
+  readonly readItems: number;
+  /** Items announced by `total_items`, when given. */
+  readonly expectedItems?: number;
+  /** Items seen twice in the failed read. */
+  readonly duplicates: number;
+  /** Reads of the whole collection made, the failed one included. */
+  readonly reads: number;
+
+  constructor(options: PagingIntegrityOptions) {
+    super(pagingMessage(options));
+    this.name = "PagingIntegrityError";
+    if (options.operation !== undefined) this.operation = options.operation;
+    if (options.path !== undefined) this.path = options.path;
+    if (options.filter !== undefined) this.filter = options.filter;
+    this.problem = options.problem;
+    this.pageNumber = options.pageNumber;
+    this.readItems = options.readItems;
+    if (options.expectedItems !== undefined) this.expectedItems = options.expectedItems;
+    this.duplicates = options.duplicates;
+    this.reads = options.reads;
+  }
+}
+
+function pagingMessage(o: PagingIntegrityOptions): string {
+  const where = [o.operation, o.path === undefined ? undefined : `GET ${o.path}`]
+    .filter((s) => s !== undefined).join(" ") || "collection";
+  const filter = o.filter === undefined ? "" : ` (filter ${JSON.stringify(o.filter)})`;
+  const reads = o.reads === 1 ? "1 read" : `${o.reads} reads`;
+  const of = o.expectedItems === undefined ? "" : ` of ${o.expectedItems}`;
+  const dup = o.duplicates === 1 ? "1 duplicate" : `${o.duplicates} duplicates`;
+  return `${where}${filter}: paging inconsistent after ${reads}, at page ${o.pageNumber}: ` +
+    `${o.problem} (read ${o.readItems}${of} items, ${dup})`;
+}
+
+/**
+ * A response that is not the shape its operation returns: not a JSON object, an object with
+ * none of the resource's fields (`{"items":"oops"}` for a costs summary), an object for another
+ * id than the one asked for, or a collection envelope whose `items` is not an array or whose
+ * pagination numbers are not numbers. Names the operation, the path and what was received
+ * (sensitive values redacted).
+ *
+ * @example
+ * ```ts
+ * import { ShapeError } from "./errors.ts";
+ * const e = new ShapeError({
+ *   operation: "licenses.costsSummary", path: "/api/sam/v1/licenses/L1/costs-summary",
+ *   resource: "LicenseCostSummary", problem: "none of the fields of LicenseCostSummary",
+ *   received: '{"items":"oops"}',
+ * });
+ * console.log(e.message);
+ * // 'licenses.costsSummary /api/sam/v1/licenses/L1/costs-summary: none of the fields of LicenseCostSummary; received {"items":"oops"}'
+ * ```
+ */
+export class ShapeError extends Error {
+  /** The operation id. */
+  readonly operation: string;
+  /** The request path without its query string. */
+  readonly path: string;
+  /** The resource the operation returns. */
+  readonly resource: string;
+  /** What is wrong with the shape. */
+  readonly problem: string;
+  /** A short description of what was received, sensitive values redacted. */
+  readonly received: string;
+
+  constructor(
+    options: {
+      operation: string;
+      path: string;
+      resource: string;
+      problem: string;
+      received: string;
+    },
+  ) {
+    super(`${options.operation} ${options.path}: ${options.problem}; received ${options.received}`);
+    this.name = "ShapeError";
+    this.operation = options.operation;
+    this.path = options.path;
+    this.resource = options.resource;
+    this.problem = options.problem;
+    this.received = options.received;
+  }
+}

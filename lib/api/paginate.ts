@@ -13,6 +13,8 @@
  */
 
 import type { Link } from "./catalogue.ts";
+import { PagingIntegrityError, type PagingSource } from "./errors.ts";
+import { isShortPage, PageChecker, type PagingProblem, stableKey } from "./integrity.ts";
 import { readLinks } from "./normalise.ts";
 
 /** One page of a collection. */
@@ -30,8 +32,12 @@ export interface Page<T> {
 }
 
 /**
- * A collection: iterate it for items (`for await`), or read `.pages()` or `.toArray()`. Each
- * iteration starts again from page 1.
+ * A collection: iterate it (`for await`), or read `.pages()` or `.toArray()`. Each iteration
+ * starts again from page 1. Every read is checked page by page (see `integrity.ts`): a
+ * streaming read (`for await`, `.pages()`) throws {@link PagingIntegrityError} as soon as the
+ * pages contradict each other, since its items were already handed out; `.toArray()` re-reads
+ * the whole collection from page 1 (at most `rereads` times) and throws only if it never reads
+ * consistently.
  *
  * @example
  * ```ts
@@ -46,8 +52,22 @@ export interface Page<T> {
 export interface Paged<T> extends AsyncIterable<T> {
   /** The pages, in order. */
   pages(): AsyncIterableIterator<Page<T>>;
-  /** Every item, in order. */
+  /** Every item, in order, from one consistent read (re-read when a read is inconsistent). */
   toArray(): Promise<T[]>;
+}
+
+/**
+ * Whether a value is a {@link Paged} collection (so it can be read again from page 1).
+ *
+ * @example
+ * ```ts
+ * import { isPaged, paginate } from "./paginate.ts";
+ * const paged = paginate<number>({ pageSize: 1, fetchPage: (n) => Promise.resolve({ pageNumber: n, items: [] }) });
+ * console.log(isPaged(paged), isPaged([1, 2])); // true false
+ * ```
+ */
+export function isPaged<T>(value: unknown): value is Paged<T> {
+  return value instanceof PagedCollection;
 }
 
 /** Fetches page `pageNumber` (from 1) of `pageSize` items; must honour the signal. */
@@ -68,12 +88,24 @@ export interface PaginateOptions<T> {
   readonly pageSize: number;
   /**
    * Fetch pages 2… concurrently once page 1 reports `total_pages` (sequential when it does not).
+   * `total_pages` is only a hint for how many pages to launch: reading ends by the stop rule.
    */
   readonly parallel?: ParallelOption;
   /** Cancels the paging and every request in flight. */
   readonly signal?: AbortSignal;
   /** Called with each page as it is yielded. */
   readonly onPage?: (page: Page<T>) => void;
+  /** The key of an item for the duplicate check (default: `stableKey` of the whole item). */
+  readonly keyOf?: (item: T) => string;
+  /**
+   * Equal keys on one page are not duplicates, only a key seen on an earlier page is: for items
+   * without ids, where identical rows are data (default `false`).
+   */
+  readonly sameOnPage?: boolean;
+  /** How many times `toArray()` reads the collection again after an inconsistent read (2). */
+  readonly rereads?: number;
+  /** Names the collection in a {@link PagingIntegrityError}. */
+  readonly source?: PagingSource;
 }
 
 /**
@@ -87,35 +119,50 @@ export interface PaginateOptions<T> {
  */
 export const DEFAULT_CONCURRENCY = 4;
 
-class PagedCollection<T> implements Paged<T> {
-  #source: () => AsyncGenerator<Page<T>>;
+/**
+ * How many times `toArray()` reads a collection again after an inconsistent read, by default.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_REREADS } from "./paginate.ts";
+ * console.log(DEFAULT_REREADS); // 2
+ * ```
+ */
+export const DEFAULT_REREADS = 2;
 
-  constructor(source: () => AsyncGenerator<Page<T>>) {
-    this.#source = source;
+/** One read of a collection: its pages, numbered by the read (1 = first read). */
+type ReadFn<T> = (read: number) => AsyncGenerator<Page<T>>;
+
+class PagedCollection<T> implements Paged<T> {
+  #read: ReadFn<T>;
+  #rereads: number;
+
+  constructor(read: ReadFn<T>, rereads: number) {
+    this.#read = read;
+    this.#rereads = rereads;
   }
 
   pages(): AsyncIterableIterator<Page<T>> {
-    return this.#source();
+    return this.#read(1);
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
-    for await (const page of this.#source()) yield* page.items;
+    for await (const page of this.#read(1)) yield* page.items;
   }
 
   async toArray(): Promise<T[]> {
-    const out: T[] = [];
-    for await (const page of this.#source()) {
-      for (const item of page.items) out.push(item);
+    for (let read = 1;; read++) {
+      try {
+        const out: T[] = [];
+        for await (const page of this.#read(read)) {
+          for (const item of page.items) out.push(item);
+        }
+        return out;
+      } catch (error) {
+        if (!(error instanceof PagingIntegrityError) || read > this.#rereads) throw error;
+      }
     }
-    return out;
   }
-}
-
-/** Whether paging stops after this page (spec 4.1 rule 3, and the reported page count). */
-function isLast<T>(page: Page<T>, requested: number): boolean {
-  const size = page.pageSize ?? requested;
-  if (page.items.length === 0 || page.items.length < size) return true;
-  return page.totalPages !== undefined && page.pageNumber >= page.totalPages;
 }
 
 function concurrencyOf(parallel: ParallelOption | undefined): number {
@@ -125,10 +172,55 @@ function concurrencyOf(parallel: ParallelOption | undefined): number {
   return n;
 }
 
+function rereadsOf(rereads: number | undefined): number {
+  const n = rereads ?? DEFAULT_REREADS;
+  if (!Number.isInteger(n) || n < 0) throw new RangeError(`rereads must be >= 0, not ${n}`);
+  return n;
+}
+
 /**
- * A {@link Paged} collection over a page fetcher: sequential by default; in parallel mode, when
- * page 1 reports `totalPages`, pages 2… are fetched with at most `concurrency` requests in flight
- * and yielded strictly in order. Stopping early (a `break`) or an abort cancels what is in flight.
+ * Pages 1, 2, 3… for as long as the consumer asks. In parallel mode, when page 1 reports
+ * `totalPages` and is full, pages up to `totalPages` are fetched ahead with at most
+ * `concurrency` in flight; past it (a `total_pages` lower than the truth) one at a time.
+ */
+async function* pageSequence<T>(
+  fetchPage: PageFetcher<T>,
+  pageSize: number,
+  concurrency: number,
+  signal: AbortSignal,
+): AsyncGenerator<Page<T>> {
+  const first = await fetchPage(1, pageSize, signal);
+  const hint = concurrency > 1 && !isShortPage(first, first.pageSize ?? pageSize)
+    ? first.totalPages ?? 1
+    : 1;
+  const inFlight = new Map<number, Promise<Page<T>>>();
+  let launched = 1;
+  const fill = (next: number) => {
+    while (launched < hint && launched < next - 1 + concurrency) {
+      launched++;
+      const p = fetchPage(launched, pageSize, signal);
+      p.catch(() => {}); // Awaited below in order; this only silences early failures.
+      inFlight.set(launched, p);
+    }
+  };
+  fill(2); // Before handing out page 1, so its requests overlap its processing.
+  yield first;
+  for (let n = 2;; n++) {
+    signal.throwIfAborted();
+    fill(n);
+    const pending = inFlight.get(n);
+    inFlight.delete(n);
+    yield await (pending ?? fetchPage(n, pageSize, signal));
+  }
+}
+
+/**
+ * A {@link Paged} collection over a page fetcher. Reading follows the spec's stop rule (4.1
+ * rule 3): it ends on the first page with fewer items than the page size in force, or none —
+ * never on `total_pages`. Each read is checked by a `PageChecker` (see `integrity.ts`). In
+ * parallel mode, when page 1 reports `totalPages`, pages 2… are fetched with at most
+ * `concurrency` requests in flight and yielded strictly in order; a full last announced page is
+ * followed by the stop rule. Stopping early (a `break`) or an abort cancels what is in flight.
  *
  * @example Parallel mode keeps the order
  * ```ts
@@ -138,7 +230,7 @@ function concurrencyOf(parallel: ParallelOption | undefined): number {
  *   parallel: { concurrency: 3 },
  *   fetchPage: async (n) => {
  *     await new Promise((r) => setTimeout(r, 10 - n)); // later pages answer sooner
- *     return { pageNumber: n, items: [`item ${n}`], totalPages: 5 };
+ *     return { pageNumber: n, items: n <= 5 ? [`item ${n}`] : [], totalPages: 5 };
  *   },
  * });
  * console.log(await pages.toArray()); // ["item 1", "item 2", "item 3", "item 4", "item 5"]
@@ -151,51 +243,30 @@ export function paginate<T>(options: PaginateOptions<T>): Paged<T> {
   }
   const concurrency = concurrencyOf(options.parallel);
 
-  return new PagedCollection<T>(async function* () {
+  return new PagedCollection<T>(async function* (reads) {
+    const checker = new PageChecker<T>({
+      pageSize,
+      sameOnPage: options.sameOnPage ?? false,
+      ...(options.keyOf ? { keyOf: options.keyOf } : {}),
+    });
+    const fail = (p: PagingProblem) => new PagingIntegrityError({ ...options.source, ...p, reads });
     const stop = new AbortController();
     const combined = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
     try {
-      const first = await fetchPage(1, pageSize, combined);
-      const total = first.totalPages;
-      if (concurrency > 1 && total !== undefined && !isLast(first, pageSize)) {
-        // Launch the window before handing out page 1, so its requests overlap its processing.
-        const inFlight = new Map<number, Promise<Page<T>>>();
-        let launched = 1;
-        const fill = (next: number) => {
-          while (launched < total && launched < next - 1 + concurrency) {
-            launched++;
-            const p = fetchPage(launched, pageSize, combined);
-            p.catch(() => {}); // Awaited below in order; this only silences early failures.
-            inFlight.set(launched, p);
-          }
-        };
-        fill(2);
-        onPage?.(first);
-        yield first;
-        for (let n = 2; n <= total; n++) {
-          fill(n);
-          const page = await inFlight.get(n)!;
-          inFlight.delete(n);
-          onPage?.(page);
-          yield page;
-          if (isLast(page, pageSize)) return;
-        }
-        return;
-      }
-      onPage?.(first);
-      yield first;
-      if (isLast(first, pageSize)) return;
-      for (let n = 2;; n++) {
-        combined.throwIfAborted();
-        const page = await fetchPage(n, pageSize, combined);
+      let n = 0;
+      for await (const page of pageSequence(fetchPage, pageSize, concurrency, combined)) {
+        const problem = checker.check(page, ++n);
+        if (problem) throw fail(problem);
         onPage?.(page);
         yield page;
-        if (isLast(page, pageSize)) return;
+        if (isShortPage(page, checker.pageSize)) break;
       }
+      const problem = checker.finish();
+      if (problem) throw fail(problem);
     } finally {
       stop.abort(new DOMException("paging stopped", "AbortError"));
     }
-  });
+  }, rereadsOf(options.rereads));
 }
 
 /** One response of a flat collection: a flat object, or an envelope; `null` means none (404). */
@@ -220,6 +291,12 @@ export interface FollowPagesOptions<T> {
   readonly signal?: AbortSignal;
   /** Called with each page as it is yielded. */
   readonly onPage?: (page: Page<T>) => void;
+  /** The key of a raw object for the duplicate check (default: `stableKey` of it). */
+  readonly keyOf?: (raw: Record<string, unknown>) => string;
+  /** How many times `toArray()` reads the collection again after an inconsistent read (2). */
+  readonly rereads?: number;
+  /** Names the collection in a {@link PagingIntegrityError}. */
+  readonly source?: PagingSource;
 }
 
 /**
@@ -259,46 +336,75 @@ export function nextLink(links: readonly Link[] | undefined): string | undefined
  */
 export function followPages<T>(options: FollowPagesOptions<T>): Paged<T> {
   const { pageSize, signal, onPage } = options;
-  return new PagedCollection<T>(async function* () {
+  const keyOf = options.keyOf ?? stableKey;
+  return new PagedCollection<T>(async function* (reads) {
     let href: string | undefined;
     const seen = new Set<string>();
+    const keys = new Set<string>();
+    let count = 0;
     for (let pageNumber = 1;; pageNumber++) {
       signal?.throwIfAborted();
       const body = await options.fetch(href, pageNumber, signal);
       if (body === null) return;
-      const links = readLinks(body._links ?? body.links);
-      let page: Page<T>;
-      let envelope = false;
-      if (Array.isArray(body.items)) {
-        envelope = true;
-        const p = (body.pagination ?? {}) as Record<string, unknown>;
-        page = {
-          items: (body.items as Record<string, unknown>[]).map(options.toItem),
+      const { page, raws, envelope } = flatPage(body, pageNumber, options.toItem);
+      count += raws.length;
+      const repeated = raws.filter((raw) => !addKey(keys, keyOf(raw))).length;
+      if (repeated > 0) {
+        throw new PagingIntegrityError({
+          ...options.source,
+          problem: `an item was repeated (${repeated} on this page)`,
           pageNumber,
-          ...numberField("pageSize", p.page_size),
-          ...numberField("totalPages", p.total_pages),
-          ...numberField("totalItems", p.total_items),
-        };
-      } else {
-        const hasFields = Object.keys(body).some((k) => k !== "_links" && k !== "links");
-        page = { items: hasFields ? [options.toItem(body)] : [], pageNumber };
+          readItems: count,
+          duplicates: repeated,
+          reads,
+        });
       }
       onPage?.(page);
       yield page;
-      const next = nextLink(links);
+      const next = nextLink(readLinks(body._links ?? body.links));
       if (next !== undefined) {
         if (seen.has(next)) return; // A link loop: stop rather than spin.
         seen.add(next);
         href = next;
         continue;
       }
-      if (envelope && !isLast(page, pageSize)) {
+      if (envelope && !isShortPage(page, page.pageSize ?? pageSize)) {
         href = undefined;
         continue;
       }
       return;
     }
-  });
+  }, rereadsOf(options.rereads));
+}
+
+/** Adds a key to a set; `false` when it was there already. */
+function addKey(keys: Set<string>, key: string): boolean {
+  if (keys.has(key)) return false;
+  keys.add(key);
+  return true;
+}
+
+/** One flat-collection response as a page, with the raw objects it holds. */
+function flatPage<T>(
+  body: Record<string, unknown>,
+  pageNumber: number,
+  toItem: (raw: Record<string, unknown>) => T,
+): { page: Page<T>; raws: Record<string, unknown>[]; envelope: boolean } {
+  if (Array.isArray(body.items) || body.items === null) {
+    const raws = (body.items ?? []) as Record<string, unknown>[];
+    const p = (body.pagination ?? {}) as Record<string, unknown>;
+    const page = {
+      items: raws.map(toItem),
+      pageNumber,
+      ...numberField("pageSize", p.page_size),
+      ...numberField("totalPages", p.total_pages),
+      ...numberField("totalItems", p.total_items),
+    };
+    return { page, raws, envelope: true };
+  }
+  const hasFields = Object.keys(body).some((k) => k !== "_links" && k !== "links");
+  const raws = hasFields ? [body] : [];
+  return { page: { items: raws.map(toItem), pageNumber }, raws, envelope: false };
 }
 
 /**

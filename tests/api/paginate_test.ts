@@ -66,10 +66,10 @@ describe("paginate", () => {
     assert.deepEqual(s.asked, [1, 2, 3]);
   });
 
-  it("stops at the reported page count without asking for an empty page", async () => {
+  it("ends on the stop rule, not total_pages: a full last page is followed by an empty one", async () => {
     const s = source(20);
-    await paginate({ fetchPage: s.fetchPage, pageSize: 10 }).toArray();
-    assert.deepEqual(s.asked, [1, 2]);
+    assert.deepEqual(await paginate({ fetchPage: s.fetchPage, pageSize: 10 }).toArray(), range(20));
+    assert.deepEqual(s.asked, [1, 2, 3]);
   });
 
   it("judges a short page by the page size in force, not the one asked for", async () => {

@@ -1,0 +1,241 @@
+/**
+ * Integrity checks across the pages of one read of a collection, so that paging cannot lose or
+ * repeat items quietly. A {@link PageChecker} is fed every page in order and says what is wrong:
+ *
+ * - the page number reported is not the one asked for;
+ * - a page has more items than the page size in force, or the reported `page_size` changes;
+ * - `total_items` or `total_pages` changes from one page to the next;
+ * - an item key (`id`, or a stable serialisation of the item) appears twice;
+ * - at the end: the count read is not `total_items`, or the read stopped (on a short or empty
+ *   page) before page `total_pages`.
+ *
+ * A `total_pages` lower than the truth is accepted when the data follow the stop rule (spec 4.1
+ * rule 3) and agree with `total_items` where it is given: the stop rule, not `total_pages`, ends
+ * a read, and the count is the check that matters.
+ *
+ * @module
+ */
+
+import type { Page } from "./paginate.ts";
+
+/** What went wrong in one read, for `PagingIntegrityError`. */
+export interface PagingProblem {
+  /** What was inconsistent, in words. */
+  readonly problem: string;
+  /** The page where it showed. */
+  readonly pageNumber: number;
+  /** Items read so far. */
+  readonly readItems: number;
+  /** Items announced by `total_items`, when given. */
+  readonly expectedItems?: number;
+  /** Items seen twice so far. */
+  readonly duplicates: number;
+}
+
+/**
+ * A stable key for a value: the same for equal JSON values whatever their key order (a 106-bit
+ * hash of the canonical JSON, so a large read keeps short keys).
+ *
+ * @example
+ * ```ts
+ * import { stableKey } from "./integrity.ts";
+ * console.log(stableKey({ a: 1, b: [2] }) === stableKey({ b: [2], a: 1 })); // true
+ * console.log(stableKey({ a: 1 }) === stableKey({ a: 2 })); // false
+ * ```
+ */
+export function stableKey(value: unknown): string {
+  const text = canonical(value);
+  return hash53(text, 0x9e3779b9).toString(36) + ":" + hash53(text, 0x85ebca6b).toString(36);
+}
+
+function canonical(value: unknown): string {
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "undefined";
+}
+
+/** cyrb53: a fast 53-bit string hash. */
+function hash53(text: string, seed: number): number {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/**
+ * The key of an item for the duplicate check: its `id` when `useId` and the item has a non-null
+ * one, else {@link stableKey} of the whole item.
+ *
+ * @example
+ * ```ts
+ * import { itemKey } from "./integrity.ts";
+ * console.log(itemKey({ id: "C1", hostName: "a" }, true)); // "id:C1"
+ * console.log(itemKey({ id: null, hostName: "a" }, true) === itemKey({ hostName: "a", id: null }, false));
+ * // true
+ * ```
+ */
+export function itemKey(item: unknown, useId: boolean): string {
+  if (useId && item !== null && typeof item === "object") {
+    const id = (item as Record<string, unknown>).id;
+    if (id !== null && id !== undefined) return `id:${String(id)}`;
+  }
+  return stableKey(item);
+}
+
+/** Whether a page ends a read by the stop rule: empty, or fewer items than the page size. */
+export function isShortPage(page: Page<unknown>, pageSize: number): boolean {
+  return page.items.length === 0 || page.items.length < pageSize;
+}
+
+/** Options of {@link PageChecker}. */
+export interface PageCheckerOptions<T> {
+  /** The page size requested. */
+  readonly pageSize: number;
+  /** The key of an item for the duplicate check (default {@link stableKey}). */
+  readonly keyOf?: (item: T) => string;
+  /** Equal keys on one page are not duplicates (items without ids); default `false`. */
+  readonly sameOnPage?: boolean;
+}
+
+/**
+ * Checks the pages of one read against each other. Feed it every page in order with
+ * {@link PageChecker.check}, then call {@link PageChecker.finish} after the last one; each
+ * returns the problem found, or `undefined`.
+ *
+ * @example A short page before the announced last page loses items
+ * ```ts
+ * import { PageChecker } from "./integrity.ts";
+ * const checker = new PageChecker<number>({ pageSize: 2 });
+ * console.log(checker.check({ pageNumber: 1, items: [1, 2], totalPages: 3, totalItems: 6 }, 1));
+ * // undefined
+ * console.log(checker.check({ pageNumber: 2, items: [3], totalPages: 3, totalItems: 6 }, 2));
+ * // undefined
+ * console.log(checker.finish()?.problem);
+ * // "total_items is 6 but 3 items were read"
+ * ```
+ */
+export class PageChecker<T> {
+  #requested: number;
+  #keyOf: (item: T) => string;
+  #sameOnPage: boolean;
+  #size?: number;
+  #totalItems?: number;
+  #totalPages?: number;
+  #keys = new Set<string>();
+  #read = 0;
+  #duplicates = 0;
+  #last = 0;
+
+  /**
+   * `pageSize` is the size requested; `keyOf` gives each item's key for the duplicate check
+   * (default {@link stableKey}); with `sameOnPage`, equal keys on one page are not duplicates
+   * (identical rows of a resource without ids, such as a server's two identical processors:
+   * one page is one answer of the server), only a key seen on an earlier page is.
+   */
+  constructor(options: PageCheckerOptions<T>) {
+    this.#requested = options.pageSize;
+    this.#keyOf = options.keyOf ?? stableKey;
+    this.#sameOnPage = options.sameOnPage ?? false;
+  }
+
+  /** The page size in force: the first page's reported `page_size`, else the one requested. */
+  get pageSize(): number {
+    return this.#size ?? this.#requested;
+  }
+
+  /** Items read so far. */
+  get readItems(): number {
+    return this.#read;
+  }
+
+  /** Checks page `requested` (the number asked for); returns the problem, if any. */
+  check(page: Page<T>, requested: number): PagingProblem | undefined {
+    this.#last = requested;
+    this.#size ??= page.pageSize ?? this.#requested;
+    const before = this.#read;
+    this.#read += page.items.length;
+    this.#countDuplicates(page.items);
+    const problem = this.#numbers(page, requested) ?? this.#counts(page, requested, before);
+    if (problem) return this.#problem(problem, requested);
+    if (this.#duplicates > 0) {
+      return this.#problem(`an item was repeated (${this.#duplicates} so far)`, requested);
+    }
+    return undefined;
+  }
+
+  /** Checks the read as a whole after its last page; returns the problem, if any. */
+  finish(): PagingProblem | undefined {
+    const total = this.#totalItems;
+    if (total !== undefined && this.#read !== total) {
+      return this.#problem(`total_items is ${total} but ${this.#read} items were read`, this.#last);
+    }
+    const pages = this.#totalPages;
+    if (pages !== undefined && this.#last < pages) {
+      return this.#problem(
+        `the read stopped at short page ${this.#last} of ${pages} announced (total_pages)`,
+        this.#last,
+      );
+    }
+    return undefined;
+  }
+
+  #countDuplicates(items: readonly T[]): void {
+    const page = new Set<string>();
+    for (const item of items) {
+      const key = this.#keyOf(item);
+      if (this.#keys.has(key) || (!this.#sameOnPage && page.has(key))) this.#duplicates++;
+      page.add(key);
+    }
+    for (const key of page) this.#keys.add(key);
+  }
+
+  #numbers(page: Page<T>, requested: number): string | undefined {
+    if (page.pageNumber !== requested) {
+      return `page_number ${page.pageNumber} was answered for page ${requested}`;
+    }
+    if (page.pageSize !== undefined && page.pageSize !== this.#size) {
+      return `page_size changed from ${this.#size} to ${page.pageSize}`;
+    }
+    return this.#same("total_items", page.totalItems, (v) => this.#totalItems ??= v) ??
+      this.#same("total_pages", page.totalPages, (v) => this.#totalPages ??= v);
+  }
+
+  #same(name: string, value: number | undefined, first: (v: number) => number): string | undefined {
+    if (value === undefined) return undefined;
+    const was = first(value);
+    return was === value ? undefined : `${name} changed from ${was} to ${value}`;
+  }
+
+  #counts(page: Page<T>, requested: number, before: number): string | undefined {
+    const size = this.pageSize;
+    if (page.items.length > size) {
+      return `page ${requested} has ${page.items.length} items, more than page_size ${size}`;
+    }
+    const total = this.#totalItems;
+    if (total !== undefined && this.#read > total) {
+      return `total_items is ${total} but ${before} + ${page.items.length} items were read`;
+    }
+    return undefined;
+  }
+
+  #problem(problem: string, pageNumber: number): PagingProblem {
+    return {
+      problem,
+      pageNumber,
+      readItems: this.#read,
+      duplicates: this.#duplicates,
+      ...(this.#totalItems === undefined ? {} : { expectedItems: this.#totalItems }),
+    };
+  }
+}
