@@ -10,6 +10,7 @@
 import { parseArgs, stringFlag } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
+import { printOut, terminalJson, terminalText } from "./terminal_text.ts";
 import { openSource } from "./source.ts";
 import type { ConnectorConfiguration, ConnectorType } from "../api/client.ts";
 
@@ -76,7 +77,11 @@ function configuration(values: Record<string, unknown>): ConnectorConfiguration 
 
 function table(rows: Record<string, unknown>[], columns: string[]): string {
   const cell = (v: unknown) =>
-    v instanceof Date ? v.toISOString() : v === null || v === undefined ? "—" : String(v);
+    v instanceof Date
+      ? v.toISOString()
+      : v === null || v === undefined
+      ? "—"
+      : terminalText(String(v)).replace(/\s/g, " ");
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
   return [
@@ -179,8 +184,9 @@ export async function connectorsCommand(argv: readonly string[]): Promise<number
     });
     try {
       const result = await run(api.client);
-      if (values.json || !columns) console.log(JSON.stringify(result, null, 2));
-      else console.log(table(result as Record<string, unknown>[], columns));
+      // Names and error codes come from the server: no escape sequence reaches the terminal.
+      if (values.json || !columns) console.log(terminalJson(result));
+      else printOut(table(result as Record<string, unknown>[], columns));
       return 0;
     } finally {
       await api.close();

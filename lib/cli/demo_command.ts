@@ -9,6 +9,7 @@ import { intFlag, parseArgs, stringFlag } from "./args.ts";
 import { openSource } from "./source.ts";
 import { clientEvents, Progress } from "./progress.ts";
 import { reportError } from "./errors.ts";
+import { printOut } from "./terminal_text.ts";
 import { findReport } from "./catalogue.ts";
 import { FLAGSHIP_REPORTS } from "../../reports/mod.ts";
 import { resolveParams } from "../report/params.ts";
@@ -93,7 +94,7 @@ export async function demoCommand(argv: readonly string[]): Promise<number> {
           },
         });
         progress.done();
-        for (const file of files) console.log(file);
+        for (const file of files) printOut(file);
       }
       return 0;
     } finally {

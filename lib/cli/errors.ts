@@ -1,5 +1,6 @@
 /**
- * How the CLI reports an error: a one-line message on stderr (secrets redacted) and an exit
+ * How the CLI reports an error: a one-line message on stderr (secrets redacted, escape sequences
+ * and control characters removed, at most {@link MAX_MESSAGE_CHARS} characters) and an exit
  * code — 2 for bad usage or bad input, 1 for a failure.
  *
  * @module
@@ -8,6 +9,19 @@
 import { UsageError } from "./usage_error.ts";
 import { OutputError, ParamError, UnknownReportError } from "../report/errors.ts";
 import { redact } from "../api/redact.ts";
+import { clip, printErr } from "./terminal_text.ts";
+
+/**
+ * The longest error message printed whole; a longer one (a server echoing a huge request, say)
+ * is cut with its length.
+ *
+ * @example
+ * ```ts
+ * import { MAX_MESSAGE_CHARS } from "./errors.ts";
+ * console.log(MAX_MESSAGE_CHARS); // 1000
+ * ```
+ */
+export const MAX_MESSAGE_CHARS = 1000;
 
 const BAD_INPUT = new Set([
   "UsageError",
@@ -55,11 +69,11 @@ export function exitCodeOf(error: unknown): 1 | 2 {
 export function reportError(error: unknown, options: { quiet?: boolean } = {}): 1 | 2 {
   const code = exitCodeOf(error);
   const message = error instanceof Error ? error.message : String(error);
-  if (!options.quiet) console.error(`samkit: ${redact(message)}`);
+  if (!options.quiet) printErr(`samkit: ${clip(redact(message), MAX_MESSAGE_CHARS)}`);
   if (options.quiet) return code;
-  if (code === 2 && error instanceof UsageError) console.error("Run with --help for usage.");
+  if (code === 2 && error instanceof UsageError) printErr("Run with --help for usage.");
   if (error instanceof Error && error.name === "NetworkError") {
-    console.error(
+    printErr(
       "Check that the API answers at the base URL (--base-url, SAM_BASE_URL or SAM_REGION), " +
         "or leave them unset to use the embedded demo server.",
     );

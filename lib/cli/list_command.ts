@@ -6,6 +6,7 @@
 
 import { parseArgs } from "./args.ts";
 import { reportError } from "./errors.ts";
+import { printOut, terminalJson } from "./terminal_text.ts";
 import { describeReports } from "./catalogue.ts";
 import { REPORTS } from "../../reports/mod.ts";
 
@@ -27,7 +28,7 @@ export function listCommand(argv: readonly string[]): number {
     if (values.help) {
       console.log("Usage: deno task reports [--json]\n\nLists every report and its parameters.");
     } else if (values.json) {
-      console.log(JSON.stringify(
+      console.log(terminalJson(
         REPORTS.map((r) => ({
           id: r.id,
           title: r.title,
@@ -35,11 +36,9 @@ export function listCommand(argv: readonly string[]): number {
           filterResource: r.filterResource ?? null,
           params: r.params,
         })),
-        null,
-        2,
       ));
     } else {
-      console.log(describeReports());
+      printOut(describeReports());
     }
     return 0;
   } catch (error) {

@@ -7,6 +7,7 @@
 import { parseArgs, type Parsed, stringFlag } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
+import { printErr, printOut } from "./terminal_text.ts";
 import { REPORTS } from "../../reports/mod.ts";
 import { type PackFile, readPackFile } from "../pack/pack_file.ts";
 import { runPack } from "../pack/run_pack.ts";
@@ -133,16 +134,16 @@ export async function packCommand(argv: readonly string[]): Promise<number> {
     try {
       const result = await runPack({
         pack,
-        ...packRunOptions(values, outRoot, (line) => console.error(line)),
+        ...packRunOptions(values, outRoot, printErr),
         signal: controller.signal,
       });
-      console.log(`${result.dir}/manifest.json`);
+      printOut(`${result.dir}/manifest.json`);
       for (const r of result.manifest.reports) {
         if (r.status !== "ok") {
-          console.error(`samkit: ${r.id}: ${r.status}${r.error ? `: ${r.error}` : ""}`);
+          printErr(`samkit: ${r.id}: ${r.status}${r.error ? `: ${r.error}` : ""}`);
         }
       }
-      if (result.emailError) console.error(`samkit: ${result.emailError}`);
+      if (result.emailError) printErr(`samkit: ${result.emailError}`);
       return result.ok ? 0 : 1;
     } finally {
       Deno.removeSignalListener("SIGINT", stop);

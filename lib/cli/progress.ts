@@ -1,11 +1,13 @@
 /**
  * Progress on stderr while data is fetched and rendered: one updating line on a terminal,
- * nothing when stderr is not a terminal or with `--quiet`.
+ * nothing when stderr is not a terminal or with `--quiet`. Stage and log text pass through
+ * {@link terminalText}, so a name from the server cannot move the cursor or recolour the screen.
  *
  * @module
  */
 
 import type { ClientEvent } from "../api/client.ts";
+import { terminalText } from "./terminal_text.ts";
 
 /** Counters shown on the progress line. */
 export interface ProgressCounters {
@@ -37,11 +39,16 @@ export class Progress {
   #enabled: boolean;
   #stage = "";
   #last = 0;
-  #encoder = new TextEncoder();
+  #write: (text: string) => void;
 
-  /** @param options `enabled` defaults to "stderr is a terminal". */
-  constructor(options: { enabled?: boolean } = {}) {
+  /**
+   * @param options `enabled` defaults to "stderr is a terminal"; `write` (default: to stderr)
+   * receives the control sequences and the line.
+   */
+  constructor(options: { enabled?: boolean; write?: (text: string) => void } = {}) {
     this.#enabled = options.enabled ?? Deno.stderr.isTerminal();
+    const encoder = new TextEncoder();
+    this.#write = options.write ?? ((text) => Deno.stderr.writeSync(encoder.encode(text)));
   }
 
   /** Whether anything is printed. */
@@ -65,19 +72,20 @@ export class Progress {
     const line = `${this.#stage} · ${c.items} items · ${c.requests} requests` +
       (c.rateLimitWaits ? ` · ${c.rateLimitWaits} rate-limit waits` : "") +
       (c.retries ? ` · ${c.retries} retries` : "");
-    Deno.stderr.writeSync(this.#encoder.encode(`\r\x1b[2K${line.slice(0, 150)}`));
+    const safe = terminalText(line).replaceAll("\n", " ").replaceAll("\t", " ");
+    this.#write(`\r\x1b[2K${safe.slice(0, 150)}`);
   }
 
   /** Prints a permanent line (above the progress line). */
   log(message: string): void {
     if (!this.#enabled) return;
-    Deno.stderr.writeSync(this.#encoder.encode(`\r\x1b[2K${message}\n`));
+    this.#write(`\r\x1b[2K${terminalText(message)}\n`);
     this.tick(true);
   }
 
   /** Clears the line. */
   done(): void {
-    if (this.#enabled) Deno.stderr.writeSync(this.#encoder.encode("\r\x1b[2K"));
+    if (this.#enabled) this.#write("\r\x1b[2K");
   }
 }
 

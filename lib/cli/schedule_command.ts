@@ -7,6 +7,7 @@
 import { parseArgs } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
+import { printErr } from "./terminal_text.ts";
 import { PACK_FLAGS, packRunOptions, preparePack } from "./pack_command.ts";
 import { runPack } from "../pack/run_pack.ts";
 import { runSchedule } from "../pack/schedule.ts";
@@ -40,8 +41,7 @@ export async function scheduleCommand(argv: readonly string[]): Promise<number> 
     const stop = () => controller.abort();
     Deno.addSignalListener("SIGINT", stop);
     Deno.addSignalListener("SIGTERM", stop);
-    const log = (line: string) =>
-      console.error(`${new Date().toISOString()} ${pack.name}: ${line}`);
+    const log = (line: string) => printErr(`${new Date().toISOString()} ${pack.name}: ${line}`);
     try {
       await runSchedule({
         cron: pack.schedule.cron,
