@@ -2,11 +2,42 @@
  * Collection helpers for data functions: index by key, join, group and aggregate, top-N. They
  * read async iterables once and keep only what they return.
  *
+ * A collection of the API client (a `Paged`) whose pages turn out inconsistent (see
+ * `lib/api/integrity.ts`) is read again from page 1 by `indexBy`, `groupReduce`, `topN` and
+ * `toArray`, at most `DEFAULT_REREADS` times, starting their result afresh each time: their
+ * result only exists once the read is complete, so nothing wrong was handed out. `leftJoin`
+ * streams, so it passes the `PagingIntegrityError` on.
+ *
  * @module
  */
 
+import { PagingIntegrityError } from "../api/errors.ts";
+import { DEFAULT_REREADS, isPaged } from "../api/paginate.ts";
+
 /** Anything that yields items. */
 export type Source<T> = AsyncIterable<T> | Iterable<T>;
+
+/**
+ * Folds a source into a result made by `init()`. A `Paged` source read inconsistently is read
+ * again with a fresh result, at most {@link DEFAULT_REREADS} times; then the error is thrown
+ * with the number of reads made.
+ */
+async function fold<T, A>(
+  source: Source<T>,
+  init: () => A,
+  step: (acc: A, item: T) => A,
+): Promise<A> {
+  for (let read = 1;; read++) {
+    try {
+      let acc = init();
+      for await (const item of source) acc = step(acc, item);
+      return acc;
+    } catch (error) {
+      if (!(error instanceof PagingIntegrityError) || !isPaged(source)) throw error;
+      if (read > DEFAULT_REREADS) throw new PagingIntegrityError({ ...error, reads: read });
+    }
+  }
+}
 
 /**
  * Reads a source into a map keyed by `key(item)` (last one wins).
@@ -19,9 +50,7 @@ export type Source<T> = AsyncIterable<T> | Iterable<T>;
  * ```
  */
 export async function indexBy<T, K>(source: Source<T>, key: (item: T) => K): Promise<Map<K, T>> {
-  const map = new Map<K, T>();
-  for await (const item of source) map.set(key(item), item);
-  return map;
+  return await fold(source, () => new Map<K, T>(), (map, item) => map.set(key(item), item));
 }
 
 /**
@@ -45,12 +74,10 @@ export async function groupReduce<T, K, A>(
   init: () => A,
   reduce: (acc: A, item: T) => A,
 ): Promise<Map<K, A>> {
-  const groups = new Map<K, A>();
-  for await (const item of source) {
+  return await fold(source, () => new Map<K, A>(), (groups, item) => {
     const k = key(item);
-    groups.set(k, reduce(groups.has(k) ? groups.get(k)! : init(), item));
-  }
-  return groups;
+    return groups.set(k, reduce(groups.has(k) ? groups.get(k)! : init(), item));
+  });
 }
 
 /**
@@ -88,19 +115,20 @@ export async function topN<T>(
   n: number,
   score: (item: T) => number,
 ): Promise<T[]> {
-  const best: T[] = [];
-  for await (const item of source) {
+  const best = await fold(source, (): T[] => [], (best, item) => {
     best.push(item);
     if (best.length > n * 4) {
       best.sort((a, b) => score(b) - score(a));
       best.length = n;
     }
-  }
+    return best;
+  });
   return best.sort((a, b) => score(b) - score(a)).slice(0, n);
 }
 
 /**
- * Reads a source into an array (for small collections such as the registry or states).
+ * Reads a source into an array (for small collections such as the registry or states); a
+ * `Paged` source through its own `toArray()`, which re-reads an inconsistent collection.
  *
  * @example
  * ```ts
@@ -109,7 +137,9 @@ export async function topN<T>(
  * ```
  */
 export async function toArray<T>(source: Source<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of source) out.push(item);
-  return out;
+  if (isPaged<T>(source)) return await source.toArray();
+  return await fold(source, (): T[] => [], (out, item) => {
+    out.push(item);
+    return out;
+  });
 }

@@ -1,0 +1,250 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { type Page, paginate } from "../../lib/api/paginate.ts";
+import { PageChecker, stableKey } from "../../lib/api/integrity.ts";
+import { PagingIntegrityError } from "../../lib/api/errors.ts";
+import { groupReduce, indexBy, toArray } from "../../lib/query/collect.ts";
+
+interface Item {
+  readonly id: string;
+}
+
+const item = (n: number): Item => ({ id: `C${String(n).padStart(4, "0")}` });
+const ids = (items: readonly Item[]) => items.map((i) => i.id);
+
+/** What a fault may do to one page answer, and to the store before it is read. */
+interface Fault {
+  /** Changes the store before page `n` is read (drift between two page reads). */
+  readonly before?: (store: Item[], n: number) => void;
+  /** Changes the page answered. */
+  readonly page?: (page: Page<Item>, store: readonly Item[], size: number) => Page<Item>;
+}
+
+/**
+ * A fake estate collection of `total` items with totals on every page, whose answers go wrong
+ * as `fault` says: in the first read only (`transient`), or in every read.
+ */
+function faulty(total: number, fault: Fault, persistent: boolean) {
+  const store = Array.from({ length: total }, (_, i) => item(i + 1));
+  let reads = 0;
+  const asked: number[] = [];
+  const fetchPage = (n: number, size: number): Promise<Page<Item>> => {
+    if (n === 1) reads++;
+    asked.push(n);
+    const on = persistent || reads === 1;
+    if (on) fault.before?.(store, n);
+    const page: Page<Item> = {
+      items: store.slice((n - 1) * size, n * size),
+      pageNumber: n,
+      pageSize: size,
+      totalPages: Math.ceil(store.length / size),
+      totalItems: store.length,
+    };
+    return Promise.resolve(on && fault.page ? fault.page(page, store, size) : page);
+  };
+  return { fetchPage, store, asked, reads: () => reads };
+}
+
+const FAULTS: Record<string, Fault> = {
+  "a short middle page": {
+    page: (p) => (p.pageNumber === 2 ? { ...p, items: p.items.slice(0, 2) } : p),
+  },
+  "an item removed between two page reads": {
+    before: (store, n) => void (n === 2 && store.splice(0, 1)),
+  },
+  "an item inserted between two page reads": {
+    before: (store, n) => void (n === 2 && store.unshift({ id: `N${store.length}` })),
+  },
+  "an item repeated on two pages": {
+    page: (p, store, size) =>
+      p.pageNumber === 2 ? { ...p, items: [store[size - 1]!, ...p.items.slice(1)] } : p,
+  },
+  "a page answered with another page number": {
+    page: (p, store, size) =>
+      p.pageNumber === 3 ? { ...p, pageNumber: 2, items: store.slice(size, 2 * size) } : p,
+  },
+  "total_pages higher than the truth": { page: (p) => ({ ...p, totalPages: 9 }) },
+  "a page longer than page_size": {
+    page: (p) => (p.pageNumber === 2 ? { ...p, items: [...p.items, item(999)] } : p),
+  },
+};
+
+const MODES = [
+  ["sequential", undefined],
+  ["parallel", { concurrency: 3 }],
+] as const;
+
+for (const [mode, parallel] of MODES) {
+  describe(`paging faults, ${mode}`, () => {
+    for (const [name, fault] of Object.entries(FAULTS)) {
+      it(`toArray re-reads after ${name} once and returns the consistent items`, async () => {
+        const s = faulty(23, fault, false);
+        const items = await paginate({ fetchPage: s.fetchPage, pageSize: 5, parallel }).toArray();
+        assert.deepEqual(ids(items), ids(s.store));
+        assert.equal(new Set(ids(items)).size, s.store.length);
+        assert.equal(s.reads(), 2);
+      });
+
+      it(`toArray throws PagingIntegrityError with counts after 3 reads on persistent ${name}`, async () => {
+        const s = faulty(23, fault, true);
+        const read = paginate({
+          fetchPage: s.fetchPage,
+          pageSize: 5,
+          parallel,
+          source: { operation: "estate.computers", path: "/api/sam/estate/v1/computers" },
+        }).toArray();
+        const error = await read.then(() => undefined, (e) => e);
+        assert.ok(error instanceof PagingIntegrityError, String(error));
+        assert.equal(error.reads, 3);
+        assert.equal(s.reads(), 3);
+        assert.equal(error.operation, "estate.computers");
+        assert.ok(error.pageNumber >= 1 && error.pageNumber <= 6, `page ${error.pageNumber}`);
+        assert.ok(error.expectedItems !== undefined && error.expectedItems >= 20);
+        assert.ok(error.readItems > 0);
+        assert.match(error.message, /^estate\.computers GET \/api\/sam\/estate\/v1\/computers: /);
+        assert.match(
+          error.message,
+          /after 3 reads, at page \d: .+ \(read \d+ of \d+ items, \d+ dup/,
+        );
+      });
+
+      it(`streaming throws PagingIntegrityError at once on ${name}, even when transient`, async () => {
+        const s = faulty(23, fault, false);
+        const seen: string[] = [];
+        const read = async () => {
+          for await (const i of paginate({ fetchPage: s.fetchPage, pageSize: 5, parallel })) {
+            seen.push(i.id);
+          }
+        };
+        await assert.rejects(read(), (e) => e instanceof PagingIntegrityError && e.reads === 1);
+        assert.equal(s.reads(), 1);
+        assert.ok(seen.length <= 25);
+      });
+    }
+
+    it("streaming throws before handing out a repeated item", async () => {
+      const s = faulty(23, FAULTS["an item repeated on two pages"]!, false);
+      const seen: string[] = [];
+      const read = async () => {
+        for await (const i of paginate({ fetchPage: s.fetchPage, pageSize: 5, parallel })) {
+          seen.push(i.id);
+        }
+      };
+      await assert.rejects(read(), /page 2: an item was repeated \(1 so far\)/);
+      assert.deepEqual(seen, ids(s.store.slice(0, 5)));
+    });
+
+    it("a total_pages lower than the truth is read past by the stop rule, without error", async () => {
+      const s = faulty(23, { page: (p) => ({ ...p, totalPages: 2 }) }, true);
+      const items = await paginate({ fetchPage: s.fetchPage, pageSize: 5, parallel }).toArray();
+      assert.deepEqual(ids(items), ids(s.store));
+      assert.equal(s.reads(), 1);
+      assert.deepEqual(s.asked.toSorted((a, b) => a - b), [1, 2, 3, 4, 5]);
+    });
+
+    it("a total_pages lower than the truth with a total_items that disagrees fails", async () => {
+      const s = faulty(23, { page: (p) => ({ ...p, totalPages: 2, totalItems: 10 }) }, true);
+      await assert.rejects(
+        paginate({ fetchPage: s.fetchPage, pageSize: 5, parallel }).toArray(),
+        (e) => e instanceof PagingIntegrityError && e.expectedItems === 10 && e.readItems > 10,
+      );
+    });
+  });
+}
+
+describe("PageChecker", () => {
+  const page = (n: number, items: number[], extra: Partial<Page<number>> = {}): Page<number> => ({
+    pageNumber: n,
+    items,
+    pageSize: 2,
+    ...extra,
+  });
+
+  it("accepts a consistent read and counts it", () => {
+    const c = new PageChecker<number>({ pageSize: 2 });
+    assert.equal(c.check(page(1, [1, 2], { totalItems: 3, totalPages: 2 }), 1), undefined);
+    assert.equal(c.check(page(2, [3], { totalItems: 3, totalPages: 2 }), 2), undefined);
+    assert.equal(c.finish(), undefined);
+    assert.equal(c.readItems, 3);
+  });
+
+  it("names a changed total_items with the page and counts", () => {
+    const c = new PageChecker<number>({ pageSize: 2 });
+    c.check(page(1, [1, 2], { totalItems: 5 }), 1);
+    assert.deepEqual(c.check(page(2, [3, 4], { totalItems: 4 }), 2), {
+      problem: "total_items changed from 5 to 4",
+      pageNumber: 2,
+      readItems: 4,
+      expectedItems: 5,
+      duplicates: 0,
+    });
+  });
+
+  it("names a read that stopped before total_pages", () => {
+    const c = new PageChecker<number>({ pageSize: 2 });
+    c.check(page(1, [1, 2], { totalPages: 3 }), 1);
+    c.check(page(2, [3], { totalPages: 3 }), 2);
+    assert.equal(
+      c.finish()?.problem,
+      "the read stopped at short page 2 of 3 announced (total_pages)",
+    );
+  });
+
+  it("counts repeats across pages; equal items on one page only when told they are ids", () => {
+    const strict = new PageChecker<number>({ pageSize: 2 });
+    assert.equal(strict.check(page(1, [7, 7]), 1)?.duplicates, 1);
+    const rows = new PageChecker<number>({ pageSize: 2, sameOnPage: true });
+    assert.equal(rows.check(page(1, [7, 7]), 1), undefined);
+    assert.equal(rows.check(page(2, [7, 8]), 2)?.problem, "an item was repeated (1 so far)");
+  });
+
+  it("names a changed page_size and a wrong page_number", () => {
+    const c = new PageChecker<number>({ pageSize: 2 });
+    c.check(page(1, [1, 2]), 1);
+    assert.equal(
+      c.check(page(2, [3], { pageSize: 3 }), 2)?.problem,
+      "page_size changed from 2 to 3",
+    );
+    const d = new PageChecker<number>({ pageSize: 2 });
+    assert.equal(
+      d.check(page(1, [1, 2]), 2)?.problem,
+      "page_number 1 was answered for page 2",
+    );
+  });
+
+  it("stableKey ignores key order and tells different values apart", () => {
+    assert.equal(stableKey({ a: 1, b: { c: [1, 2] } }), stableKey({ b: { c: [1, 2] }, a: 1 }));
+    assert.notEqual(stableKey({ a: 1 }), stableKey({ a: "1" }));
+    assert.notEqual(stableKey([1, 2]), stableKey([2, 1]));
+  });
+});
+
+describe("collect helpers re-read an inconsistent Paged collection", () => {
+  const shortMiddle = FAULTS["a short middle page"]!;
+
+  it("indexBy, groupReduce and toArray return the consistent result after one re-read", async () => {
+    for (
+      const run of [
+        async (p: AsyncIterable<Item>) => [...(await indexBy(p, (i) => i.id)).keys()],
+        async (
+          p: AsyncIterable<Item>,
+        ) => [...(await groupReduce(p, (i) => i.id, () => 0, (a) => a + 1)).keys()],
+        async (p: AsyncIterable<Item>) => ids(await toArray(p)),
+      ]
+    ) {
+      const s = faulty(23, shortMiddle, false);
+      const keys = await run(paginate({ fetchPage: s.fetchPage, pageSize: 5 }));
+      assert.deepEqual(keys, ids(s.store));
+      assert.equal(s.reads(), 2);
+    }
+  });
+
+  it("indexBy gives up after 3 reads on a persistent fault, saying so", async () => {
+    const s = faulty(23, shortMiddle, true);
+    await assert.rejects(
+      indexBy(paginate({ fetchPage: s.fetchPage, pageSize: 5 }), (i) => i.id),
+      (e) => e instanceof PagingIntegrityError && e.reads === 3 && /after 3 reads/.test(e.message),
+    );
+    assert.equal(s.reads(), 3);
+  });
+});
