@@ -2,8 +2,13 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { type Page, paginate } from "../../lib/api/paginate.ts";
 import { PageChecker, stableKey } from "../../lib/api/integrity.ts";
-import { PagingIntegrityError } from "../../lib/api/errors.ts";
+import { PagingIntegrityError, ShapeError } from "../../lib/api/errors.ts";
+import { createClient } from "../../lib/api/client.ts";
 import { groupReduce, indexBy, toArray } from "../../lib/query/collect.ts";
+import type { RunningServer } from "../../lib/server/server.ts";
+import { withServer } from "../helpers/server.ts";
+
+const CREDENTIALS = { clientId: "demo", clientSecret: "demo-secret" };
 
 interface Item {
   readonly id: string;
@@ -246,5 +251,135 @@ describe("collect helpers re-read an inconsistent Paged collection", () => {
       (e) => e instanceof PagingIntegrityError && e.reads === 3 && /after 3 reads/.test(e.message),
     );
     assert.equal(s.reads(), 3);
+  });
+});
+
+/** Rewrites a JSON answer: `null` keeps it, else the body to send instead. */
+type Rewrite = (body: Record<string, unknown>, url: URL, count: number) => unknown;
+
+/** A fetch that lets `rewrite` change JSON answers of paths containing `match`. */
+function rewriting(match: string, rewrite: Rewrite): typeof fetch {
+  let count = 0;
+  return async (input, init) => {
+    const res = await fetch(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (!url.pathname.includes(match) || res.status !== 200) return res;
+    const body = await res.json();
+    const next = rewrite(body, url, ++count);
+    return new Response(JSON.stringify(next === null ? body : next), {
+      status: 200,
+      headers: { "content-type": "application/json" },
+    });
+  };
+}
+
+const pageOf = (url: URL) => Number(url.searchParams.get("page_number") ?? "1");
+
+describe("client integrity against the reference server", () => {
+  const clientOf = (srv: RunningServer, fetchFn: typeof fetch) =>
+    createClient({ baseUrl: srv.url, auth: CREDENTIALS, fetch: fetchFn, pageSize: 100 });
+
+  it("re-reads computers after a short middle page in the first read, in both modes", async () => {
+    await withServer({ computers: 400 }, async (srv) => {
+      const truth = ids(await clientOf(srv, fetch).estate.computers().toArray() as Item[]);
+      for (const parallel of [false, true]) {
+        let reads = 0;
+        const fetchFn = rewriting("/computers", (body, url) => {
+          if (pageOf(url) === 1) reads++;
+          if (reads > 1 || pageOf(url) !== 2) return null;
+          return { ...body, items: (body.items as unknown[]).slice(0, 40) };
+        });
+        const got = await clientOf(srv, fetchFn).estate.computers({ parallel }).toArray();
+        assert.deepEqual(ids(got as Item[]), truth);
+        assert.equal(truth.length, 400);
+        assert.equal(reads, 2);
+      }
+    });
+  });
+
+  it("fails a persistent repeat with PagingIntegrityError naming operation, path and filter", async () => {
+    await withServer({ computers: 400 }, async (srv) => {
+      let first: unknown;
+      const fetchFn = rewriting("/computers", (body, url) => {
+        const items = body.items as unknown[];
+        if (pageOf(url) === 1) first = items[0];
+        return pageOf(url) === 3 ? { ...body, items: [first, ...items.slice(1)] } : null;
+      });
+      const read = clientOf(srv, fetchFn).estate.computers({ filter: "hostName -ne x" }).toArray();
+      await assert.rejects(read, (e) => {
+        assert.ok(e instanceof PagingIntegrityError);
+        assert.equal(e.operation, "estate.computers");
+        assert.equal(e.path, "/api/sam/estate/v1/computers");
+        assert.equal(e.filter, "hostName -ne x");
+        assert.deepEqual([e.pageNumber, e.duplicates, e.reads], [3, 1, 3]);
+        assert.match(
+          e.message,
+          /^estate\.computers GET \/api\/sam\/estate\/v1\/computers \(filter "hostName -ne x"\): paging inconsistent after 3 reads, at page 3: an item was repeated/,
+        );
+        return true;
+      });
+    });
+  });
+
+  it("a costs summary answered {items: 'oops'} is a ShapeError naming the operation", async () => {
+    await withServer({ computers: 20 }, async (srv) => {
+      const fetchFn = rewriting("/costs-summary", () => ({ items: "oops" }));
+      const client = clientOf(srv, fetchFn);
+      const [license] = await client.licenses.list({ pageSize: 1 }).pages().next().then((r) =>
+        r.value!.items
+      );
+      await assert.rejects(client.licenses.costsSummary(license!.id!), (e) => {
+        assert.ok(e instanceof ShapeError);
+        assert.equal(e.operation, "licenses.costsSummary");
+        assert.equal(
+          e.message,
+          `licenses.costsSummary /api/sam/v1/licenses/${license!.id}/costs-summary: the response ` +
+            `has none of the fields of LicenseCostSummary; received {"items":"oops"}`,
+        );
+        return true;
+      });
+    });
+  });
+
+  it("an object for another id than asked is a ShapeError; a sensitive value stays redacted", async () => {
+    await withServer({ computers: 20 }, async (srv) => {
+      const fetchFn = rewriting("/computers/", () => ({
+        id: "C-OTHER",
+        securityCode: "S3CRET-VALUE",
+        hostName: "h",
+      }));
+      const client = clientOf(srv, fetchFn);
+      const [c] = await clientOf(srv, fetch).estate.computers({ pageSize: 1 }).pages().next()
+        .then((r) => r.value!.items);
+      await assert.rejects(client.estate.computer(c!.id!), (e) => {
+        assert.ok(e instanceof ShapeError);
+        assert.match(e.message, /is for id "C-OTHER", not the id asked for/);
+        assert.match(e.message, /"securityCode":"<redacted>"/);
+        assert.doesNotMatch(e.message, /S3CRET/);
+        return true;
+      });
+    });
+  });
+
+  it("items not an array and a pagination number that is not a number are ShapeErrors", async () => {
+    await withServer({ computers: 20 }, async (srv) => {
+      const cases: [Rewrite, RegExp][] = [
+        [(b) => ({ ...b, items: "oops" }), /items is not an array; received/],
+        [
+          (b) => ({ ...b, pagination: { ...(b.pagination as object), total_items: "many" } }),
+          /pagination\.total_items is not a whole number/,
+        ],
+        [(b) => ({ ...b, items: [{ nothing: 1 }] }), /item 1 of page 1 has none of the fields/],
+      ];
+      for (const [rewrite, message] of cases) {
+        const client = clientOf(srv, rewriting("/computers", rewrite));
+        await assert.rejects(client.estate.computers().toArray(), (e) => {
+          assert.ok(e instanceof ShapeError, String(e));
+          assert.match(e.message, /^estate\.computers \/api\/sam\/estate\/v1\/computers: /);
+          assert.match(e.message, message);
+          return true;
+        });
+      }
+    });
   });
 });
