@@ -72,9 +72,12 @@ export {
   NetworkError,
   NormalisationError,
   NotFoundError,
+  PagingIntegrityError,
+  type PagingSource,
   PermissionError,
   RateLimitError,
   ServerError,
+  ShapeError,
 } from "./lib/api/errors.ts";
 export type * from "./lib/api/types.ts";
 
