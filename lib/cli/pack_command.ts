@@ -12,6 +12,7 @@ import { REPORTS } from "../../reports/mod.ts";
 import { type PackFile, readPackFile } from "../pack/pack_file.ts";
 import { runPack } from "../pack/run_pack.ts";
 import { ensureWritableDir } from "../report/output_dir.ts";
+import { cleanStaleTemp } from "../pack/stale_temp.ts";
 
 /** The help text of `samkit pack`. */
 export const PACK_HELP = `Usage: deno task pack <pack-file.json> [options]
@@ -66,7 +67,8 @@ export async function assertCanSend(pack: PackFile): Promise<void> {
 
 /**
  * Reads, validates and checks everything a pack run needs before it starts: the pack file, the
- * output root, and (with `--send`) that the SMTP host may be reached.
+ * output root, and (with `--send`) that the SMTP host may be reached; then removes the temp
+ * folders dead runs left behind.
  *
  * @example
  * ```ts ignore
@@ -83,6 +85,8 @@ export async function preparePack(
   const outRoot = stringFlag(values, "out");
   await ensureWritableDir(outRoot ?? pack.output);
   if (values.send) await assertCanSend(pack);
+  // Temp folders of dead runs go now: only those whose process is gone (see stale_temp.ts).
+  await cleanStaleTemp();
   return { pack, ...(outRoot ? { outRoot } : {}) };
 }
 

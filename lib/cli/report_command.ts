@@ -13,6 +13,7 @@ import { findReport } from "./catalogue.ts";
 import { parseParamFlags, resolveParams } from "../report/params.ts";
 import { checkReportFilter, runReport } from "../report/runner.ts";
 import { ensureWritableDir } from "../report/output_dir.ts";
+import { cleanStaleTemp } from "../pack/stale_temp.ts";
 import { createQueryContext } from "../query/context.ts";
 import { type Format, FORMATS } from "../render/renderer.ts";
 import { createRenderers } from "../render/registry.ts";
@@ -124,6 +125,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       }
     }
     await ensureWritableDir(outDir);
+    await cleanStaleTemp();
 
     const progress = new Progress({ enabled: quiet ? false : undefined });
     const query = createQueryContext();

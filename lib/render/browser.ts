@@ -17,6 +17,7 @@
 import puppeteer from "puppeteer";
 import type { Browser, Page } from "puppeteer";
 import { join } from "node:path";
+import { makeOwnedTempDir } from "../pack/stale_temp.ts";
 import { fileURLToPath as fromFileUrl } from "node:url";
 
 /**
@@ -383,7 +384,7 @@ export function launchBrowser(options: LaunchBrowserOptions = {}): BrowserHandle
 
   const start = async (): Promise<Browser> => {
     const executablePath = options.executablePath ?? await findBrowser();
-    const dir = await Deno.makeTempDir({ dir: options.tempDir, prefix: "samkit-chrome-" });
+    const dir = await makeOwnedTempDir({ dir: options.tempDir, prefix: "samkit-chrome-" });
     try {
       const launcher = options.launcher === undefined ? chromiumWrapper() : options.launcher;
       const b = await puppeteer.launch({

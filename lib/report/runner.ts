@@ -15,6 +15,7 @@ import { ensureWritableDir } from "./output_dir.ts";
 import { ParamError } from "./errors.ts";
 import { parseFilter, validateFilter } from "../api/filter.ts";
 import { type ResourceName, RESOURCES } from "../api/catalogue.ts";
+import { makeOwnedTempDir } from "../pack/stale_temp.ts";
 
 /** Progress events of a run (the CLI prints them on stderr). */
 export type RunEvent =
@@ -111,7 +112,7 @@ export async function runReport(options: RunReportOptions): Promise<RunReportRes
   }
   await ensureWritableDir(options.outDir);
   const now = options.now ?? new Date();
-  const spoolDir = await Deno.makeTempDir({ prefix: "samkit-spool-" });
+  const spoolDir = await makeOwnedTempDir({ prefix: "samkit-spool-" });
   try {
     options.onEvent?.({ type: "fetch", report: definition.id });
     const ctx: ReportContext = {
