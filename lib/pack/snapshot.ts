@@ -3,11 +3,17 @@
  * later without the API, by the very same code, to the same figures. Recording wraps the
  * client's fetch; replaying is a fetch that answers from the file.
  *
+ * A snapshot is evidence handed on, so it keeps no secret: the value of every sensitive field of
+ * the catalogue (`securityCode`, `licenseKeys`, connector keys…) and of tokens is replaced by
+ * `"<redacted>"` in each recorded body before it is written (reports never show them, so a
+ * re-render from the snapshot comes out the same).
+ *
  * @module
  */
 
 import { DatabaseSync } from "node:sqlite";
 import { TOKEN_PATH } from "../api/operations.ts";
+import { isSensitiveName, redact, REDACTED } from "../api/redact.ts";
 
 /** What a snapshot remembers about the run that made it. */
 export interface SnapshotMeta {
@@ -83,6 +89,46 @@ export function requestKey(method: string, url: string): string {
   return `${method.toUpperCase()} ${u.pathname}${query ? `?${query}` : ""}`;
 }
 
+/** Replaces sensitive values in place; returns how many. */
+function redactInPlace(value: unknown): number {
+  if (value === null || typeof value !== "object") return 0;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) count += redactInPlace(item);
+    return count;
+  }
+  const record = value as Record<string, unknown>;
+  for (const [key, v] of Object.entries(record)) {
+    if (isSensitiveName(key) && v !== null && v !== undefined) {
+      record[key] = REDACTED;
+      count++;
+    } else count += redactInPlace(v);
+  }
+  return count;
+}
+
+/**
+ * A response body as a snapshot keeps it: JSON with the value of every sensitive field (at any
+ * depth) replaced by `"<redacted>"`; other text with every visible secret redacted. A body with
+ * nothing to redact is kept byte for byte.
+ *
+ * @example
+ * ```ts
+ * import { redactBody } from "./snapshot.ts";
+ * console.log(redactBody('{"id":"c1","securityCode":"K7Q2"}')); // {"id":"c1","securityCode":"<redacted>"}
+ * console.log(redactBody('{"id":"c1"}')); // {"id":"c1"}
+ * ```
+ */
+export function redactBody(body: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return redact(body);
+  }
+  return redactInPlace(parsed) === 0 ? body : JSON.stringify(parsed);
+}
+
 function open(path: string): DatabaseSync {
   const db = new DatabaseSync(path);
   db.exec(`CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, status INTEGER NOT NULL,
@@ -92,7 +138,8 @@ function open(path: string): DatabaseSync {
 }
 
 /**
- * Records every successful or 404 GET the client makes into a SQLite file.
+ * Records every successful or 404 GET the client makes into a SQLite file, with sensitive values
+ * redacted ({@link redactBody}); the client itself gets the response as the API sent it.
  *
  * @example
  * ```ts ignore
@@ -135,7 +182,7 @@ export class SnapshotRecorder {
         requestKey(method, url),
         response.status,
         response.headers.get("content-type"),
-        body,
+        redactBody(body),
       );
       this.#count++;
       return new Response(body, { status: response.status, headers: response.headers });
