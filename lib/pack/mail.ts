@@ -145,6 +145,7 @@ export async function buildMessage(email: PackEmail, input: SummaryInput): Promi
     partial: "some reports failed",
     interrupted: "interrupted",
     running: "running",
+    abandoned: "abandoned (the process died)",
   }[manifest.status];
   const html = compile()({
     subject,

@@ -1,12 +1,15 @@
 /**
  * The run manifest: what a pack run did and a checksum of every file it wrote, so evidence can
- * be verified later. It is written at the start (status `running`), and again at the end, each
- * time atomically, so an interrupted run always leaves a manifest that says so.
+ * be verified later. It is written at the start (status `running`), again each time a report's
+ * files reach the run folder, and at the end, each time atomically: whenever the run stops, even
+ * killed, the manifest lists exactly the finished files in the folder. A run that died while
+ * `running` is marked `abandoned` by the next run of its pack ({@link abandonRun}).
  *
  * @module
  */
 
-import { writeAtomic } from "../render/atomic.ts";
+import { join } from "node:path";
+import { isTempName, removeQuietly, writeAtomic } from "../render/atomic.ts";
 
 /** One file of a run. */
 export interface ManifestFile {
@@ -38,8 +41,12 @@ export interface ManifestReport {
 export interface Manifest {
   /** The pack's name. */
   readonly pack: string;
-  /** `running` while the run goes on; `complete`, `partial` (some reports failed) or `interrupted`. */
-  readonly status: "running" | "complete" | "partial" | "interrupted";
+  /**
+   * `running` while the run goes on; `complete`, `partial` (some reports failed), `interrupted`
+   * (stopped by a signal), or `abandoned`: the process died while running (killed, crashed, the
+   * machine stopped) and a later run of the pack found it so; `finished` then stays null.
+   */
+  readonly status: "running" | "complete" | "partial" | "interrupted" | "abandoned";
   /** When the run started (RFC 3339). */
   readonly started: string;
   /** When it finished, if it did. */
@@ -87,7 +94,7 @@ export async function checksumFolder(dir: string, prefix = ""): Promise<Manifest
   for await (const entry of Deno.readDir(`${dir}/${prefix}`)) {
     const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isDirectory) out.push(...await checksumFolder(dir, rel));
-    else if (entry.isFile && rel !== "manifest.json" && !entry.name.includes(".tmp-")) {
+    else if (entry.isFile && rel !== "manifest.json" && !isTempName(entry.name)) {
       const path = `${dir}/${rel}`;
       out.push({ path: rel, bytes: (await Deno.stat(path)).size, sha256: await sha256File(path) });
     }
@@ -128,4 +135,45 @@ export async function verifyManifest(dir: string): Promise<string[]> {
     }
   }
   return bad;
+}
+
+/**
+ * Reads a run folder's manifest, or null when it has none or it is not JSON.
+ *
+ * @example
+ * ```ts ignore
+ * import { readManifest } from "./manifest.ts";
+ * console.log((await readManifest("out/packs/weekly/2026-11-22T0600Z"))?.status);
+ * ```
+ */
+export async function readManifest(dir: string): Promise<Manifest | null> {
+  try {
+    return JSON.parse(await Deno.readTextFile(join(dir, "manifest.json"))) as Manifest;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Marks the manifest of a run whose process died as `abandoned`: temp files it left in the run
+ * folder are removed and `files` is made to list exactly the finished files there (with their
+ * checksums). Returns the new manifest.
+ *
+ * @example
+ * ```ts ignore
+ * import { abandonRun } from "./manifest.ts";
+ * await abandonRun("out/packs/weekly/2026-11-22T0600Z", manifest);
+ * ```
+ */
+export async function abandonRun(dir: string, manifest: Manifest): Promise<Manifest> {
+  for await (const entry of Deno.readDir(dir)) {
+    if (entry.isFile && isTempName(entry.name)) await removeQuietly(join(dir, entry.name));
+  }
+  const abandoned: Manifest = {
+    ...manifest,
+    status: "abandoned",
+    files: await checksumFolder(dir),
+  };
+  await writeManifest(dir, abandoned);
+  return abandoned;
 }

@@ -7,7 +7,17 @@
  */
 
 import type { PackFile } from "./pack_file.ts";
-import { checksumFolder, type Manifest, type ManifestReport, writeManifest } from "./manifest.ts";
+import { basename, dirname, join, resolve } from "node:path";
+import {
+  abandonRun,
+  type Manifest,
+  type ManifestFile,
+  type ManifestReport,
+  readManifest,
+  sha256File,
+  writeManifest,
+} from "./manifest.ts";
+import { markOwned, ownerState, removeStaleDirs } from "./stale_temp.ts";
 import { type Change, collectFigures, compareFigures, type Figure } from "./figures.ts";
 import { buildMessage, sendMessage, writeEml } from "./mail.ts";
 import { SnapshotRecorder } from "./snapshot.ts";
@@ -18,7 +28,7 @@ import { createQueryContext } from "../query/context.ts";
 import { createRenderers } from "../render/registry.ts";
 import { type BrowserHandle, launchBrowser } from "../render/browser.ts";
 import { PrintTab } from "../render/pdf.ts";
-import { writeAtomic } from "../render/atomic.ts";
+import { isTempName, writeAtomic } from "../render/atomic.ts";
 import { redact } from "../api/redact.ts";
 import { VERSION } from "../version.ts";
 
@@ -102,6 +112,7 @@ export function runFolderName(at: Date): string {
   return `${iso.slice(0, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}Z`;
 }
 
+/** The previous finished (`complete` or `partial`) run's figures; dead or interrupted runs skipped. */
 async function previousRun(
   packDir: string,
   current: string,
@@ -109,17 +120,19 @@ async function previousRun(
   const names: string[] = [];
   try {
     for await (const e of Deno.readDir(packDir)) {
-      if (e.isDirectory && e.name < current) names.push(e.name);
+      if (e.isDirectory && !e.name.startsWith(".") && e.name < current) names.push(e.name);
     }
   } catch {
     return null;
   }
   for (const name of names.sort().reverse()) {
+    const status = (await readManifest(join(packDir, name)))?.status;
+    if (status !== "complete" && status !== "partial") continue;
     try {
-      const summary = JSON.parse(await Deno.readTextFile(`${packDir}/${name}/summary.json`));
+      const summary = JSON.parse(await Deno.readTextFile(join(packDir, name, "summary.json")));
       return { figures: summary.figures as Figure[], started: summary.started as string };
     } catch {
-      // a run without a summary (interrupted) is skipped
+      // a run without a readable summary is skipped
     }
   }
   return null;
@@ -127,7 +140,7 @@ async function previousRun(
 
 async function makeRunDir(packDir: string, started: Date): Promise<string> {
   await Deno.mkdir(packDir, { recursive: true });
-  const base = `${packDir}/${runFolderName(started)}`;
+  const base = join(packDir, runFolderName(started));
   for (let n = 1;; n++) {
     const dir = n === 1 ? base : `${base}-${n}`;
     try {
@@ -137,6 +150,111 @@ async function makeRunDir(packDir: string, started: Date): Promise<string> {
       if (!(e instanceof Deno.errors.AlreadyExists)) throw e;
     }
   }
+}
+
+/**
+ * The staging folder of a run folder: `.<run>.staging` beside it, owned by the run's process.
+ * Reports are rendered there and their finished files moved into the run folder, so the run
+ * folder only ever holds finished files and the manifest.
+ */
+function stagingOf(dir: string): string {
+  return join(dirname(dir), `.${basename(dir)}.staging`);
+}
+
+/**
+ * Marks every run of the pack whose process died while `running` as `abandoned` (see
+ * {@link abandonRun}) and removes the staging folders of dead runs. A run is dead when its
+ * staging folder is gone or its owner process is.
+ */
+async function settleDeadRuns(packDir: string, log: (line: string) => void): Promise<void> {
+  const names: string[] = [];
+  try {
+    for await (const e of Deno.readDir(packDir)) {
+      if (e.isDirectory && !e.name.startsWith(".")) names.push(e.name);
+    }
+  } catch {
+    return; // no earlier run
+  }
+  for (const name of names.sort()) {
+    const dir = join(packDir, name);
+    const manifest = await readManifest(dir);
+    if (manifest?.status !== "running") continue;
+    const staging = stagingOf(dir);
+    const gone = await Deno.stat(staging).then(() => false, () => true);
+    if (!gone && (await ownerState(staging)) !== "dead") continue;
+    await abandonRun(dir, manifest);
+    log(`${manifest.pack}: the run ${name} died while running; its manifest now says abandoned`);
+  }
+  await removeStaleDirs({ dir: packDir, prefix: "." });
+}
+
+/** A run folder and its staging folder, with the checksums of the files moved in so far. */
+class EvidenceFolder {
+  /** The run folder (absolute). */
+  readonly dir: string;
+  /** Where reports are rendered before their files are moved into the run folder. */
+  readonly staged: string;
+  #files: ManifestFile[] = [];
+
+  private constructor(dir: string) {
+    this.dir = dir;
+    this.staged = join(stagingOf(dir), "files");
+  }
+
+  /** Creates the run folder and its owned staging folder. */
+  static async create(packDir: string, started: Date): Promise<EvidenceFolder> {
+    const folder = new EvidenceFolder(await makeRunDir(packDir, started));
+    await Deno.mkdir(stagingOf(folder.dir));
+    await markOwned(stagingOf(folder.dir));
+    await Deno.mkdir(folder.staged);
+    return folder;
+  }
+
+  /** The files in the run folder, sorted by path. */
+  get files(): ManifestFile[] {
+    return [...this.#files].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  }
+
+  /** A path in the staging folder. */
+  stagedPath(name: string): string {
+    return join(stagingOf(this.dir), name);
+  }
+
+  /** Moves every finished file of the staging folder into the run folder; their paths. */
+  async publish(): Promise<string[]> {
+    const moved: string[] = [];
+    for (const rel of await finishedFiles(this.staged)) {
+      moved.push(await this.adopt(join(this.staged, rel), rel));
+    }
+    return moved.sort();
+  }
+
+  /** Moves one finished file into the run folder as `rel`, with its checksum. */
+  async adopt(from: string, rel: string): Promise<string> {
+    const to = join(this.dir, rel);
+    await Deno.mkdir(dirname(to), { recursive: true });
+    await Deno.rename(from, to);
+    const bytes = (await Deno.stat(to)).size;
+    this.#files = this.#files.filter((f) => f.path !== rel);
+    this.#files.push({ path: rel, bytes, sha256: await sha256File(to) });
+    return rel;
+  }
+
+  /** Removes the staging folder (and any unfinished file in it). */
+  async close(): Promise<void> {
+    await Deno.remove(stagingOf(this.dir), { recursive: true }).catch(() => {});
+  }
+}
+
+/** Finished files below `dir` (temp names and probes left out), relative to it. */
+async function finishedFiles(dir: string, prefix = ""): Promise<string[]> {
+  const out: string[] = [];
+  for await (const e of Deno.readDir(join(dir, prefix))) {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory) out.push(...await finishedFiles(dir, rel));
+    else if (e.isFile && !isTempName(e.name) && !e.name.startsWith(".samkit-")) out.push(rel);
+  }
+  return out;
 }
 
 /**
@@ -152,16 +270,33 @@ async function makeRunDir(packDir: string, started: Date): Promise<string> {
  * ```
  */
 export async function runPack(options: RunPackOptions): Promise<PackRunResult> {
-  const { pack, signal } = options;
+  const { pack } = options;
   const log = options.log ?? (() => {});
   const now = options.now ?? (() => new Date());
   const started = now();
-  const root = options.outRoot ?? pack.output;
-  const packDir = `${root}/${pack.name}`;
-  const dir = await makeRunDir(packDir, started);
-  const folderName = dir.slice(packDir.length + 1);
+  // Absolute once: every path below (and in the manifest, relative to the run folder) follows.
+  const packDir = join(resolve(options.outRoot ?? pack.output), pack.name);
+  await settleDeadRuns(packDir, log);
+  const folder = await EvidenceFolder.create(packDir, started);
+  try {
+    return await runInFolder(options, folder, started, log, now);
+  } finally {
+    await folder.close();
+  }
+}
+
+async function runInFolder(
+  options: RunPackOptions,
+  folder: EvidenceFolder,
+  started: Date,
+  log: (line: string) => void,
+  now: () => Date,
+): Promise<PackRunResult> {
+  const { pack, signal } = options;
+  const { dir } = folder;
   const parameters = Object.fromEntries(pack.reports.map((r) => [r.id, r.params]));
-  const recorder = options.snapshot ? new SnapshotRecorder(`${dir}/snapshot.sqlite`) : undefined;
+  const snapshotPath = folder.stagedPath("snapshot.sqlite");
+  const recorder = options.snapshot ? new SnapshotRecorder(snapshotPath) : undefined;
   let source = "";
   const reports: ManifestReport[] = pack.reports.map((r) => ({
     id: r.id,
@@ -170,11 +305,7 @@ export async function runPack(options: RunPackOptions): Promise<PackRunResult> {
     formats: r.formats,
     files: [],
   }));
-  const manifestOf = (
-    status: Manifest["status"],
-    files: Manifest["files"] = [],
-    finished: Date | null = null,
-  ): Manifest => ({
+  const manifestOf = (status: Manifest["status"], finished: Date | null = null): Manifest => ({
     pack: pack.name,
     status,
     started: started.toISOString(),
@@ -183,8 +314,14 @@ export async function runPack(options: RunPackOptions): Promise<PackRunResult> {
     samkitVersion: VERSION,
     parameters,
     reports,
-    files,
+    files: folder.files,
   });
+  /** Moves finished files into the run folder, then lists them in the manifest. */
+  const checkpoint = async (): Promise<string[]> => {
+    const moved = await folder.publish();
+    await writeManifest(dir, manifestOf("running"));
+    return moved;
+  };
   await writeManifest(dir, manifestOf("running"));
   log(`${pack.name}: run folder ${dir}`);
 
@@ -211,7 +348,7 @@ export async function runPack(options: RunPackOptions): Promise<PackRunResult> {
       const definition = options.reports.find((r) => r.id === item.id)!;
       log(`${pack.name}: ${item.id} …`);
       try {
-        const { files } = await runReport({
+        await runReport({
           definition,
           client: api.client,
           query,
@@ -219,7 +356,7 @@ export async function runPack(options: RunPackOptions): Promise<PackRunResult> {
           filter: item.filter,
           formats: item.formats,
           renderers,
-          outDir: dir,
+          outDir: folder.staged,
           source,
           version: VERSION,
           now: started,
@@ -229,11 +366,9 @@ export async function runPack(options: RunPackOptions): Promise<PackRunResult> {
             figures.push(...await collectFigures(definition, doc));
           },
         });
-        reports[i] = {
-          ...reports[i],
-          status: "ok",
-          files: files.map((f) => f.slice(dir.length + 1)).sort(),
-        };
+        const files = await folder.publish();
+        reports[i] = { ...reports[i], status: "ok", files };
+        await writeManifest(dir, manifestOf("running"));
         log(`${pack.name}: ${item.id} done (${files.length} files)`);
       } catch (e) {
         if (signal?.aborted) {
@@ -241,7 +376,10 @@ export async function runPack(options: RunPackOptions): Promise<PackRunResult> {
           break;
         }
         const message = redact((e as Error).message ?? String(e));
-        reports[i] = { ...reports[i], status: "failed", error: message };
+        // Files a failed report finished before failing are kept, listed under it.
+        const files = await folder.publish();
+        reports[i] = { ...reports[i], status: "failed", error: message, files };
+        await writeManifest(dir, manifestOf("running"));
         log(`${pack.name}: ${item.id} failed: ${message}`);
       }
     }
@@ -257,53 +395,92 @@ export async function runPack(options: RunPackOptions): Promise<PackRunResult> {
       ),
     });
   }
+  if (recorder) await folder.adopt(snapshotPath, "snapshot.sqlite");
   if (interrupted) {
-    const manifest = manifestOf("interrupted", await checksumFolder(dir), now());
+    const manifest = manifestOf("interrupted", now());
     await writeManifest(dir, manifest);
     log(`${pack.name}: interrupted; the manifest says so`);
     return { dir, manifest, ok: false, changes: [] };
   }
 
-  const previous = await previousRun(packDir, folderName);
+  const previous = await previousRun(dirname(dir), basename(dir));
   const changes = compareFigures(figures, previous?.figures ?? null);
   await writeAtomic(
-    `${dir}/summary.json`,
+    join(folder.staged, "summary.json"),
     JSON.stringify({ pack: pack.name, started: started.toISOString(), figures, changes }, null, 2) +
       "\n",
   );
+  await checkpoint();
   const allOk = reports.every((r) => r.status === "ok");
-  let eml: string | undefined;
-  let emailError: string | undefined;
-  if (pack.email) {
-    const titles = Object.fromEntries(options.reports.map((r) => [r.id, r.title]));
-    const draft = manifestOf(allOk ? "complete" : "partial", await checksumFolder(dir), now());
-    let message = await buildMessage(pack.email, {
-      manifest: draft,
-      titles,
+  const final = allOk ? "complete" : "partial";
+  const mail = pack.email
+    ? await summaryMail(options, {
+      email: pack.email,
+      draft: manifestOf(final, now()),
       changes,
       previousStarted: previous?.started ?? null,
-      folder: dir,
-    });
-    // The summary also as a PDF, kept with the evidence and attached first.
-    const summaryPdf = await printSummaryPdf(browser, message.html, `${dir}/summary.pdf`);
-    message = {
-      ...message,
-      attachments: [{ filename: "summary.pdf", path: summaryPdf }, ...message.attachments],
-    };
-    if (options.send) {
-      try {
-        await sendMessage(pack.email, message, options.smtpCredentials);
-        log(`${pack.name}: summary sent to ${pack.email.to.join(", ")}`);
-      } catch (e) {
-        emailError = (e as Error).message;
-        log(`${pack.name}: ${emailError}`);
-      }
-    } else {
-      eml = await writeEml(pack.email, message, `${dir}/summary.eml`);
-      log(`${pack.name}: summary written to ${eml} (use --send to mail it)`);
+      folder,
+      browser,
+      checkpoint,
+      log,
+    })
+    : {};
+  const manifest = manifestOf(final, now());
+  await writeManifest(dir, manifest);
+  return { dir, manifest, ok: allOk && !mail.emailError, changes, ...mail };
+}
+
+/** What {@link summaryMail} needs of the run. */
+interface SummaryMailInput {
+  readonly email: NonNullable<PackFile["email"]>;
+  readonly draft: Manifest;
+  readonly changes: readonly Change[];
+  readonly previousStarted: string | null;
+  readonly folder: EvidenceFolder;
+  readonly browser: BrowserHandle;
+  readonly checkpoint: () => Promise<string[]>;
+  readonly log: (line: string) => void;
+}
+
+/** Prints summary.pdf, then sends the summary or writes it as summary.eml. */
+async function summaryMail(
+  options: RunPackOptions,
+  input: SummaryMailInput,
+): Promise<{ eml?: string; emailError?: string }> {
+  const { email, folder, log } = input;
+  const name = input.draft.pack;
+  const titles = Object.fromEntries(options.reports.map((r) => [r.id, r.title]));
+  let message = await buildMessage(email, {
+    manifest: input.draft,
+    titles,
+    changes: input.changes,
+    previousStarted: input.previousStarted,
+    folder: folder.dir,
+  });
+  // The summary also as a PDF, kept with the evidence and attached first.
+  await printSummaryPdf(input.browser, message.html, join(folder.staged, "summary.pdf"));
+  await input.checkpoint();
+  message = {
+    ...message,
+    attachments: [
+      { filename: "summary.pdf", path: join(folder.dir, "summary.pdf") },
+      ...message.attachments,
+    ],
+  };
+  if (options.send) {
+    try {
+      await sendMessage(email, message, options.smtpCredentials);
+      log(`${name}: summary sent to ${email.to.join(", ")}`);
+      return {};
+    } catch (e) {
+      const emailError = (e as Error).message;
+      log(`${name}: ${emailError}`);
+      return { emailError };
     }
   }
-  const manifest = manifestOf(allOk ? "complete" : "partial", await checksumFolder(dir), now());
-  await writeManifest(dir, manifest);
-  return { dir, manifest, ok: allOk && !emailError, changes, eml, emailError };
+  await writeEml(email, message, join(folder.staged, "summary.eml"));
+  await input.checkpoint();
+  const eml = join(folder.dir, "summary.eml");
+  log(`${name}: summary written to ${eml} (use --send to mail it)`);
+  return { eml };
 }
