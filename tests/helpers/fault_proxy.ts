@@ -350,21 +350,20 @@ function statusResponse(status: number, retryAfter?: number): Response {
   return new Response(JSON.stringify({ error: { code: status, message } }), { status, headers });
 }
 
-/** 200 headers and the first half of the body, then an error: the connection breaks. */
+/**
+ * 200 headers announcing the whole body, then only its first half before the connection closes:
+ * the client's read of the body breaks off.
+ */
 function resetResponse(upstream: Upstream): Response {
   const half = upstream.bytes.slice(0, Math.floor(upstream.bytes.length / 2));
-  let sent = false;
   const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (sent) {
-        controller.error(new Error("connection reset by the fault proxy"));
-        return;
-      }
-      sent = true;
+    start(controller) {
       controller.enqueue(half);
+      controller.close();
     },
   });
-  return new Response(body, { status: 200, headers: JSON_TYPE });
+  const headers = { ...JSON_TYPE, "content-length": String(upstream.bytes.length) };
+  return new Response(body, { status: 200, headers });
 }
 
 /** 200 with the first half of the body (a matching content length). */

@@ -1,0 +1,549 @@
+/**
+ * The fault matrix (issue 9, "Evidence you can trust"): the CLI runs reports in JSON, CSV and
+ * XLSX through a fault-injecting proxy in front of the reference server, once per fault. Every
+ * run must either write exactly what the fault-free run wrote, or exit non-zero with a message
+ * naming the problem and leave `--out` empty. A run that exits 0 with different output is
+ * silently wrong, and there must be none.
+ *
+ * Reports: `entitlement-state-by-computer` pages the computers (an estate collection with
+ * `total_items`: 2,200 computers are three pages at the client's 1,000 per page) and the
+ * computers' entitlements (a license collection, `total_pages` only); `license-cost-summary`
+ * reads one costs summary per license. Neither depends on the run's clock, so outputs compare
+ * once the generated-at time is set aside.
+ */
+
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { type RunningServer, startServer } from "../../lib/server/server.ts";
+import { TOKEN_PATH } from "../../lib/api/operations.ts";
+import { type Fault, type FaultProxy, startFaultProxy } from "../helpers/fault_proxy.ts";
+import { readXlsx } from "../helpers/run_report.ts";
+import { getToken, TEST_NOW } from "../helpers/server.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const COMPUTERS = 2200;
+const FORMATS = "json,csv,xlsx";
+const PERSISTENT = Infinity;
+
+type ReportId = "entitlement-state-by-computer" | "license-cost-summary";
+const ESC: ReportId = "entitlement-state-by-computer";
+const LCS: ReportId = "license-cost-summary";
+
+/** What a cell must end as: equal output, a named failure, or either. */
+type Expect = "equal" | "failure" | "either";
+
+interface Cell {
+  readonly report: ReportId;
+  readonly fault: Fault;
+  readonly expect: Expect;
+  /** What a failure message must mention: the collection or path, and the problem. */
+  readonly names: readonly RegExp[];
+}
+
+const computers = { path: /^\/api\/sam\/estate\/v1\/computers$/ };
+const entitlements = {
+  path: /^\/api\/sam\/v1\/licenses\/entitlements\/computers$/,
+  search: /^(?![^#]*filter=)/, // the counting pass, not the per-batch detail reads
+};
+const costs = { path: /^\/api\/sam\/v1\/licenses\/[^/]+\/costs-summary$/, nth: 5 };
+const token = { path: new RegExp(`^${TOKEN_PATH}$`) };
+
+const AT_COMPUTERS = /computers/;
+const AT_ENTITLEMENTS = /entitlements/;
+const AT_COSTS = /costs-summary|costsSummary/;
+const PAGING = /page|total_items|total_pages|duplicate|item/i;
+const SHAPE = /shape|expected|JSON|items|parse|object/i;
+const BROKEN = /reset|connection|network|body|closed|interrupted|JSON|parse/i;
+
+const CELLS: readonly Cell[] = [
+  // Paging lies on the computers (estate, total_items): once must be re-read, persistent named.
+  ...pagingCells(ESC, computers, AT_COMPUTERS),
+  {
+    report: ESC,
+    fault: { ...entitlements, kind: "shortPage", page: 2, times: PERSISTENT },
+    expect: "failure",
+    names: [AT_ENTITLEMENTS, PAGING],
+  },
+  {
+    // License collections report no total_items; reading on while pages are full (spec 4.1
+    // rule 3) gets everything, so equal output is as right as a named failure.
+    report: ESC,
+    fault: { ...entitlements, kind: "lowTotalPages", times: PERSISTENT },
+    expect: "either",
+    names: [AT_ENTITLEMENTS, PAGING],
+  },
+  {
+    report: ESC,
+    fault: { ...computers, kind: "wrongShape", nth: 2 },
+    expect: "either",
+    names: [AT_COMPUTERS, SHAPE],
+  },
+  {
+    report: ESC,
+    fault: { ...computers, kind: "wrongShape", nth: 2, times: PERSISTENT },
+    expect: "failure",
+    names: [AT_COMPUTERS, SHAPE],
+  },
+  {
+    report: ESC,
+    fault: { ...computers, kind: "status", status: 401, nth: 2 },
+    expect: "equal",
+    names: [],
+  },
+  {
+    report: ESC,
+    fault: { ...computers, kind: "status", status: 503, nth: 2 },
+    expect: "equal",
+    names: [],
+  },
+  { report: ESC, fault: { ...computers, kind: "reset", nth: 2 }, expect: "equal", names: [] },
+  {
+    report: ESC,
+    fault: { ...entitlements, kind: "truncate", nth: 2 },
+    expect: "either",
+    names: [AT_ENTITLEMENTS, BROKEN],
+  },
+  // One object per license: statuses and broken bodies on the fifth costs summary.
+  ...objectCells(LCS, costs, AT_COSTS),
+  {
+    report: LCS,
+    fault: { ...costs, kind: "slow", delayMs: 400, times: 10 },
+    expect: "equal",
+    names: [],
+  },
+  {
+    report: LCS,
+    fault: { ...token, kind: "status", status: 503 },
+    expect: "either",
+    names: [/token/i, /503|unavailable/i],
+  },
+];
+
+function pagingCells(
+  report: ReportId,
+  target: Pick<Fault, "path" | "search">,
+  at: RegExp,
+): Cell[] {
+  // A persistent low page count only lies about metadata: reading on while pages are full gets
+  // every item, so equal output is right too. The others lose or repeat items on every read.
+  const kinds: [Fault, Expect][] = [
+    [{ ...target, kind: "shortPage", page: 2 }, "failure"],
+    [{ ...target, kind: "lowTotalPages" }, "either"],
+    [{ ...target, kind: "driftRemove", afterPage: 1 }, "failure"],
+    [{ ...target, kind: "driftInsert", afterPage: 1 }, "failure"],
+    [{ ...target, kind: "duplicate", page: 2 }, "failure"],
+  ];
+  return kinds.flatMap(([fault, persistent]) => [
+    { report, fault, expect: "equal" as const, names: [at, PAGING] },
+    { report, fault: { ...fault, times: PERSISTENT }, expect: persistent, names: [at, PAGING] },
+  ]);
+}
+
+function objectCells(report: ReportId, target: Pick<Fault, "path" | "nth">, at: RegExp): Cell[] {
+  const cell = (fault: Fault, expect: Expect, what: RegExp): Cell => ({
+    report,
+    fault,
+    expect,
+    names: [at, what],
+  });
+  const status = (code: number, times = 1, retryAfter?: number): Fault => ({
+    ...target,
+    kind: "status",
+    status: code,
+    times,
+    ...(retryAfter === undefined ? {} : { retryAfter }),
+  });
+  return [
+    cell({ ...target, kind: "wrongShape" }, "either", SHAPE),
+    cell({ ...target, kind: "wrongShape", times: PERSISTENT }, "failure", SHAPE),
+    cell(status(401), "equal", /401|unauthori[sz]ed/i),
+    cell(status(401, PERSISTENT), "failure", /401|unauthori[sz]ed/i),
+    cell(status(403), "failure", /403|forbidden|permission/i),
+    cell(status(429, 1, 1), "equal", /429|too many/i),
+    cell(status(500), "equal", /500/),
+    cell(status(503), "equal", /503|unavailable/i),
+    cell(status(500, PERSISTENT), "failure", /500|internal/i),
+    cell({ ...target, kind: "reset" }, "equal", BROKEN),
+    cell({ ...target, kind: "reset", times: PERSISTENT }, "failure", BROKEN),
+    cell({ ...target, kind: "truncate" }, "either", BROKEN),
+    cell({ ...target, kind: "truncate", times: PERSISTENT }, "failure", BROKEN),
+    cell({ ...target, kind: "malformed" }, "either", SHAPE),
+    cell({ ...target, kind: "malformed", times: PERSISTENT }, "failure", SHAPE),
+  ];
+}
+
+/** A CLI run's exit code, stderr and outputs (normalised for comparison, by file name). */
+interface CliRun {
+  readonly code: number;
+  readonly stderr: string;
+  readonly outputs: ReadonlyMap<string, string>;
+  readonly seconds: number;
+}
+
+/** How a faulty run ended. */
+type Outcome =
+  | "equal"
+  | "named failure"
+  | "SILENTLY WRONG"
+  | "failure left files"
+  | "failure names no problem"
+  | "leaked a secret";
+
+interface Result {
+  readonly cell: Cell;
+  readonly run: CliRun;
+  readonly fired: number;
+  readonly outcome: Outcome;
+  readonly detail: string;
+}
+
+const SECRET = "demo-secret";
+
+async function samkit(args: string[]): Promise<{ code: number; stderr: string }> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-P=report", "--no-prompt", "main.ts", ...args],
+    cwd: ROOT,
+    env: {
+      NO_COLOR: "1",
+      SAM_BASE_URL: "",
+      SAM_REGION: "",
+      SAM_TOKEN: "",
+      SAM_CLIENT_ID: "demo",
+      SAM_CLIENT_SECRET: SECRET,
+    },
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const stderr = new TextDecoder().decode(out.stderr)
+    .replace(/^Warning Permissions in the config file.*\n/m, "");
+  return { code: out.code, stderr };
+}
+
+/** Runs a report through the proxy into a fresh folder and reads back what it wrote. */
+async function runReport(report: ReportId, proxy: FaultProxy): Promise<CliRun> {
+  const dir = await Deno.makeTempDir({ prefix: "samkit-fault-matrix-" });
+  const started = performance.now();
+  try {
+    const { code, stderr } = await samkit([
+      "report",
+      report,
+      "--format",
+      FORMATS,
+      "--out",
+      dir,
+      "--base-url",
+      proxy.url,
+      "--quiet",
+    ]);
+    const seconds = (performance.now() - started) / 1000;
+    return { code, stderr, outputs: await readOutputs(dir), seconds };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/**
+ * Every file of an output folder in comparable form: JSON as written with its generated-at time
+ * set aside, CSV as written, XLSX as its cell values (the generated-at time set aside).
+ */
+async function readOutputs(dir: string): Promise<Map<string, string>> {
+  const names: string[] = [];
+  for await (const e of Deno.readDir(dir)) names.push(e.name);
+  const json = names.find((n) => n.endsWith(".json"));
+  const generatedAt = json
+    ? JSON.parse(await Deno.readTextFile(`${dir}/${json}`)).generatedAt as string
+    : undefined;
+  const outputs = new Map<string, string>();
+  for (const name of names.sort()) {
+    const path = `${dir}/${name}`;
+    if (name.endsWith(".json")) {
+      const text = await Deno.readTextFile(path);
+      outputs.set(name, text.replace(/"generatedAt":"[^"]*"/, '"generatedAt":"(run time)"'));
+    } else if (name.endsWith(".csv")) outputs.set(name, await Deno.readTextFile(path));
+    else if (name.endsWith(".xlsx")) outputs.set(name, await xlsxValues(path, generatedAt));
+    else outputs.set(name, `(unexpected file, ${(await Deno.stat(path)).size} bytes)`);
+  }
+  return outputs;
+}
+
+async function xlsxValues(path: string, generatedAt: string | undefined): Promise<string> {
+  const sheets = await readXlsx(path);
+  return JSON.stringify(sheets, function (key, value) {
+    const raw = (this as Record<string, unknown>)[key];
+    if (!(raw instanceof Date)) return value;
+    return raw.toISOString() === generatedAt ? "(run time)" : raw.toISOString();
+  });
+}
+
+/** The files of `run` that differ from `baseline`'s (missing, extra or changed). */
+function differences(baseline: CliRun, run: CliRun): string[] {
+  const names = new Set([...baseline.outputs.keys(), ...run.outputs.keys()]);
+  return [...names].filter((n) => baseline.outputs.get(n) !== run.outputs.get(n)).sort();
+}
+
+function classify(cell: Cell, run: CliRun, baseline: CliRun, secrets: string[]): {
+  outcome: Outcome;
+  detail: string;
+} {
+  const leaked = secrets.filter((s) => run.stderr.includes(s));
+  if (leaked.length) return { outcome: "leaked a secret", detail: `${leaked.length} secret(s)` };
+  const message = run.stderr.trim().split("\n")[0] ?? "";
+  if (run.code === 0) {
+    const differ = differences(baseline, run);
+    return differ.length
+      ? { outcome: "SILENTLY WRONG", detail: `differs: ${differ.join(", ")}` }
+      : { outcome: "equal", detail: "" };
+  }
+  if (run.outputs.size) {
+    return { outcome: "failure left files", detail: [...run.outputs.keys()].join(", ") };
+  }
+  const unnamed = cell.names.filter((re) => !re.test(run.stderr));
+  if (!/^samkit: \S/m.test(run.stderr) || unnamed.length) {
+    return {
+      outcome: "failure names no problem",
+      detail: `exit ${run.code}, lacks ${unnamed.join(" ")}: ${message}`,
+    };
+  }
+  return { outcome: "named failure", detail: `exit ${run.code}: ${message}` };
+}
+
+function describeFault(fault: Fault): string {
+  const { path: _path, search: _search, nth, times, kind, ...rest } = fault;
+  const args = Object.entries(rest).map(([k, v]) => `${k}=${v}`);
+  if (nth !== undefined && nth !== 1) args.push(`nth=${nth}`);
+  const mode = times === PERSISTENT ? "persistent" : times && times > 1 ? `${times}×` : "once";
+  return `${kind}${args.length ? `(${args.join(", ")})` : ""} ${mode}`;
+}
+
+function targetOf(fault: Fault): string {
+  const path = fault.path.source;
+  return path.includes("costs-summary")
+    ? "costs-summary"
+    : path.includes("entitlements")
+    ? "entitlements"
+    : path.includes("computers")
+    ? "computers"
+    : path.includes("token")
+    ? "token"
+    : path;
+}
+
+function table(results: readonly Result[]): string {
+  const rows = results.map((r) => [
+    r.cell.report === ESC ? "entitlement-state" : "license-cost",
+    targetOf(r.cell.fault),
+    describeFault(r.cell.fault),
+    r.cell.expect,
+    r.outcome,
+    `${r.run.seconds.toFixed(1)}s`,
+    r.detail.slice(0, 110),
+  ]);
+  const head = ["report", "target", "fault", "expect", "outcome", "time", "detail"];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
+  return [line(head), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+function matches(expect: Expect, outcome: Outcome): boolean {
+  if (expect === "equal") return outcome === "equal";
+  if (expect === "failure") return outcome === "named failure";
+  return outcome === "equal" || outcome === "named failure";
+}
+
+describe("the fault proxy", () => {
+  let srv: RunningServer;
+  let proxy: FaultProxy;
+  const COMPUTERS_PATH = "/api/sam/estate/v1/computers";
+
+  before(async () => {
+    srv = await startServer({ port: 0, computers: 25, seed: 1, now: TEST_NOW, quiet: true });
+    proxy = startFaultProxy({ upstream: srv.url });
+  });
+  after(async () => {
+    await proxy?.close();
+    await srv?.close();
+  });
+
+  // deno-lint-ignore no-explicit-any
+  async function get(base: string, page: number, size = 10): Promise<any> {
+    const tok = await getToken(srv);
+    const res = await fetch(`${base}${COMPUTERS_PATH}?page_size=${size}&page_number=${page}`, {
+      headers: { authorization: `Bearer ${tok}` },
+    });
+    return res.status === 200 ? await res.json() : { status: res.status, text: await res.text() };
+  }
+
+  /** The ids of pages 1–3 (10 per page) read in order, and each page's total_items. */
+  async function pass(base: string): Promise<{ ids: string[]; totals: number[] }> {
+    const pages = [await get(base, 1), await get(base, 2), await get(base, 3)];
+    return {
+      ids: pages.flatMap((p) => p.items.map((c: { id: string }) => c.id)),
+      totals: pages.map((p) => p.pagination.total_items),
+    };
+  }
+
+  it("forwards reads and the token endpoint as they are", async () => {
+    proxy.inject(undefined);
+    assert.deepEqual(await get(proxy.url, 2), await get(srv.url, 2));
+    const issued = proxy.tokens.length;
+    const res = await fetch(proxy.url + TOKEN_PATH, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `grant_type=client_credentials&client_id=demo&client_secret=${SECRET}`,
+    });
+    assert.equal(res.status, 200);
+    assert.equal((await res.json()).access_token, proxy.tokens.at(-1));
+    assert.equal(proxy.tokens.length, issued + 1);
+  });
+
+  it("cuts items out of one page and leaves its pagination", async () => {
+    proxy.inject({ path: /computers$/, kind: "shortPage", page: 2, drop: 3 });
+    const real = await get(srv.url, 2);
+    const cut = await get(proxy.url, 2);
+    assert.equal(cut.items.length, 7);
+    assert.deepEqual(cut.pagination, real.pagination);
+    assert.equal(proxy.fired, 1);
+    assert.equal((await get(proxy.url, 2)).items.length, 10, "once: the re-read is whole");
+  });
+
+  it("shifts later pages as after a removal, for one pass unless persistent", async () => {
+    const real = await pass(srv.url);
+    proxy.inject({ path: /computers$/, kind: "driftRemove", afterPage: 1 });
+    const drifted = await pass(proxy.url);
+    assert.deepEqual(drifted.ids, real.ids.toSpliced(10, 1), "the first item of page 2 is lost");
+    assert.deepEqual(drifted.totals, [25, 24, 24]);
+    assert.deepEqual(await pass(proxy.url), real, "the next pass reads the collection as it is");
+    proxy.inject({ path: /computers$/, kind: "driftRemove", afterPage: 1, times: PERSISTENT });
+    await pass(proxy.url);
+    assert.deepEqual(await pass(proxy.url), drifted, "persistent: every pass drifts");
+  });
+
+  it("shifts later pages as after an insert: the last item of page k is read again", async () => {
+    const real = await pass(srv.url);
+    proxy.inject({ path: /computers$/, kind: "driftInsert", afterPage: 1 });
+    const drifted = await pass(proxy.url);
+    assert.deepEqual(drifted.ids, [...real.ids.slice(0, 10), ...real.ids.slice(9)]);
+    assert.deepEqual(drifted.totals, [25, 26, 26]);
+  });
+
+  it("repeats an item across pages keeping the page length, and lowers total_pages", async () => {
+    const real = await pass(srv.url);
+    proxy.inject({ path: /computers$/, kind: "duplicate", page: 2 });
+    const duplicated = await pass(proxy.url);
+    assert.deepEqual(duplicated.ids, real.ids.toSpliced(10, 0, real.ids[9]).toSpliced(20, 1));
+    assert.deepEqual(duplicated.totals, [25, 25, 25]);
+    proxy.inject({ path: /computers$/, kind: "lowTotalPages" });
+    const low = [await get(proxy.url, 1), await get(proxy.url, 2)];
+    assert.deepEqual(low.map((p) => p.pagination.total_pages), [2, 2]);
+    assert.deepEqual(low.map((p) => p.pagination.total_items), [25, 25]);
+  });
+
+  it("answers statuses, wrong shapes, broken bodies and slow answers as told", async () => {
+    const read = async () => {
+      const tok = await getToken(srv);
+      const res = await fetch(`${proxy.url}${COMPUTERS_PATH}`, {
+        headers: { authorization: `Bearer ${tok}` },
+      });
+      return { status: res.status, retryAfter: res.headers.get("retry-after"), res };
+    };
+    proxy.inject({ path: /computers$/, kind: "status", status: 429, retryAfter: 1, nth: 2 });
+    const first = await read();
+    assert.equal(first.status, 200, "nth=2: the first matching request passes");
+    await first.res.body?.cancel();
+    const second = await read();
+    assert.deepEqual([second.status, second.retryAfter], [429, "1"]);
+    await second.res.body?.cancel();
+    proxy.inject({ path: /computers$/, kind: "wrongShape" });
+    assert.deepEqual(await (await read()).res.json(), { items: "oops" });
+    proxy.inject({ path: /computers$/, kind: "malformed" });
+    await assert.rejects((await read()).res.json(), SyntaxError);
+    proxy.inject({ path: /computers$/, kind: "truncate" });
+    await assert.rejects((await read()).res.json(), SyntaxError);
+    proxy.inject({ path: /computers$/, kind: "reset" });
+    await assert.rejects((await read()).res.text(), TypeError);
+    proxy.inject({ path: /computers$/, kind: "slow", delayMs: 300 });
+    const started = performance.now();
+    const slow = await read();
+    assert.ok(performance.now() - started >= 290, "answered late");
+    assert.equal((await slow.res.json()).items.length, 25);
+  });
+});
+
+describe("fault matrix: every faulty run equals the fault-free run or fails naming the problem", () => {
+  let srv: RunningServer;
+  let proxy: FaultProxy;
+  const baselines = new Map<ReportId, CliRun[]>();
+  const results: Result[] = [];
+  const secrets = [SECRET];
+
+  before(async () => {
+    srv = await startServer({ port: 0, computers: COMPUTERS, seed: 1, now: TEST_NOW, quiet: true });
+    proxy = startFaultProxy({ upstream: srv.url });
+    secrets.push(await getToken(srv));
+    for (const report of [ESC, LCS]) {
+      baselines.set(report, [await runReport(report, proxy), await runReport(report, proxy)]);
+    }
+    for (const cell of CELLS) {
+      proxy.inject(cell.fault);
+      const run = await runReport(cell.report, proxy);
+      const fired = proxy.fired;
+      proxy.inject(undefined);
+      secrets.push(...proxy.tokens.filter((t) => !secrets.includes(t)));
+      const baseline = baselines.get(cell.report)![0];
+      results.push({ cell, run, fired, ...classify(cell, run, baseline, secrets) });
+    }
+    const silent = results.filter((r) => r.outcome === "SILENTLY WRONG").length;
+    console.log(
+      `\nFault matrix (${FORMATS}; ${results.length} faulty runs, ${silent} silently wrong):\n` +
+        table(results) + "\n",
+    );
+  });
+
+  after(async () => {
+    await proxy?.close();
+    await srv?.close();
+  });
+
+  it("has a stable fault-free output that reads every page", () => {
+    for (const [report, [first, second]] of baselines) {
+      assert.equal(first.code, 0, `${report}: ${first.stderr}`);
+      assert.deepEqual(differences(first, second), [], `${report}: two fault-free runs differ`);
+      const names = [...first.outputs.keys()];
+      for (const ext of ["json", "xlsx", "csv"]) {
+        assert.ok(names.some((n) => n.endsWith(`.${ext}`)), `${report}: a ${ext} among ${names}`);
+      }
+    }
+    const json = JSON.parse(
+      baselines.get(ESC)![0].outputs.get(`${ESC}.json`)!,
+    ) as { sections: { id: string; rows: unknown[] }[] };
+    const rows = json.sections.find((s) => s.id === "computers")?.rows.length;
+    assert.equal(rows, COMPUTERS, "every computer of the three pages is in the report");
+  });
+
+  it("fires every fault at least once", () => {
+    const idle = results.filter((r) => r.fired === 0).map((r) => describeFault(r.cell.fault));
+    assert.deepEqual(idle, [], "faults that never fired test nothing");
+  });
+
+  it("has no silently wrong run", () => {
+    const wrong = results.filter((r) => r.outcome === "SILENTLY WRONG")
+      .map((r) => `${r.cell.report} ${describeFault(r.cell.fault)}: ${r.detail}`);
+    assert.deepEqual(wrong, []);
+  });
+
+  it("fails only with a message naming the problem, no secret, and nothing in --out", () => {
+    const bad = results.filter((r) => r.outcome !== "equal" && r.outcome !== "named failure")
+      .filter((r) => r.outcome !== "SILENTLY WRONG")
+      .map((r) => `${r.cell.report} ${describeFault(r.cell.fault)}: ${r.outcome} ${r.detail}`);
+    assert.deepEqual(bad, []);
+  });
+
+  it("ends transient faults equal after a re-read and persistent ones as named failures", () => {
+    const off = results.filter((r) => !matches(r.cell.expect, r.outcome))
+      .map((r) =>
+        `${r.cell.report} ${describeFault(r.cell.fault)}: expected ${r.cell.expect}, ` +
+        `got ${r.outcome}`
+      );
+    assert.deepEqual(off, []);
+  });
+});
