@@ -7,8 +7,11 @@ import { createClient } from "../../lib/api/client.ts";
 import { groupReduce, indexBy, toArray } from "../../lib/query/collect.ts";
 import type { RunningServer } from "../../lib/server/server.ts";
 import { withServer } from "../helpers/server.ts";
+import { runReportForTest } from "../helpers/run_report.ts";
+import { entitlementStateByComputer } from "../../reports/entitlement_state_by_computer.ts";
 
 const CREDENTIALS = { clientId: "demo", clientSecret: "demo-secret" };
+const clientOptions = (srv: RunningServer) => ({ baseUrl: srv.url, auth: CREDENTIALS });
 
 interface Item {
   readonly id: string;
@@ -257,13 +260,13 @@ describe("collect helpers re-read an inconsistent Paged collection", () => {
 /** Rewrites a JSON answer: `null` keeps it, else the body to send instead. */
 type Rewrite = (body: Record<string, unknown>, url: URL, count: number) => unknown;
 
-/** A fetch that lets `rewrite` change JSON answers of paths containing `match`. */
-function rewriting(match: string, rewrite: Rewrite): typeof fetch {
+/** A fetch that lets `rewrite` change JSON answers of paths matching `match`. */
+function rewriting(match: RegExp, rewrite: Rewrite): typeof fetch {
   let count = 0;
   return async (input, init) => {
     const res = await fetch(input, init);
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (!url.pathname.includes(match) || res.status !== 200) return res;
+    if (!match.test(url.pathname) || res.status !== 200) return res;
     const body = await res.json();
     const next = rewrite(body, url, ++count);
     return new Response(JSON.stringify(next === null ? body : next), {
@@ -284,7 +287,7 @@ describe("client integrity against the reference server", () => {
       const truth = ids(await clientOf(srv, fetch).estate.computers().toArray() as Item[]);
       for (const parallel of [false, true]) {
         let reads = 0;
-        const fetchFn = rewriting("/computers", (body, url) => {
+        const fetchFn = rewriting(/\/computers$/, (body, url) => {
           if (pageOf(url) === 1) reads++;
           if (reads > 1 || pageOf(url) !== 2) return null;
           return { ...body, items: (body.items as unknown[]).slice(0, 40) };
@@ -300,7 +303,7 @@ describe("client integrity against the reference server", () => {
   it("fails a persistent repeat with PagingIntegrityError naming operation, path and filter", async () => {
     await withServer({ computers: 400 }, async (srv) => {
       let first: unknown;
-      const fetchFn = rewriting("/computers", (body, url) => {
+      const fetchFn = rewriting(/\/computers$/, (body, url) => {
         const items = body.items as unknown[];
         if (pageOf(url) === 1) first = items[0];
         return pageOf(url) === 3 ? { ...body, items: [first, ...items.slice(1)] } : null;
@@ -323,7 +326,7 @@ describe("client integrity against the reference server", () => {
 
   it("a costs summary answered {items: 'oops'} is a ShapeError naming the operation", async () => {
     await withServer({ computers: 20 }, async (srv) => {
-      const fetchFn = rewriting("/costs-summary", () => ({ items: "oops" }));
+      const fetchFn = rewriting(/\/costs-summary$/, () => ({ items: "oops" }));
       const client = clientOf(srv, fetchFn);
       const [license] = await client.licenses.list({ pageSize: 1 }).pages().next().then((r) =>
         r.value!.items
@@ -343,7 +346,7 @@ describe("client integrity against the reference server", () => {
 
   it("an object for another id than asked is a ShapeError; a sensitive value stays redacted", async () => {
     await withServer({ computers: 20 }, async (srv) => {
-      const fetchFn = rewriting("/computers/", () => ({
+      const fetchFn = rewriting(/\/computers\/[^/]+$/, () => ({
         id: "C-OTHER",
         securityCode: "S3CRET-VALUE",
         hostName: "h",
@@ -372,13 +375,55 @@ describe("client integrity against the reference server", () => {
         [(b) => ({ ...b, items: [{ nothing: 1 }] }), /item 1 of page 1 has none of the fields/],
       ];
       for (const [rewrite, message] of cases) {
-        const client = clientOf(srv, rewriting("/computers", rewrite));
+        const client = clientOf(srv, rewriting(/\/computers$/, rewrite));
         await assert.rejects(client.estate.computers().toArray(), (e) => {
           assert.ok(e instanceof ShapeError, String(e));
           assert.match(e.message, /^estate\.computers \/api\/sam\/estate\/v1\/computers: /);
           assert.match(e.message, message);
           return true;
         });
+      }
+    });
+  });
+});
+
+describe("reports over inconsistent paging", () => {
+  it("a transient short page: the computers index is re-read and the report is unchanged", async () => {
+    await withServer({ computers: 400 }, async (srv) => {
+      const plain = await runReportForTest({ server: srv, report: entitlementStateByComputer });
+      let reads = 0;
+      const fetchFn = rewriting(/\/computers$/, (body, url) => {
+        if (pageOf(url) === 1) reads++;
+        if (reads > 1 || pageOf(url) !== 2) return null;
+        return { ...body, items: (body.items as unknown[]).slice(0, 10) };
+      });
+      const client = createClient({ ...clientOptions(srv), fetch: fetchFn, pageSize: 100 });
+      const run = await runReportForTest({
+        server: srv,
+        report: entitlementStateByComputer,
+        client,
+      });
+      assert.ok(reads >= 2, "the faulty read was read again");
+      assert.deepEqual(run.json.sections, plain.json.sections);
+    });
+  });
+
+  it("a persistent inconsistency fails the report and writes nothing", async () => {
+    await withServer({ computers: 400 }, async (srv) => {
+      const fetchFn = rewriting(/\/computers$/, (body, url) => {
+        const items = body.items as unknown[];
+        return pageOf(url) === 2 ? { ...body, items: items.slice(0, 10) } : null;
+      });
+      const client = createClient({ ...clientOptions(srv), fetch: fetchFn, pageSize: 100 });
+      const dir = await Deno.makeTempDir({ prefix: "samkit-integrity-" });
+      try {
+        await assert.rejects(
+          runReportForTest({ server: srv, report: entitlementStateByComputer, client, dir }),
+          (e) => e instanceof PagingIntegrityError && e.reads === 3 && e.readItems === 110,
+        );
+        assert.deepEqual([...Deno.readDirSync(dir)], []);
+      } finally {
+        await Deno.remove(dir, { recursive: true });
       }
     });
   });
