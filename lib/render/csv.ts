@@ -7,6 +7,12 @@
  * quoted. Rows are streamed in batches. All files are written under temp names and renamed only
  * when every section is complete, so a failed render leaves no CSV behind.
  *
+ * Formula injection (OWASP "CSV Injection"): a text field that starts with `=`, `+`, `-`, `@`, a
+ * tab or a carriage return would be run as a formula by a spreadsheet program that opens the
+ * file, so it is written with a `'` in front ({@link FORMULA_START}). Whether a field is text
+ * follows the column type: a number column's -5 stays -5, a text column's "-5" becomes '-5.
+ * `formulas: true` (the CLI's `--csv-formulas`) writes such text as it is.
+ *
  * @module
  */
 
@@ -25,10 +31,33 @@ const BATCH = 500;
 export interface CsvRendererOptions {
   /** Start each file with a UTF-8 byte order mark (for spreadsheet programs); default false. */
   readonly bom?: boolean;
+  /**
+   * Write text that a spreadsheet would run as a formula as it is; default false (it gets a
+   * leading `'`, see {@link FORMULA_START}).
+   */
+  readonly formulas?: boolean;
 }
 
 /**
- * A cell as CSV text: numbers plain, dates RFC 3339, booleans `true`/`false`, missing "".
+ * The first characters that make a spreadsheet program read a field as a formula.
+ *
+ * @example
+ * ```ts
+ * import { FORMULA_START } from "./csv.ts";
+ * console.log(FORMULA_START.test('=HYPERLINK("http://x","click")')); // true
+ * ```
+ */
+export const FORMULA_START: RegExp = /^[=+\-@\t\r]/;
+
+/** Options of {@link csvField}. */
+export interface CsvFieldOptions {
+  /** Leave text that starts like a formula as it is (default false: prefix a `'`). */
+  readonly formulas?: boolean;
+}
+
+/**
+ * A cell as CSV text: numbers plain, dates RFC 3339, booleans `true`/`false`, missing "", and
+ * text that starts like a formula with a `'` in front (unless `formulas` is set).
  *
  * @example
  * ```ts
@@ -36,11 +65,22 @@ export interface CsvRendererOptions {
  * csvField(1234.5, "currency"); // "1234.5"
  * csvField(new Date("2024-01-05T00:00:00Z"), "date"); // "2024-01-05"
  * csvField(false, "boolean"); // "false"
+ * csvField(-5, "integer"); // "-5"
+ * csvField("-5", "text"); // "'-5"
+ * csvField("=1+1", "text", { formulas: true }); // "=1+1"
  * ```
  */
-export function csvField(value: CellValue | undefined, type: Column["type"]): string {
+export function csvField(
+  value: CellValue | undefined,
+  type: Column["type"],
+  options: CsvFieldOptions = {},
+): string {
   const plain = plainValue(value, type);
-  return plain === null ? "" : String(plain);
+  if (plain === null) return "";
+  if (typeof value === "string" && !options.formulas && FORMULA_START.test(value)) {
+    return `'${plain}`;
+  }
+  return String(plain);
 }
 
 const STRINGIFY_OPTIONS = {
@@ -70,14 +110,15 @@ export function csvFileName(reportId: string, sectionId: string): string {
 async function writeSection(
   out: AtomicTextWriter,
   section: RenderSection,
-  bom: boolean,
+  options: CsvRendererOptions,
   signal?: AbortSignal,
 ): Promise<void> {
   const columns = section.columns;
-  await out.write((bom ? "\uFEFF" : "") + csvLines([columns.map((c) => c.label)]));
+  const labels = columns.map((c) => csvField(c.label, "text", options));
+  await out.write((options.bom ? "\uFEFF" : "") + csvLines([labels]));
   let batch: string[][] = [];
   for await (const row of section.rows()) {
-    batch.push(columns.map((column) => csvField(row[column.key], column.type)));
+    batch.push(columns.map((column) => csvField(row[column.key], column.type, options)));
     if (batch.length >= BATCH) {
       signal?.throwIfAborted();
       await out.write(csvLines(batch));
@@ -114,11 +155,11 @@ async function writeSection(
 export class CsvRenderer implements Renderer {
   /** The format. */
   readonly format = "csv" as const;
-  #bom: boolean;
+  #options: CsvRendererOptions;
 
-  /** @param options BOM or not. */
+  /** @param options BOM or not; formulas as they are or not. */
   constructor(options: CsvRendererOptions = {}) {
-    this.#bom = options.bom ?? false;
+    this.#options = { bom: options.bom ?? false, formulas: options.formulas ?? false };
   }
 
   /** Writes every section's file under a temp name, then renames them all. */
@@ -132,7 +173,7 @@ export class CsvRenderer implements Renderer {
           join(options.outDir, csvFileName(doc.report.id, section.id)),
         );
         writers.push(out);
-        await writeSection(out, section, this.#bom, options.signal);
+        await writeSection(out, section, this.#options, options.signal);
         await out.close();
       }
       options.signal?.throwIfAborted();

@@ -2,7 +2,7 @@ import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { basename } from "node:path";
-import { csvField, csvLines, CsvRenderer } from "../../lib/render/csv.ts";
+import { csvField, csvLines, CsvRenderer, FORMULA_START } from "../../lib/render/csv.ts";
 import { memorySection, spoolSection } from "../../lib/report/spool.ts";
 import { demoDocument, demoSections, HOSTILE } from "./fixtures.ts";
 import { failingSection, listDir, parseCsv, removeTempDirs, tempDir } from "./helpers.ts";
@@ -78,6 +78,54 @@ describe("CsvRenderer", () => {
     assert.deepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf]);
   });
 
+  it("prefixes a ' to text cells a spreadsheet would run as formulas, decided by column type", async () => {
+    const outDir = await tempDir();
+    const hostile = [
+      '=HYPERLINK("http://evil.example/x","click")',
+      "+1+cmd|' /C calc'!A0",
+      "-5",
+      "@SUM(1,2)",
+      "\t=1+1",
+      "\r=1+1",
+    ];
+    const section = memorySection({
+      id: "formulas",
+      title: "Formulas",
+      columns: [
+        { key: "name", label: "Name", type: "text" },
+        { key: "n", label: "N", type: "integer" },
+        { key: "cost", label: "Cost", type: "currency" },
+      ],
+      rows: [
+        ...hostile.map((name) => ({ name, n: -5, cost: -12.5 })),
+        { name: "a=b, 1+1 and e-mail@x", n: 0, cost: 0 },
+      ],
+    });
+    const [file] = await new CsvRenderer().render(demoDocument([section]), { outDir });
+    const records = parseCsv(await Deno.readTextFile(file)).slice(1);
+    assert.deepEqual(records.map((r) => r[0]), [
+      ...hostile.map((h) => `'${h}`),
+      "a=b, 1+1 and e-mail@x",
+    ]);
+    // Numbers typed as numbers are numbers: a spreadsheet reads -5, not the text '-5.
+    assert.deepEqual(records.map((r) => r[1]), ["-5", "-5", "-5", "-5", "-5", "-5", "0"]);
+    assert.deepEqual(records.map((r) => r[2]).slice(0, 2), ["-12.5", "-12.5"]);
+  });
+
+  it("writes formula-like text as it is with formulas: true (--csv-formulas)", async () => {
+    const outDir = await tempDir();
+    const section = memorySection({
+      id: "formulas",
+      title: "Formulas",
+      columns: [{ key: "name", label: "Name", type: "text" }],
+      rows: [{ name: "=1+1" }, { name: "-5" }],
+    });
+    const [file] = await new CsvRenderer({ formulas: true }).render(demoDocument([section]), {
+      outDir,
+    });
+    assert.deepEqual(parseCsv(await Deno.readTextFile(file)), [["Name"], ["=1+1"], ["-5"]]);
+  });
+
   it("streams rows from spooled sections", async () => {
     const outDir = await tempDir();
     const spoolDir = await tempDir();
@@ -144,6 +192,14 @@ describe("csvLines", () => {
 });
 
 describe("csvField", () => {
+  it("never lets a text cell start with a formula character unless asked", () => {
+    fc.assert(fc.property(fc.string(), (text) => {
+      const field = csvField(text, "text");
+      assert.ok(!FORMULA_START.test(field), JSON.stringify(field));
+      assert.equal(field === text || field === `'${text}`, true);
+    }));
+  });
+
   it("gives machine forms", () => {
     assert.equal(csvField(1234567.891, "number"), "1234567.891");
     assert.equal(csvField(true, "boolean"), "true");
