@@ -7,6 +7,7 @@
 
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./usage_error.ts";
+import { clip } from "./terminal_text.ts";
 
 /** The options table of a command, in parseArgs form. */
 export type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -76,7 +77,9 @@ export function intFlag(
   const raw = stringFlag(values, name);
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n)) throw new UsageError(`--${name} expects a whole number, got "${raw}"`);
+  if (!Number.isInteger(n)) {
+    throw new UsageError(`--${name} expects a whole number, got "${clip(raw)}"`);
+  }
   if (bounds.min !== undefined && n < bounds.min) {
     throw new UsageError(`--${name} must be at least ${bounds.min}, got ${n}`);
   }
@@ -84,4 +87,40 @@ export function intFlag(
     throw new UsageError(`--${name} must be at most ${bounds.max}, got ${n}`);
   }
   return n;
+}
+
+/**
+ * The longest `--filter` accepted (characters). A filter travels in the URL of every request,
+ * percent-encoded (up to three bytes a character), and servers refuse request lines past about
+ * 8 KB (414 URI Too Long); real filters are a few dozen characters.
+ *
+ * @example
+ * ```ts
+ * import { MAX_FILTER_CHARS } from "./args.ts";
+ * console.log(MAX_FILTER_CHARS); // 2000
+ * ```
+ */
+export const MAX_FILTER_CHARS = 2000;
+
+/**
+ * Rejects a flag value longer than `max` characters with a {@link UsageError} that shows only
+ * its start and its length (a huge value is never echoed whole).
+ *
+ * @example
+ * ```ts
+ * import { checkLength, MAX_FILTER_CHARS } from "./args.ts";
+ * checkLength("filter", "status -eq Active", MAX_FILTER_CHARS); // fine
+ * try {
+ *   checkLength("filter", "x".repeat(100_000), MAX_FILTER_CHARS);
+ * } catch (e) {
+ *   console.log((e as Error).message.length < 200); // true
+ * }
+ * ```
+ */
+export function checkLength(name: string, value: string, max: number): void {
+  if (value.length <= max) return;
+  throw new UsageError(
+    `--${name} is ${value.length.toLocaleString("en-US")} characters long; ` +
+      `at most ${max.toLocaleString("en-US")} are accepted: "${clip(value)}"`,
+  );
 }

@@ -4,11 +4,12 @@
  * @module
  */
 
-import { intFlag, parseArgs, stringFlag } from "./args.ts";
+import { checkLength, intFlag, MAX_FILTER_CHARS, parseArgs, stringFlag } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
 import { openSnapshotSource, openSource } from "./source.ts";
 import { clientEvents, Progress } from "./progress.ts";
 import { reportError } from "./errors.ts";
+import { clip, printOut } from "./terminal_text.ts";
 import { findReport } from "./catalogue.ts";
 import { parseParamFlags, resolveParams } from "../report/params.ts";
 import { checkReportFilter, runReport } from "../report/runner.ts";
@@ -18,6 +19,7 @@ import { createQueryContext } from "../query/context.ts";
 import { type Format, FORMATS } from "../render/renderer.ts";
 import { createRenderers } from "../render/registry.ts";
 import { launchBrowser } from "../render/browser.ts";
+import { CsvRenderer } from "../render/csv.ts";
 import { VERSION } from "../version.ts";
 
 /** The help text of `samkit report`. */
@@ -30,6 +32,7 @@ Options:
   --out DIR          Output folder (default: ./out)
   --param KEY=VALUE  A report parameter; repeat for several (see: deno task reports)
   --filter EXPR      Filter on the report's main collection, e.g. "status -eq Active"
+                     (at most ${MAX_FILTER_CHARS} characters)
   --base-url URL     The SAM API (else SAM_BASE_URL or SAM_REGION; none: the embedded demo server)
   --token TOKEN      A bearer token (else SAM_TOKEN, or SAM_CLIENT_ID + SAM_CLIENT_SECRET)
   --locale TAG       Number and date formats, e.g. en-GB (default en-US)
@@ -37,6 +40,8 @@ Options:
   --seed N           Seed of the embedded demo estate (default 1)
   --from-snapshot F  Re-render from a pack's snapshot.sqlite instead of the API (no network);
                      parameters and filter default to the ones the snapshot was made with
+  --csv-formulas     Write CSV text that starts with = + - @ (a formula to a spreadsheet) as
+                     it is; by default such text gets a leading ' so it opens as text
   --quiet            No progress on stderr
   -h, --help         This help
 
@@ -56,7 +61,7 @@ export function parseFormats(text: string | undefined): Format[] {
   const formats = text.split(",").map((f) => f.trim().toLowerCase()).filter(Boolean);
   for (const f of formats) {
     if (!FORMATS.includes(f as Format)) {
-      throw new UsageError(`unknown format "${f}"; formats are ${FORMATS.join(", ")}`);
+      throw new UsageError(`unknown format "${clip(f)}"; formats are ${FORMATS.join(", ")}`);
     }
   }
   if (!formats.length) throw new UsageError("--format needs at least one format");
@@ -86,6 +91,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       computers: { type: "string" },
       seed: { type: "string" },
       quiet: { type: "boolean" },
+      "csv-formulas": { type: "boolean" },
       "from-snapshot": { type: "string" },
       help: { type: "boolean", short: "h" },
     });
@@ -97,11 +103,13 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
     if (positionals.length !== 1) {
       throw new UsageError(
         positionals.length
-          ? `expected one report id, got ${positionals.join(" ")}`
+          ? `expected one report id, got ${clip(positionals.join(" "))}`
           : "which report? (see: deno task reports)",
       );
     }
     // Every input is checked before the first request, so bad input writes nothing.
+    const givenFilter = stringFlag(values, "filter");
+    if (givenFilter !== undefined) checkLength("filter", givenFilter, MAX_FILTER_CHARS);
     const definition = findReport(positionals[0]);
     const snapshotPath = stringFlag(values, "from-snapshot");
     const snapshot = snapshotPath ? openSnapshotSource(snapshotPath) : undefined;
@@ -110,7 +118,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       ...(snapshot?.meta.params?.[definition.id] ?? {}),
       ...given,
     });
-    const filter = stringFlag(values, "filter") ?? snapshot?.meta.filters?.[definition.id];
+    const filter = givenFilter ?? snapshot?.meta.filters?.[definition.id];
     if (filter !== undefined) checkReportFilter(definition, filter);
     const formats = parseFormats(stringFlag(values, "format"));
     const outDir = stringFlag(values, "out") ?? "./out";
@@ -121,7 +129,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       try {
         new Intl.NumberFormat(locale);
       } catch {
-        throw new UsageError(`unknown locale "${locale}"`);
+        throw new UsageError(`unknown locale "${clip(locale)}"`);
       }
     }
     await ensureWritableDir(outDir);
@@ -148,7 +156,10 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
         params,
         filter,
         formats,
-        renderers: createRenderers(),
+        renderers: {
+          ...createRenderers(),
+          csv: new CsvRenderer({ formulas: values["csv-formulas"] === true }),
+        },
         outDir,
         source: api.source,
         version: VERSION,
@@ -163,7 +174,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
         },
       });
       progress.done();
-      for (const file of files) console.log(file);
+      for (const file of files) printOut(file);
       return 0;
     } finally {
       progress.done();

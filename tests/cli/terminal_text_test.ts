@@ -2,6 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { clip, terminalJson, terminalText } from "../../lib/cli/terminal_text.ts";
+import { getToken, withServer } from "../helpers/server.ts";
 
 /** Any character a terminal obeys, as printed: C0 but tab and LF, DEL, C1, bidi controls. */
 // deno-lint-ignore no-control-regex -- matching control characters is the point
@@ -68,5 +69,123 @@ describe("clip", () => {
     assert.equal(clip("status -eq Active"), "status -eq Active");
     const long = "a".repeat(100_000);
     assert.equal(clip(long), `${"a".repeat(80)}… (100,000 characters)`);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The CLI against hostile servers and input: nothing a terminal obeys reaches stdout or stderr.
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const HOSTILE_NAME = "\x1b[31mred\x1b[0m\x07bell\x9b2J\x1b]0;title\x07\u202eevil\r\x08";
+
+async function cli(args: string[], env: Record<string, string> = {}) {
+  const set = args[0] === "connectors" ? "connectors" : "report";
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", `-P=${set}`, "--no-prompt", "main.ts", ...args],
+    cwd: ROOT,
+    env: { NO_COLOR: "1", SAM_BASE_URL: "", SAM_REGION: "", ...env },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+/** Whether printed text holds a character a terminal obeys (tab and line feed allowed). */
+const obeyed = (text: string) => OBEYED.test(text);
+
+describe("samkit on a terminal", () => {
+  it("prints a hostile connector name without escape sequences, as a table and as JSON", async () => {
+    await withServer({ computers: 5 }, async (srv) => {
+      const token = await getToken(srv);
+      const env = {
+        SAMKIT_CONNECTOR_ACCESS_KEY: "AKTESTACCESSKEY00042",
+        SAMKIT_CONNECTOR_SECRET_KEY: "s3cr3t-value-never-shown",
+      };
+      const common = ["--base-url", srv.url, "--token", token];
+      const added = await cli([
+        "connectors",
+        "add",
+        "--type",
+        "ProviderAStore",
+        "--bucket",
+        "b",
+        "--report-prefix",
+        "cur/",
+        "--region",
+        "eu-west-1",
+        "--report-name",
+        "hostile-report",
+        "--name",
+        HOSTILE_NAME,
+        ...common,
+      ], env);
+      assert.equal(added.code, 0, added.stderr);
+      const table = await cli(["connectors", "list", ...common]);
+      assert.equal(table.code, 0, table.stderr);
+      assert.match(table.stdout, /redbell/);
+      assert.ok(!obeyed(table.stdout.replaceAll("\n", "")), JSON.stringify(table.stdout));
+      const json = await cli(["connectors", "list", "--json", ...common]);
+      assert.ok(!obeyed(json.stdout.replaceAll("\n", "")), JSON.stringify(json.stdout));
+      const names = JSON.parse(json.stdout).map((c: { name: string }) => c.name);
+      assert.ok(names.includes(HOSTILE_NAME), "JSON keeps the data, escaped");
+    });
+  });
+
+  it("prints a server's hostile error text without escape sequences, cut to 1,000 characters", async () => {
+    const message = HOSTILE_NAME + "x".repeat(50_000);
+    await using server = Deno.serve(
+      { hostname: "127.0.0.1", port: 0, onListen() {} },
+      () => Response.json({ error: { code: "Bad", message } }, { status: 400 }),
+    );
+    const outDir = await Deno.makeTempDir({ prefix: "samkit-terminal-test-" });
+    try {
+      const r = await cli([
+        "report",
+        "license-cost-summary",
+        "--format",
+        "json",
+        "--out",
+        outDir,
+        "--base-url",
+        `http://127.0.0.1:${server.addr.port}`,
+        "--token",
+        "t0k3n-for-the-test",
+      ]);
+      assert.equal(r.code, 1);
+      const printed = r.stderr.split("\n").filter((l) => l.startsWith("samkit:")).join("\n");
+      assert.match(printed, /redbell/);
+      assert.ok(!obeyed(printed), JSON.stringify(printed.slice(0, 200)));
+      assert.ok(printed.length < 1_100, `${printed.length} characters printed`);
+      assert.match(printed, /characters\)/);
+    } finally {
+      await Deno.remove(outDir, { recursive: true });
+    }
+  });
+
+  it("refuses a 100,000-character --filter before any request, echoing only its start", async () => {
+    let requests = 0;
+    await using server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => {
+      requests++;
+      return new Response("no", { status: 500 });
+    });
+    const r = await cli([
+      "report",
+      "license-cost-summary",
+      "--filter",
+      `vendor -eq "${"A".repeat(100_000)}"`,
+      "--format",
+      "json",
+      "--out",
+      "out/test/never-written",
+      "--base-url",
+      `http://127.0.0.1:${server.addr.port}`,
+      "--token",
+      "t",
+    ]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /--filter is 100,013 characters long; at most 2,000 are accepted/);
+    assert.ok(r.stderr.length < 500, `${r.stderr.length} characters on stderr`);
+    assert.equal(requests, 0);
   });
 });
