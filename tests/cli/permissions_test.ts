@@ -135,3 +135,58 @@ describe("bin/samkit-chromium", () => {
     }
   });
 });
+
+describe("samkit report --out", () => {
+  it("refuses a folder that leads out of ./out through a symbolic link, exit 2, writing nothing", async () => {
+    await Deno.mkdir(`${ROOT}out/test`, { recursive: true });
+    const missing = `/usr/share/samkit-test-missing-${crypto.randomUUID().slice(0, 8)}`;
+    // To an existing folder the set may not write, and to one that does not exist yet.
+    for (const [target, real] of [["/sys", "/sys"], [missing, missing]]) {
+      const link = `out/test/esc-${crypto.randomUUID().slice(0, 8)}`;
+      // Deno.symlink needs unscoped read and write; the test set is scoped, so `ln` it is.
+      const ln = await new Deno.Command("ln", { args: ["-s", target, `${ROOT}${link}`] }).output();
+      assert.equal(ln.code, 0, dec.decode(ln.stderr));
+      try {
+        for (const [out, where] of [[link, real], [`${link}/sub`, `${real}/sub`]]) {
+          const run = await new Deno.Command(Deno.execPath(), {
+            args: ["run", "-P=report", "--no-prompt", "main.ts", "report", "license-cost-summary"]
+              .concat(["--format", "csv", "--out", out]),
+            cwd: ROOT,
+            env: { NO_COLOR: "1", SAM_BASE_URL: "", SAM_REGION: "" },
+            stdout: "piped",
+            stderr: "piped",
+          }).output();
+          const stderr = dec.decode(run.stderr);
+          assert.equal(run.code, 2, stderr);
+          assert.ok(stderr.includes(`output folder "${out}"`), stderr);
+          assert.ok(stderr.includes(`resolves through a symbolic link to ${where},`), stderr);
+          assert.equal(dec.decode(run.stdout), "");
+        }
+      } finally {
+        await Deno.remove(`${ROOT}${link}`);
+      }
+    }
+    await assert.rejects(Deno.lstat(missing), Deno.errors.NotFound);
+  });
+
+  it("still writes into a real folder under ./out", async () => {
+    await Deno.mkdir(`${ROOT}out/test`, { recursive: true });
+    const dir = await Deno.makeTempDir({ dir: `${ROOT}out/test`, prefix: "perm-" });
+    try {
+      const run = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "-P=report", "--no-prompt", "main.ts", "report", "license-cost-summary"]
+          .concat(["--format", "json", "--out", dir, "--computers", "5"]),
+        cwd: ROOT,
+        env: { NO_COLOR: "1", SAM_BASE_URL: "", SAM_REGION: "" },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      assert.equal(run.code, 0, dec.decode(run.stderr));
+      assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), [
+        "license-cost-summary.json",
+      ]);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+});
