@@ -72,6 +72,37 @@ export const DEFAULT_COLUMN_WIDTHS: Readonly<Record<ColumnType, number>> = Objec
   percent: 8,
 });
 
+/**
+ * The most characters of one cell printed in HTML and PDF; longer text is cut and marked with
+ * {@link capCellText} (XLSX, CSV and JSON keep the full text). One 100,000-character field would
+ * otherwise fill a hundred PDF pages.
+ *
+ * @example
+ * ```ts
+ * import { MAX_CELL_CHARS } from "./html.ts";
+ * console.log(MAX_CELL_CHARS); // 2000
+ * ```
+ */
+export const MAX_CELL_CHARS = 2000;
+
+/**
+ * A cell's text cut to `max` characters (default {@link MAX_CELL_CHARS}) with a visible mark
+ * giving the full length, or the text itself when it fits.
+ *
+ * @example
+ * ```ts
+ * import { capCellText } from "./html.ts";
+ * console.log(capCellText("short")); // "short"
+ * console.log(capCellText("x".repeat(100_000), 3)); // "xxx… [truncated, 100,000 characters]"
+ * ```
+ */
+export function capCellText(text: string, max: number = MAX_CELL_CHARS): string {
+  if (text.length <= max) return text;
+  // Do not split a surrogate pair at the cut.
+  const end = /[\uD800-\uDBFF]/.test(text[max - 1] ?? "") ? max - 1 : max;
+  return `${text.slice(0, end)}… [truncated, ${text.length.toLocaleString("en-US")} characters]`;
+}
+
 /** A cell's horizontal padding in characters (the stylesheet pads cells by 0.45em a side). */
 const CELL_PADDING_CH = 1.7;
 
@@ -462,7 +493,7 @@ function layoutParts(
     version: doc.version,
     params: Object.entries(doc.params).map(([name, value]) => ({
       name,
-      value: paramText(value, locale),
+      value: capCellText(paramText(value, locale)),
       missing: value === undefined || value === null,
     })),
     summary: doc.summary,
@@ -869,13 +900,13 @@ class SectionCursor {
       : column
       ? formatValue(value, column.type, { locale: this.#ctx.locale, decimals: column.decimals })
       : formatValue(value, "text");
-    return { group: true, groupLabel: this.#groupLabel, text, continued };
+    return { group: true, groupLabel: this.#groupLabel, text: capCellText(text), continued };
   }
 
   #rowItem(row: Row, index: number): Item {
     const locale = this.#ctx.locale;
     const cells = this.#section.columns.map((column, i): CellView => {
-      const text = formatCell(row, column, { locale });
+      const text = capCellText(formatCell(row, column, { locale }));
       let cls = this.#classes[i];
       if (text === "") cls += " none";
       const emphasis = column.emphasis?.(row);

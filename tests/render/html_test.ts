@@ -1,7 +1,13 @@
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { basename } from "node:path";
-import { htmlChunks, HtmlRenderer, renderHtmlString } from "../../lib/render/html.ts";
+import {
+  capCellText,
+  htmlChunks,
+  HtmlRenderer,
+  MAX_CELL_CHARS,
+  renderHtmlString,
+} from "../../lib/render/html.ts";
 import { memorySection, spoolSection } from "../../lib/report/spool.ts";
 import type { Column, Row } from "../../lib/report/model.ts";
 import { demoDocument, demoSections, HOSTILE } from "./fixtures.ts";
@@ -145,6 +151,27 @@ describe("HtmlRenderer", () => {
     assert.ok(html.includes('<td class="bool">Yes</td>'));
     assert.ok(html.includes('<td class="date">Apr 30, 2024, 22:15 UTC</td>'));
     assert.ok(html.includes('<th scope="col" class="num">Annual cost</th>'));
+  });
+
+  it("cuts a cell past 2,000 characters with a visible mark giving its full length", async () => {
+    const long = "A".repeat(99_990) + "TAIL-MARKER";
+    const section = memorySection({
+      id: "long",
+      title: "Long",
+      columns: [{ key: "note", label: "Note", type: "text" }, {
+        key: "n",
+        label: "N",
+        type: "integer",
+      }],
+      rows: [{ note: long, n: 1 }, { note: "short", n: 2 }],
+    });
+    const { html } = await renderDemo(demoDocument([section]));
+    const cells = dataRows(html).map((r) => r.split("|")[0]);
+    assert.equal(cells[0], `${"A".repeat(MAX_CELL_CHARS)}… [truncated, 100,001 characters]`);
+    assert.ok(!html.includes("TAIL-MARKER"));
+    assert.ok(html.length < 20_000 + 2 * MAX_CELL_CHARS, `${html.length} characters of HTML`);
+    assert.equal(cells[1], "short");
+    assert.equal(capCellText("x".repeat(MAX_CELL_CHARS)), "x".repeat(MAX_CELL_CHARS));
   });
 
   it("formats with the locale it is given", async () => {
