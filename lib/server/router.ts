@@ -47,8 +47,14 @@ interface Node {
 
 const newNode = (): Node => ({ literals: new Map(), ops: new Map() });
 
+/** The methods a path answers: its operations' methods, with HEAD wherever GET is. */
+function allowedMethods(node: Node): string[] {
+  const methods = [...node.ops.keys()];
+  return node.ops.has("GET") ? [...methods, "HEAD"] : methods;
+}
+
 /**
- * Maps method and path to an operation. Literal segments win over parameters, with
+ * Maps method and path to an operation; HEAD resolves to the GET operation of a path. Literal segments win over parameters, with
  * backtracking, so `/licenses/transfers/{applicationId}` is never taken by `/licenses/{id}/…`.
  * The registry also answers under {@link REGISTRY_ALIAS_PREFIX}.
  *
@@ -75,13 +81,13 @@ export class Router {
 
   /**
    * Resolve a method and a URL path: an operation with its decoded path parameters, the allowed
-   * methods of a known path, or nothing.
+   * methods of a known path (HEAD wherever GET is), or nothing.
    *
    * @example
    * ```ts
    * import { Router } from "./router.ts";
    * const r = new Router().resolve("DELETE", "/api/sam/estate/v1/computers");
-   * console.log(r.kind === "method" && r.allow); // ["GET"]
+   * console.log(r.kind === "method" && r.allow); // ["GET", "HEAD"]
    * ```
    */
   resolve(method: string, pathname: string): Resolution {
@@ -98,8 +104,9 @@ export class Router {
     const values: string[] = [];
     const node = this.#match(this.#root, segs, 0, values);
     if (!node) return { kind: "none" };
-    const hit = node.ops.get(method.toUpperCase());
-    if (!hit) return { kind: "method", allow: [...node.ops.keys()] };
+    const verb = method.toUpperCase();
+    const hit = node.ops.get(verb) ?? (verb === "HEAD" ? node.ops.get("GET") : undefined);
+    if (!hit) return { kind: "method", allow: allowedMethods(node) };
     const params: Record<string, string> = {};
     hit.names.forEach((name, i) => params[name] = values[i]);
     return { kind: "match", op: hit.op, params };
@@ -157,23 +164,83 @@ export interface RequestQuery {
 const PAGE_SIZE_DEFAULT = 100;
 const PAGE_SIZE_MAX = 1000;
 
-function integerParam(url: URL, name: string, min: number, max: number, fallback: number): number {
-  const text = url.searchParams.get(name);
+/** The number that a query parameter's text spells, or a 400 naming the parameter. */
+function integerParam(
+  params: URLSearchParams,
+  name: string,
+  range: { min: number; max: number },
+  fallback: number,
+): number {
+  const text = params.get(name);
   if (text === null) return fallback;
-  const value = /^\+?\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
-  if (!Number.isSafeInteger(value)) {
+  const digits = text.trim();
+  if (!/^[+-]?\d+$/.test(digits)) {
     throw new HttpError(400, `${name} must be an integer, not "${text.slice(0, 40)}".`);
   }
-  if (value < min || value > max) {
+  const value = Number(digits);
+  if (value < range.min || value > range.max) {
     throw new HttpError(
       400,
-      max === Number.MAX_SAFE_INTEGER
-        ? `${name} must be at least ${min}; got ${value}.`
-        : `${name} must be between ${min} and ${max}; got ${value}.`,
+      range.max === Number.MAX_SAFE_INTEGER && value < range.min
+        ? `${name} must be at least ${range.min}; got ${digits.slice(0, 40)}.`
+        : `${name} must be between ${range.min} and ${range.max}; got ${digits.slice(0, 40)}.`,
     );
   }
   return value;
 }
+
+/** Decode one query component strictly, or throw a 400 saying which component is bad. */
+function decodeComponent(raw: string, subject: string): string {
+  const malformed = /%(?![0-9A-Fa-f]{2})/.exec(raw);
+  if (malformed) {
+    throw new HttpError(
+      400,
+      `${subject} has a malformed percent escape at character ${malformed.index + 1}: ` +
+        `"${raw.slice(malformed.index, malformed.index + 3)}".`,
+    );
+  }
+  try {
+    return decodeURIComponent(raw.replaceAll("+", " "));
+  } catch {
+    throw new HttpError(
+      400,
+      `${subject} is not valid UTF-8 once percent-decoded ("${raw.slice(0, 40)}").`,
+    );
+  }
+}
+
+/**
+ * The query parameters of a URL, percent-decoded strictly (`+` is a space). Where
+ * `URLSearchParams` silently turns a malformed escape or bytes that are not UTF-8 into
+ * U+FFFD, this throws a 400 {@link HttpError} naming the parameter.
+ *
+ * @example
+ * ```ts
+ * import { strictSearchParams } from "./router.ts";
+ * const ok = strictSearchParams(new URL("http://x/?filter=a%20b&sort=id:asc"));
+ * console.log(ok.get("filter")); // "a b"
+ * try {
+ *   strictSearchParams(new URL("http://x/?filter=%FF%FE"));
+ * } catch (err) {
+ *   console.log((err as Error).message.startsWith("The filter query parameter")); // true
+ * }
+ * ```
+ */
+export function strictSearchParams(url: URL): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const pair of url.search.slice(1).split("&")) {
+    if (pair === "") continue;
+    const eq = pair.indexOf("=");
+    const rawName = eq < 0 ? pair : pair.slice(0, eq);
+    const name = decodeComponent(rawName, `A query parameter name ("${rawName.slice(0, 40)}")`);
+    const value = decodeComponent(eq < 0 ? "" : pair.slice(eq + 1), `The ${name} query parameter`);
+    params.append(name, value);
+  }
+  return params;
+}
+
+/** The query parameters that must be given once at most. */
+const SINGLE_PARAMS = ["page_size", "page_number", "filter", "sort"] as const;
 
 /**
  * The error a bad filter or sort becomes: a 400 with the parser's or validator's message.
@@ -196,9 +263,12 @@ export function asBadRequest(err: unknown): unknown {
 }
 
 /**
- * Read and check the query parameters of a request for an operation: paging ranges of its
- * query set, and a filter only where the set has one (Q1). Throws a 400 {@link HttpError}
- * naming the parameter.
+ * Read and check the query parameters of a request for an operation: strict percent-decoding
+ * ({@link strictSearchParams}), each of `page_size`, `page_number`, `filter` and `sort` at most
+ * once, paging ranges of its query set, and a filter only where the set has one (Q1). Throws a
+ * 400 {@link HttpError} naming the parameter. A `page_size` over the maximum is refused, not
+ * clamped: a client stops paging at a page shorter than the size it asked for (spec 4.1.3),
+ * so clamping would end its reading after the first page.
  *
  * @example
  * ```ts
@@ -210,22 +280,23 @@ export function asBadRequest(err: unknown): unknown {
  */
 export function readQuery(op: OperationSpec, url: URL): RequestQuery {
   const qs = op.query;
-  const filterText = url.searchParams.get("filter") ?? undefined;
+  const params = strictSearchParams(url);
+  for (const name of SINGLE_PARAMS) {
+    const count = params.getAll(name).length;
+    if (count > 1) throw new HttpError(400, `${name} is given ${count} times; give it once.`);
+  }
+  const filterText = params.get("filter") ?? undefined;
   const hasFilter = filterText !== undefined && filterText.trim() !== "";
   if (hasFilter && qs !== "Q1") {
     throw new HttpError(400, `filter is not supported by this operation (${op.id}).`);
   }
   const paged = qs !== "none";
+  const sizeRange = { min: 1, max: qs === "QC" ? Number.MAX_SAFE_INTEGER : PAGE_SIZE_MAX };
   const pageSize = paged
-    ? integerParam(
-      url,
-      "page_size",
-      1,
-      qs === "QC" ? Number.MAX_SAFE_INTEGER : PAGE_SIZE_MAX,
-      PAGE_SIZE_DEFAULT,
-    )
+    ? integerParam(params, "page_size", sizeRange, PAGE_SIZE_DEFAULT)
     : PAGE_SIZE_DEFAULT;
-  const pageNumber = paged ? integerParam(url, "page_number", 1, Number.MAX_SAFE_INTEGER, 1) : 1;
+  const numberRange = { min: 1, max: Number.MAX_SAFE_INTEGER };
+  const pageNumber = paged ? integerParam(params, "page_number", numberRange, 1) : 1;
   let filter: FilterNode | undefined;
   if (hasFilter) {
     try {
@@ -234,7 +305,7 @@ export function readQuery(op: OperationSpec, url: URL): RequestQuery {
       throw asBadRequest(err);
     }
   }
-  const sort = url.searchParams.get("sort") ?? undefined;
+  const sort = params.get("sort") ?? undefined;
   return {
     pageSize,
     pageNumber,

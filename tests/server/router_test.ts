@@ -68,9 +68,16 @@ describe("Router", () => {
     assert.equal(router.resolve("GET", "/api/sam/estate/v1/computers/%E0%A4%A").kind, "none");
   });
 
+  it("resolves HEAD to the GET operation of a path, and only there", () => {
+    const head = router.resolve("HEAD", "/api/sam/estate/v1/computers");
+    assert.equal(head.kind === "match" && head.op.id, "estate.computers");
+    const post = router.resolve("HEAD", "/api/cloud-cost/v1/connectors/test");
+    assert.deepEqual(post.kind === "method" && post.allow, ["POST"]);
+  });
+
   it("lists the allowed methods of a known path and finds nothing elsewhere", () => {
     const m = router.resolve("DELETE", "/api/cloud-cost/v1/connectors");
-    assert.deepEqual(m.kind === "method" && [...m.allow].sort(), ["GET", "POST"]);
+    assert.deepEqual(m.kind === "method" && [...m.allow].sort(), ["GET", "HEAD", "POST"]);
     assert.equal(router.resolve("GET", "/api/sam/estate/v1/nothing").kind, "none");
     assert.equal(router.resolve("GET", "/api/sam/estate/v2/computers").kind, "none");
   });
