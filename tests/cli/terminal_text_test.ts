@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { clip, terminalJson, terminalText } from "../../lib/cli/terminal_text.ts";
 import { getToken, withServer } from "../helpers/server.ts";
+import { Progress } from "../../lib/cli/progress.ts";
 
 /** Any character a terminal obeys, as printed: C0 but tab and LF, DEL, C1, bidi controls. */
 // deno-lint-ignore no-control-regex -- matching control characters is the point
@@ -52,6 +53,22 @@ describe("terminalText", () => {
     fc.assert(fc.property(fc.oneof(hostile, fc.string({ unit: "binary" })), (s) => {
       assert.ok(!OBEYED.test(terminalText(s)), JSON.stringify(s));
     }));
+  });
+});
+
+describe("Progress", () => {
+  it("draws stage and log text without the escape sequences and controls they carry", () => {
+    const written: string[] = [];
+    const progress = new Progress({ enabled: true, write: (text) => written.push(text) });
+    progress.status(`fetching ${HOSTILE_NAME}`);
+    progress.log(`section ${HOSTILE_NAME} done`);
+    assert.ok(written.length >= 2);
+    for (const text of written) {
+      // Only the progress line's own "return and clear line" may control the terminal.
+      const own = text.replaceAll("\r\x1b[2K", "").replace(/\n$/, "");
+      assert.ok(!OBEYED.test(own), JSON.stringify(text));
+    }
+    assert.match(written.join(""), /fetching redbellevil · 0 items/);
   });
 });
 
