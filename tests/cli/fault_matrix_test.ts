@@ -520,6 +520,36 @@ describe("fault matrix: every faulty run equals the fault-free run or fails nami
     assert.equal(rows, COMPUTERS, "every computer of the three pages is in the report");
   });
 
+  it("tells a wrong output, files left behind and an unnamed failure from the right ones", () => {
+    const base = baselines.get(ESC)![0];
+    const cell: Cell = {
+      report: ESC,
+      fault: { ...computers, kind: "shortPage", page: 2 },
+      expect: "equal",
+      names: [AT_COMPUTERS, PAGING],
+    };
+    const csv = [...base.outputs.keys()].find((n) => n.endsWith(".csv"))!;
+    const lastRowLost = new Map(base.outputs).set(
+      csv,
+      base.outputs.get(csv)!.replace(/[^\n]*\n?$/, ""),
+    );
+    const failed = { code: 1, stderr: "samkit: estate.computers: page 2 has 990 items\n" };
+    const outcomes = [
+      { ...base, outputs: lastRowLost },
+      { ...base, ...failed, outputs: new Map() },
+      { ...base, ...failed, outputs: new Map([[csv, ""]]) },
+      { ...base, code: 1, stderr: "samkit: something went wrong\n", outputs: new Map() },
+      { ...base, code: 1, stderr: `samkit: page 2 of computers, ${SECRET}\n`, outputs: new Map() },
+    ].map((run) => classify(cell, run, base, [SECRET]).outcome);
+    assert.deepEqual(outcomes, [
+      "SILENTLY WRONG",
+      "named failure",
+      "failure left files",
+      "failure names no problem",
+      "leaked a secret",
+    ]);
+  });
+
   it("fires every fault at least once", () => {
     const idle = results.filter((r) => r.fired === 0).map((r) => describeFault(r.cell.fault));
     assert.deepEqual(idle, [], "faults that never fired test nothing");
