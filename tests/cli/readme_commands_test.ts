@@ -1,0 +1,73 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { type Manifest, sha256File } from "../../lib/pack/manifest.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const dec = new TextDecoder();
+
+/** The README's shell commands that start with `start`, verbatim (comments dropped). */
+async function readmeCommand(start: string): Promise<string[]> {
+  const readme = await Deno.readTextFile(`${ROOT}README.md`);
+  const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
+  const line = blocks.flatMap((b) => b.split("\n")).find((l) => l.startsWith(start));
+  assert.ok(line, `the README shows a command starting "${start}"`);
+  return line.replace(/#.*$/, "").trim().split(/\s+/);
+}
+
+/** Runs a README command (its `deno` is this Deno) in `cwd`. */
+async function run(cwd: string, command: string[]) {
+  const [program, ...args] = command;
+  const out = await new Deno.Command(program === "deno" ? Deno.execPath() : program, {
+    args,
+    cwd,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+describe("the README's commands", () => {
+  it("demo, pack with its relative default output folder and a re-render from its snapshot work in a fresh clone", async () => {
+    const tmp = await Deno.makeTempDir({ prefix: "readme-clone-" });
+    const clone = `${tmp}/samkit`;
+    try {
+      const cloned = await run(ROOT, ["git", "clone", "--quiet", ROOT, clone]);
+      assert.equal(cloned.code, 0, cloned.stderr);
+
+      const demo = await run(clone, await readmeCommand("deno task demo"));
+      assert.equal(demo.code, 0, demo.stderr);
+      const demoFiles: string[] = [];
+      for await (const e of Deno.readDir(`${clone}/out/demo`)) demoFiles.push(e.name);
+      assert.equal(demoFiles.filter((n) => /\.(html|pdf|xlsx)$/.test(n)).length, 9, `${demoFiles}`);
+
+      const pack = await run(clone, await readmeCommand("deno task pack packs/weekly_audit.json"));
+      assert.equal(pack.code, 0, pack.stderr);
+      const runs: string[] = [];
+      for await (const e of Deno.readDir(`${clone}/out/packs/weekly-audit`)) {
+        if (!e.name.startsWith(".")) runs.push(e.name);
+      }
+      assert.equal(runs.length, 1, `${runs}`);
+      const runDir = `${clone}/out/packs/weekly-audit/${runs[0]}`;
+      const manifest = JSON.parse(await Deno.readTextFile(`${runDir}/manifest.json`)) as Manifest;
+      assert.equal(manifest.status, "complete");
+      assert.deepEqual(manifest.reports.map((r) => r.status), ["ok", "ok", "ok"]);
+      assert.ok(manifest.files.length >= 12, `${manifest.files.length} files`);
+      for (const f of manifest.files) {
+        assert.ok(!f.path.startsWith("/") && !f.path.includes(".."), `relative: ${f.path}`);
+        assert.equal(await sha256File(`${runDir}/${f.path}`), f.sha256, f.path);
+        assert.equal((await Deno.stat(`${runDir}/${f.path}`)).size, f.bytes, f.path);
+      }
+      for (const r of manifest.reports) {
+        for (const p of r.files) assert.ok(manifest.files.some((f) => f.path === p), p);
+      }
+
+      const again = (await readmeCommand("deno task report license-cost-summary --from-snapshot"))
+        .map((a) => a.replace("<run>", runs[0]));
+      const rerender = await run(clone, again);
+      assert.equal(rerender.code, 0, rerender.stderr);
+    } finally {
+      await Deno.remove(tmp, { recursive: true });
+    }
+  });
+});
