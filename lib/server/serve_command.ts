@@ -50,6 +50,29 @@ function integer(name: string, text: string | undefined, fallback: number, min =
   return value;
 }
 
+/** A `--db` file the permissions do not let the server read and write. */
+class DbAccessError extends UsageError {
+  override name = "DbAccessError";
+}
+
+/**
+ * A usage error when the database file may not be both read and written: SQLite opens it for
+ * reading and writing, and Deno checks both permissions on that path (the `-wal`, `-shm` and
+ * `-journal` siblings are opened by SQLite itself and are not checked).
+ */
+function dbPermissionError(db: string): DbAccessError | undefined {
+  const missing = (["read", "write"] as const).filter((name) =>
+    Deno.permissions.querySync({ name, path: db }).state !== "granted"
+  );
+  if (missing.length === 0) return undefined;
+  const flags = missing.map((name) => `--allow-${name}=${db}`).join(" ");
+  return new DbAccessError(
+    `--db ${db}: the database needs read and write access to this file, and ` +
+      `${missing.join(" and ")} access is not allowed; run deno with ${flags}, or pick a ` +
+      `file the permission set allows`,
+  );
+}
+
 /** Options of {@link serveCommand} beyond the command line (for tests). */
 export interface ServeCommandOptions {
   /** Where lines are printed (default `console.log`). */
@@ -62,7 +85,8 @@ export interface ServeCommandOptions {
 
 /**
  * Run `samkit serve` with its arguments; resolves with the exit code once the server stops
- * (SIGINT/SIGTERM or the given signal). Bad flags print a message and give 2.
+ * (SIGINT/SIGTERM or the given signal). Bad flags, and a `--db` file the permissions do not
+ * let it read and write, print a message and give 2.
  *
  * @example
  * ```ts
@@ -120,10 +144,16 @@ export async function serveCommand(
       token: values.token,
     };
     if (config.port > 65535) throw new UsageError("--port must be at most 65535");
+    const denied = config.db === undefined ? undefined : dbPermissionError(config.db);
+    if (denied) throw denied;
   } catch (err) {
     // parseArgs errors name the flag; none of them echo a flag's value.
     const message = err instanceof Error ? err.message : String(err);
-    printError(`samkit serve: ${message}\n\n${SERVE_USAGE}`);
+    printError(
+      err instanceof DbAccessError
+        ? `samkit serve: ${message}`
+        : `samkit serve: ${message}\n\n${SERVE_USAGE}`,
+    );
     return 2;
   }
 
@@ -152,7 +182,8 @@ export async function serveCommand(
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     printError(`samkit serve: ${message}`);
-    return 1;
+    // Deno's permission errors name the path and the flag; they are bad usage, not a failure.
+    return err instanceof Deno.errors.NotCapable ? 2 : 1;
   } finally {
     for (const s of signals) Deno.removeSignalListener(s, onSignal);
   }
