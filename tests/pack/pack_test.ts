@@ -269,6 +269,61 @@ describe("pack runs", () => {
     });
   });
 
+  for (const shape of ["relative", "./relative/", "absolute/"]) {
+    it(`an output root given as ${shape} lists paths relative to the run folder`, async () => {
+      await withServer({ computers: 20, seed: 5, token: "pack-rel-token" }, async (srv) => {
+        const dir = await tempDir();
+        const rel = dir.slice(Deno.cwd().length + 1);
+        const outRoot = shape === "relative"
+          ? rel
+          : shape === "./relative/"
+          ? `./${rel}/`
+          : `${dir}/`;
+        const pack = validatePack({
+          name: "rel",
+          reports: [{ id: "stale-computers", formats: ["json", "csv"] }],
+        }, { file: "rel.json", reports: REPORTS });
+        const result = await runPack({
+          pack,
+          reports: REPORTS,
+          outRoot,
+          source: { baseUrl: srv.url, token: "pack-rel-token" },
+        });
+        assert.ok(result.ok);
+        assert.ok(result.dir.startsWith(`${dir}/rel/`), result.dir);
+        const paths = result.manifest.files.map((f) => f.path);
+        assert.deepEqual(paths, (await listTree(result.dir)).filter((p) => p !== "manifest.json"));
+        assert.ok(paths.includes("stale-computers.json"), paths.join(", "));
+        assert.deepEqual(await verifyManifest(result.dir), []);
+      });
+    });
+  }
+
+  it("a run that died while running is marked abandoned by the next and not compared with", async () => {
+    await withServer({ computers: 20, seed: 6, token: "pack-dead-token" }, async (srv) => {
+      const dir = await tempDir();
+      const pack = validatePack({
+        name: "dead",
+        reports: [{ id: "license-cost-summary", formats: ["json"] }],
+      }, { file: "dead.json", reports: REPORTS });
+      const source = { baseUrl: srv.url, token: "pack-dead-token" };
+      let clock = Date.parse("2026-11-02T06:00:00Z");
+      const now = () => new Date(clock);
+      const first = await runPack({ pack, reports: REPORTS, outRoot: dir, source, now });
+      // As if its process had been killed before the end: still running, no staging folder.
+      await Deno.writeTextFile(
+        `${first.dir}/manifest.json`,
+        JSON.stringify({ ...first.manifest, status: "running", finished: null }),
+      );
+      clock += 3600_000;
+      const second = await runPack({ pack, reports: REPORTS, outRoot: dir, source, now });
+      const dead = JSON.parse(await Deno.readTextFile(`${first.dir}/manifest.json`)) as Manifest;
+      assert.equal(dead.status, "abandoned");
+      assert.deepEqual(await verifyManifest(first.dir), []);
+      assert.ok(second.changes.every((c) => c.previous === null), "nothing compared with it");
+    });
+  });
+
   it("an interrupted run leaves a manifest that says so and no half-written file", async () => {
     await withServer({ computers: 60, seed: 4, token: "pack-int-token" }, async (srv) => {
       const dir = await tempDir();
