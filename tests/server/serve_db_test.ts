@@ -5,16 +5,22 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url)).replace(/\/$/, "");
 const MAIN = `${ROOT}/main.ts`;
 
-/** `samkit serve` in a child Deno with exactly these read and write grants. */
-function serveWith(grants: { read: string[]; write: string[] }, args: string[]) {
+/**
+ * `samkit serve` in a child Deno with exactly these read and write grants, or with the project's
+ * own `serve` permission set (what `deno task serve` uses) when `grants` is `"serve"`.
+ */
+function serveWith(grants: { read: string[]; write: string[] } | "serve", args: string[]) {
+  const permissions = grants === "serve" ? ["-P=serve"] : [
+    `--allow-read=${grants.read.join(",")}`,
+    `--allow-write=${grants.write.join(",")}`,
+    "--allow-env",
+    "--allow-net=127.0.0.1,localhost",
+  ];
   return new Deno.Command(Deno.execPath(), {
     args: [
       "run",
       "--no-prompt",
-      `--allow-read=${grants.read.join(",")}`,
-      `--allow-write=${grants.write.join(",")}`,
-      "--allow-env",
-      "--allow-net=127.0.0.1,localhost",
+      ...permissions,
       MAIN,
       "serve",
       "--port",
@@ -62,12 +68,11 @@ describe("samkit serve --db and permissions", () => {
     }
   });
 
-  it("serves from a --db file in /tmp when /tmp may be read and written (WAL siblings too)", async () => {
-    const dir = await Deno.makeTempDir({ prefix: "samkit-serve-db-" });
+  it("serves from a --db file in /tmp under the serve permission set (WAL siblings too)", async () => {
+    const dir = await Deno.makeTempDir({ dir: "/tmp", prefix: "samkit-serve-db-" });
     try {
       const db = `${dir}/estate.db`;
-      const grants = { read: [ROOT, "/tmp"], write: [`${ROOT}/out`, "/tmp"] };
-      const child = serveWith(grants, ["--db", db]).spawn();
+      const child = serveWith("serve", ["--db", db]).spawn();
       const errors = new Response(child.stderr).text();
       try {
         const [, url] = await waitForLine(child.stdout, /listening on (\S+)\n/);
