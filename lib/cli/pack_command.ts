@@ -12,7 +12,7 @@ import { REPORTS } from "../../reports/mod.ts";
 import { type PackFile, readPackFile } from "../pack/pack_file.ts";
 import { runPack } from "../pack/run_pack.ts";
 import { ensureWritableDir } from "../report/output_dir.ts";
-import { cleanStaleTemp } from "../pack/stale_temp.ts";
+import { cleanStaleTemp } from "../fs/owned_temp.ts";
 
 /** The help text of `samkit pack`. */
 export const PACK_HELP = `Usage: deno task pack <pack-file.json> [options]
@@ -85,7 +85,7 @@ export async function preparePack(
   const outRoot = stringFlag(values, "out");
   await ensureWritableDir(outRoot ?? pack.output);
   if (values.send) await assertCanSend(pack);
-  // Temp folders of dead runs go now: only those whose process is gone (see stale_temp.ts).
+  // Temp folders of dead runs go now: only those whose process is gone (see lib/fs/owned_temp.ts).
   await cleanStaleTemp();
   return { pack, ...(outRoot ? { outRoot } : {}) };
 }

@@ -14,7 +14,7 @@ import { findReport } from "./catalogue.ts";
 import { parseParamFlags, resolveParams } from "../report/params.ts";
 import { checkReportFilter, runReport } from "../report/runner.ts";
 import { ensureWritableDir } from "../report/output_dir.ts";
-import { cleanStaleTemp } from "../pack/stale_temp.ts";
+import { cleanStaleTemp } from "../fs/owned_temp.ts";
 import { createQueryContext } from "../query/context.ts";
 import { type Format, FORMATS } from "../render/renderer.ts";
 import { createRenderers } from "../render/registry.ts";

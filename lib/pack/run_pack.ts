@@ -17,7 +17,7 @@ import {
   sha256File,
   writeManifest,
 } from "./manifest.ts";
-import { markOwned, ownerState, removeStaleDirs } from "./stale_temp.ts";
+import { markOwned, ownerState, removeStaleDirs } from "../fs/owned_temp.ts";
 import { type Change, collectFigures, compareFigures, type Figure } from "./figures.ts";
 import { buildMessage, sendMessage, writeEml } from "./mail.ts";
 import { SnapshotRecorder } from "./snapshot.ts";

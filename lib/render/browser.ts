@@ -17,7 +17,7 @@
 import puppeteer from "puppeteer";
 import type { Browser, Page } from "puppeteer";
 import { join } from "node:path";
-import { makeOwnedTempDir } from "../pack/stale_temp.ts";
+import { makeOwnedTempDir } from "../fs/owned_temp.ts";
 import { fileURLToPath as fromFileUrl } from "node:url";
 
 /**

@@ -15,7 +15,7 @@ import { ensureWritableDir } from "./output_dir.ts";
 import { ParamError } from "./errors.ts";
 import { parseFilter, validateFilter } from "../api/filter.ts";
 import { type ResourceName, RESOURCES } from "../api/catalogue.ts";
-import { makeOwnedTempDir } from "../pack/stale_temp.ts";
+import { makeOwnedTempDir } from "../fs/owned_temp.ts";
 
 /** Progress events of a run (the CLI prints them on stderr). */
 export type RunEvent =

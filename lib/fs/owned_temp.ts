@@ -20,7 +20,7 @@ import { join } from "node:path";
  *
  * @example
  * ```ts
- * import { OWNER_MARKER } from "./stale_temp.ts";
+ * import { OWNER_MARKER } from "./owned_temp.ts";
  * console.log(OWNER_MARKER); // .samkit-owner
  * ```
  */
@@ -85,7 +85,7 @@ async function lockHeld(lock: string): Promise<boolean> {
  *
  * @example
  * ```ts
- * import { makeOwnedTempDir, ownerState } from "./stale_temp.ts";
+ * import { makeOwnedTempDir, ownerState } from "./owned_temp.ts";
  * const dir = await makeOwnedTempDir({ prefix: "samkit-example-" });
  * console.log(await ownerState(dir)); // alive
  * await Deno.remove(dir, { recursive: true });
@@ -106,7 +106,7 @@ export async function ownerState(dir: string): Promise<"alive" | "dead" | "unkno
  *
  * @example
  * ```ts
- * import { markOwned, ownerState } from "./stale_temp.ts";
+ * import { markOwned, ownerState } from "./owned_temp.ts";
  * const dir = await Deno.makeTempDir();
  * await markOwned(dir);
  * console.log(await ownerState(dir)); // alive
@@ -122,7 +122,7 @@ export async function markOwned(dir: string): Promise<void> {
  *
  * @example
  * ```ts
- * import { makeOwnedTempDir } from "./stale_temp.ts";
+ * import { makeOwnedTempDir } from "./owned_temp.ts";
  * const dir = await makeOwnedTempDir({ prefix: "samkit-spool-" });
  * await Deno.remove(dir, { recursive: true });
  * ```
@@ -143,7 +143,7 @@ export async function makeOwnedTempDir(options: Deno.MakeTempOptions = {}): Prom
  *
  * @example
  * ```ts
- * import { systemTempDir } from "./stale_temp.ts";
+ * import { systemTempDir } from "./owned_temp.ts";
  * console.log(systemTempDir()); // e.g. /tmp
  * ```
  */
@@ -174,7 +174,7 @@ export interface RemoveStaleOptions {
  *
  * @example
  * ```ts
- * import { removeStaleDirs } from "./stale_temp.ts";
+ * import { removeStaleDirs } from "./owned_temp.ts";
  * const removed = await removeStaleDirs({ prefix: "samkit-" });
  * console.log(removed.length >= 0); // true
  * ```
@@ -208,7 +208,7 @@ export async function removeStaleDirs(options: RemoveStaleOptions = {}): Promise
  *
  * @example
  * ```ts
- * import { cleanStaleTemp } from "./stale_temp.ts";
+ * import { cleanStaleTemp } from "./owned_temp.ts";
  * console.log(await cleanStaleTemp() >= 0); // true
  * ```
  */

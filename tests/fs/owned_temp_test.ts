@@ -6,9 +6,9 @@ import {
   OWNER_MARKER,
   ownerState,
   removeStaleDirs,
-} from "../../lib/pack/stale_temp.ts";
+} from "../../lib/fs/owned_temp.ts";
 
-const MODULE = new URL("../../lib/pack/stale_temp.ts", import.meta.url).href;
+const MODULE = new URL("../../lib/fs/owned_temp.ts", import.meta.url).href;
 
 async function names(dir: string): Promise<string[]> {
   const out: string[] = [];
