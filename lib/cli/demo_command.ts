@@ -9,11 +9,11 @@ import { intFlag, parseArgs, stringFlag } from "./args.ts";
 import { openSource } from "./source.ts";
 import { clientEvents, Progress } from "./progress.ts";
 import { reportError } from "./errors.ts";
-import { printOut } from "./terminal_text.ts";
+import { printErr, printOut } from "./terminal_text.ts";
 import { findReport } from "./catalogue.ts";
 import { FLAGSHIP_REPORTS } from "../../reports/mod.ts";
 import { resolveParams } from "../report/params.ts";
-import { runReport } from "../report/runner.ts";
+import { rereadNote, runReport } from "../report/runner.ts";
 import { ensureWritableDir } from "../report/output_dir.ts";
 import { createQueryContext } from "../query/context.ts";
 import { createRenderers } from "../render/registry.ts";
@@ -91,6 +91,7 @@ export async function demoCommand(argv: readonly string[]): Promise<number> {
           browser,
           onEvent: (e) => {
             if (e.type === "render") progress.status(`${id}: writing ${e.format}`);
+            if (e.type === "reread") printErr(`samkit: note: ${rereadNote(e)}`);
           },
         });
         progress.done();

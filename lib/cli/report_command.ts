@@ -9,10 +9,10 @@ import { UsageError } from "./usage_error.ts";
 import { openSnapshotSource, openSource } from "./source.ts";
 import { clientEvents, Progress } from "./progress.ts";
 import { reportError } from "./errors.ts";
-import { clip, printOut } from "./terminal_text.ts";
+import { clip, printErr, printOut } from "./terminal_text.ts";
 import { findReport } from "./catalogue.ts";
 import { parseParamFlags, resolveParams } from "../report/params.ts";
-import { checkReportFilter, runReport } from "../report/runner.ts";
+import { checkReportFilter, rereadNote, runReport } from "../report/runner.ts";
 import { ensureWritableDir } from "../report/output_dir.ts";
 import { cleanStaleTemp } from "../fs/owned_temp.ts";
 import { createQueryContext } from "../query/context.ts";
@@ -168,6 +168,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
         browser,
         onEvent: (e) => {
           if (e.type === "render") progress.status(`${definition.id}: writing ${e.format}`);
+          if (e.type === "reread" && !quiet) printErr(`samkit: note: ${rereadNote(e)}`);
           if (e.type === "spooled") {
             progress.status(`${definition.id}: ${e.section} (${e.rows} rows)`);
           }

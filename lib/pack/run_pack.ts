@@ -23,7 +23,7 @@ import { buildMessage, sendMessage, writeEml } from "./mail.ts";
 import { SnapshotRecorder } from "./snapshot.ts";
 import { openSource, type SourceOptions } from "../cli/source.ts";
 import type { ReportDefinition } from "../report/model.ts";
-import { runReport } from "../report/runner.ts";
+import { rereadNote, runReport } from "../report/runner.ts";
 import { createQueryContext } from "../query/context.ts";
 import { createRenderers } from "../render/registry.ts";
 import { type BrowserHandle, launchBrowser } from "../render/browser.ts";
@@ -362,6 +362,9 @@ async function runInFolder(
           now: started,
           browser,
           signal,
+          onEvent: (e) => {
+            if (e.type === "reread") log(`${pack.name}: note: ${rereadNote(e)}`);
+          },
           inspect: async (doc) => {
             figures.push(...await collectFigures(definition, doc));
           },

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { ParamValues, ReportContext, ReportDefinition } from "./model.ts";
+import type { ParamValues, ReportContext, ReportData, ReportDefinition } from "./model.ts";
 import type { Format, RenderDocument, Renderer, RenderSection } from "../render/renderer.ts";
 import type { BrowserHandle } from "../render/browser.ts";
 import type { QueryContext } from "../query/context.ts";
@@ -16,6 +16,7 @@ import { ParamError } from "./errors.ts";
 import { parseFilter, validateFilter } from "../api/filter.ts";
 import { type ResourceName, RESOURCES } from "../api/catalogue.ts";
 import { makeOwnedTempDir } from "../fs/owned_temp.ts";
+import { PagingIntegrityError } from "../api/errors.ts";
 
 /** Progress events of a run (the CLI prints them on stderr). */
 export type RunEvent =
@@ -25,6 +26,13 @@ export type RunEvent =
     readonly report: string;
     readonly section: string;
     readonly rows: number;
+  }
+  | {
+    /** A collection's pages did not add up; the report's data is read again from the start. */
+    readonly type: "reread";
+    readonly report: string;
+    readonly attempt: number;
+    readonly reason: string;
   }
   | { readonly type: "render"; readonly report: string; readonly format: Format }
   | { readonly type: "written"; readonly report: string; readonly path: string };
@@ -95,6 +103,74 @@ export function checkReportFilter(
 }
 
 /**
+ * How many times a report's data is read when a streamed collection's pages do not add up (the
+ * first read and two re-reads); a collection that still does not add up fails the report.
+ *
+ * @example
+ * ```ts
+ * import { REPORT_READS } from "./runner.ts";
+ * console.log(REPORT_READS); // 3
+ * ```
+ */
+export const REPORT_READS = 3;
+
+/**
+ * The one line a caller prints for a `reread` event (a note, not an error: the report goes on).
+ *
+ * @example
+ * ```ts
+ * import { rereadNote } from "./runner.ts";
+ * console.log(rereadNote({ type: "reread", report: "stale-computers", attempt: 2, reason: "page 3 short" }));
+ * // "stale-computers: page 3 short; reading the report's data again (read 2 of 3)"
+ * ```
+ */
+export function rereadNote(event: Extract<RunEvent, { type: "reread" }>): string {
+  return `${event.report}: ${event.reason}; reading the report's data again (read ${event.attempt} of ${REPORT_READS})`;
+}
+
+/**
+ * The report's data read and its sections spooled, read again from the start (into a fresh
+ * spool folder) when a collection streamed by the report turns out inconsistent — a page lost
+ * or repeated by a change between two page reads — at most {@link REPORT_READS} times.
+ */
+async function readAndSpool(
+  options: RunReportOptions,
+  ctx: ReportContext,
+  spoolRoot: string,
+): Promise<{ data: ReportData; sections: RenderSection[] }> {
+  const { definition, signal } = options;
+  for (let attempt = 1;; attempt++) {
+    const dir = `${spoolRoot}/read-${attempt}`;
+    await Deno.mkdir(dir);
+    try {
+      const data = await definition.data(ctx);
+      const sections: RenderSection[] = [];
+      for (const section of data.sections) {
+        signal?.throwIfAborted();
+        const spooled = await spoolSection(section, { dir, signal });
+        options.onEvent?.({
+          type: "spooled",
+          report: definition.id,
+          section: section.id,
+          rows: spooled.rowCount,
+        });
+        sections.push(spooled);
+      }
+      return { data, sections };
+    } catch (error) {
+      if (!(error instanceof PagingIntegrityError) || attempt >= REPORT_READS) throw error;
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+      options.onEvent?.({
+        type: "reread",
+        report: definition.id,
+        attempt: attempt + 1,
+        reason: error.message,
+      });
+    }
+  }
+}
+
+/**
  * Runs one report into `outDir` in every format asked for.
  *
  * @example
@@ -123,19 +199,7 @@ export async function runReport(options: RunReportOptions): Promise<RunReportRes
       signal: signal ?? new AbortController().signal,
       now,
     };
-    const data = await definition.data(ctx);
-    const sections: RenderSection[] = [];
-    for (const section of data.sections) {
-      signal?.throwIfAborted();
-      const spooled = await spoolSection(section, { dir: spoolDir, signal });
-      options.onEvent?.({
-        type: "spooled",
-        report: definition.id,
-        section: section.id,
-        rows: spooled.rowCount,
-      });
-      sections.push(spooled);
-    }
+    const { data, sections } = await readAndSpool(options, ctx, spoolDir);
     const document: RenderDocument = {
       report: {
         id: definition.id,

@@ -58,6 +58,20 @@ const BROKEN = /reset|connection|network|body|closed|interrupted|JSON|parse/i;
 const CELLS: readonly Cell[] = [
   // Paging lies on the computers (estate, total_items): once must be re-read, persistent named.
   ...pagingCells(ESC, computers, AT_COMPUTERS),
+  // The report streams the entitlements (no toArray to re-read in): the runner reads the
+  // report's data again, so a fault that happens once still ends equal.
+  {
+    report: ESC,
+    fault: { ...entitlements, kind: "shortPage", page: 2 },
+    expect: "equal",
+    names: [AT_ENTITLEMENTS, PAGING],
+  },
+  {
+    report: ESC,
+    fault: { ...entitlements, kind: "driftInsert", afterPage: 1 },
+    expect: "equal",
+    names: [AT_ENTITLEMENTS, PAGING],
+  },
   {
     report: ESC,
     fault: { ...entitlements, kind: "shortPage", page: 2, times: PERSISTENT },
