@@ -89,18 +89,7 @@ export function intFlag(
   return n;
 }
 
-/**
- * The longest `--filter` accepted (characters). A filter travels in the URL of every request,
- * percent-encoded (up to three bytes a character), and servers refuse request lines past about
- * 8 KB (414 URI Too Long); real filters are a few dozen characters.
- *
- * @example
- * ```ts
- * import { MAX_FILTER_CHARS } from "./args.ts";
- * console.log(MAX_FILTER_CHARS); // 2000
- * ```
- */
-export const MAX_FILTER_CHARS = 2000;
+export { MAX_FILTER_CHARS } from "../report/params.ts";
 
 /**
  * Rejects a flag value longer than `max` characters with a {@link UsageError} that shows only

@@ -8,7 +8,7 @@
 
 import { Cron } from "croner";
 import { type Format, FORMATS } from "../render/renderer.ts";
-import { resolveParams } from "../report/params.ts";
+import { MAX_FILTER_CHARS, resolveParams } from "../report/params.ts";
 import { checkReportFilter } from "../report/runner.ts";
 import type { ParamValues, ReportDefinition } from "../report/model.ts";
 
@@ -181,6 +181,15 @@ export function validatePack(
     }
     if (r.filter !== undefined) {
       if (typeof r.filter !== "string") fail(`${at}.filter`, "expected a filter string");
+      const length = (r.filter as string).length;
+      if (length > MAX_FILTER_CHARS) {
+        fail(
+          `${at}.filter`,
+          `is ${
+            length.toLocaleString("en-US")
+          } characters long; at most ${MAX_FILTER_CHARS} are accepted`,
+        );
+      }
       try {
         checkReportFilter(def, r.filter as string);
       } catch (e) {

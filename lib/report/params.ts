@@ -8,6 +8,19 @@
 import type { ParamSpec, ParamValues, ReportDefinition } from "./model.ts";
 import { ParamError } from "./errors.ts";
 
+/**
+ * The longest report filter accepted (characters), from `--filter` or a pack file. A filter travels in the URL of every request,
+ * percent-encoded (up to three bytes a character), and servers refuse request lines past about
+ * 8 KB (414 URI Too Long); real filters are a few dozen characters.
+ *
+ * @example
+ * ```ts
+ * import { MAX_FILTER_CHARS } from "./params.ts";
+ * console.log(MAX_FILTER_CHARS); // 2000
+ * ```
+ */
+export const MAX_FILTER_CHARS = 2000;
+
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 

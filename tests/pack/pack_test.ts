@@ -86,6 +86,10 @@ describe("pack files", () => {
       name: "p",
       reports: [{ id: "stale-computers", params: { days: "many" } }],
     }, /reports\[0\]\.params\.days/],
+    ["a 100,000-character filter", {
+      name: "p",
+      reports: [{ id: "stale-computers", filter: `hostName -eq '${"x".repeat(100_000)}'` }],
+    }, /reports\[0\]\.filter: is 100,015 characters long; at most 2000 are accepted/],
     ["a secret in the file", {
       name: "p",
       reports: [{ id: "stale-computers" }],
