@@ -5,6 +5,7 @@
  * @module
  */
 
+import assert from "node:assert/strict";
 import { type RunningServer, type ServerOptions, startServer } from "../../lib/server/server.ts";
 import { type OperationSpec, TOKEN_PATH } from "../../lib/api/operations.ts";
 import { RESOURCES } from "../../lib/api/catalogue.ts";
@@ -163,4 +164,22 @@ export function sampleParams(
     if (ok) return params;
   }
   return undefined;
+}
+
+/**
+ * Asserts the API's error shape (`{ error: { code, message } }`) with `status`, and returns the
+ * message.
+ *
+ * @example
+ * ```ts ignore
+ * const res = await api(srv, "/api/sam/estate/v1/computers?page_size=0", { token });
+ * console.log(errorMessage(res, 400)); // "page_size must be at least 1; got 0."
+ * ```
+ */
+export function errorMessage(res: { status: number; body: unknown }, status: number): string {
+  assert.equal(res.status, status, JSON.stringify(res.body));
+  const body = res.body as { error: { code: number; message: string } };
+  assert.deepEqual(Object.keys(body), ["error"]);
+  assert.equal(body.error.code, status);
+  return body.error.message;
 }

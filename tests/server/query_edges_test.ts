@@ -1,19 +1,10 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { api, getToken, withServer } from "../helpers/server.ts";
+import { api, errorMessage, getToken, withServer } from "../helpers/server.ts";
 import { strictSearchParams } from "../../lib/server/router.ts";
 
 const COMPUTERS = "/api/sam/estate/v1/computers";
 const CONNECTORS = "/api/cloud-cost/v1/connectors";
-
-/** Assert the API's error shape with a status, and return its message. */
-function errorMessage(res: { status: number; body: unknown }, status: number): string {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  const body = res.body as { error: { code: number; message: string } };
-  assert.deepEqual(Object.keys(body), ["error"]);
-  assert.equal(body.error.code, status);
-  return body.error.message;
-}
 
 describe("strict query decoding", () => {
   it("400 naming the parameter for bytes that are not UTF-8, where URLSearchParams gives U+FFFD", async () => {

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { api, getToken, withServer } from "../helpers/server.ts";
+import { api, errorMessage, getToken, withServer } from "../helpers/server.ts";
 import { REQUEST_LIMITS, type RunningServer } from "../../lib/server/server.ts";
 
 const COMPUTERS = "/api/sam/estate/v1/computers";
@@ -9,15 +9,6 @@ const COMPUTERS = "/api/sam/estate/v1/computers";
 function targetOf(bytes: number): string {
   const head = `${COMPUTERS}?page_size=1&pad=`;
   return head + "a".repeat(bytes - head.length);
-}
-
-/** Assert the API's error shape with a status, and return its message. */
-function errorMessage(res: { status: number; body: unknown }, status: number): string {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  const body = res.body as { error: { code: number; message: string } };
-  assert.deepEqual(Object.keys(body), ["error"]);
-  assert.equal(body.error.code, status);
-  return body.error.message;
 }
 
 /**
