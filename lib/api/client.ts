@@ -31,7 +31,14 @@
  */
 
 import { type AuthOptions, createAuth } from "./auth.ts";
-import { areaPrefixes, type BaseUrlOptions, readEnv, resolveBaseUrl } from "./base_url.ts";
+import {
+  areaPrefixes,
+  type BaseUrlOptions,
+  readEnv,
+  RegistryPrefix,
+  registryPrefixes,
+  resolveBaseUrl,
+} from "./base_url.ts";
 import { type Link, type Resource, type ResourceName, RESOURCES } from "./catalogue.ts";
 import { NotFoundError } from "./errors.ts";
 import { type FilterNode, parseFilter, printFilter, validateFilter } from "./filter.ts";
@@ -284,12 +291,17 @@ export interface LicensesApi {
   ): Paged<ApplicationTransferSummary>;
   /** Get application license transfers (computer transfers): `GET /licenses/transfers/{applicationId}/computers`. */
   computerTransfers(applicationId: string, options?: FilterOptions): Paged<ComputerTransfer>;
-  /** Get application license transfers for a computer: `GET /licenses/transfers/{applicationId}/computers/{computerId}`. */
+  /**
+   * Get application license transfers for a computer:
+   * `GET /licenses/transfers/{applicationId}/computers/{computerId}`. The spec answers one
+   * object, the public service a paged collection: both are read as a collection (one item for
+   * the object form).
+   */
   computerTransfer(
     applicationId: string,
     computerId: string,
-    options?: CallOptions,
-  ): Promise<ComputerTransferDetail>;
+    options?: FilterOptions,
+  ): Paged<ComputerTransferDetail>;
   /** Get custom value license transfers: `GET /licenses/transfers/{applicationId}/custom-values`. */
   customValueTransfers(applicationId: string, options?: FilterOptions): Paged<CustomValueTransfer>;
   /** Get license upgrade details (transfers for a custom value): `GET /licenses/transfers/{applicationId}/custom-values/{customId}`. */
@@ -451,6 +463,8 @@ export interface ConnectorsApi {
 export interface SamClient {
   /** The base URL the client talks to (for report covers). */
   readonly source: string;
+  /** The registry prefix in use and how it was chosen (detected on the first registry read). */
+  readonly registryPrefix: RegistryPrefix;
   /** Traffic counters, updated as the client runs. */
   readonly stats: ClientStats;
   /** The one request function, for calls the typed functions do not cover. */
@@ -541,6 +555,12 @@ export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 1000;
 
 const SORT = /^\s*([\w.]+)\s*:\s*(asc|desc)\s*$/i;
+
+/**
+ * Operations the spec gives as one object and the public service answers as a paged collection
+ * (public-api.md): read as collections, the object form as a page of one item.
+ */
+const EITHER_SHAPE: ReadonlySet<string> = new Set(["licenses.computerTransfer"]);
 const PAGING_RELS = new Set(["next", "previous", "prev", "first", "last"]);
 
 function checkSort(op: OperationSpec, sort: string): string {
@@ -601,6 +621,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
   const env = options.env ?? readEnv;
   const baseUrl = resolveBaseUrl(options);
   const prefixes = areaPrefixes(options);
+  const registry = new RegistryPrefix(registryPrefixes(options));
   const authOptions: AuthOptions | undefined = options.auth ??
     (options.clientId !== undefined || options.clientSecret !== undefined
       ? {
@@ -622,14 +643,28 @@ export function createClient(options: ClientOptions = {}): SamClient {
   const defaultPageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const defaultParallel = options.parallel;
 
-  const pathOf = (op: OperationSpec, params: Readonly<Record<string, string>>): string => {
+  const pathOf = (
+    op: OperationSpec,
+    params: Readonly<Record<string, string>>,
+    prefix = op.area === "registry" ? registry.current : prefixes[op.area],
+  ): string => {
     const clean: Record<string, string> = {};
     for (const [k, v] of Object.entries(params)) {
       if (v !== undefined && v !== null) clean[k] = String(v);
     }
     const full = expandPath(op, clean);
-    return prefixes[op.area] + full.slice(AREA_PREFIX[op.area].length);
+    return prefix + full.slice(AREA_PREFIX[op.area].length);
   };
+
+  /** Runs one call at the operation's path; a registry call under the detected prefix. */
+  const atPath = <T>(
+    op: OperationSpec,
+    params: Readonly<Record<string, string>>,
+    call: (path: string) => Promise<T>,
+  ): Promise<T> =>
+    op.area === "registry"
+      ? registry.use((prefix) => call(pathOf(op, params, prefix)))
+      : call(pathOf(op, params));
 
   const pageSizeOf = (op: OperationSpec, requested: number | undefined): number => {
     const size = requested ?? defaultPageSize;
@@ -664,25 +699,27 @@ export function createClient(options: ClientOptions = {}): SamClient {
     params: Readonly<Record<string, string>>,
     options: FilterOptions = {},
   ): Paged<Resource<N>> {
-    if (op.shape === "object") {
+    if (op.shape === "object" && !EITHER_SHAPE.has(op.id)) {
       throw new RangeError(`${op.id} returns one object, not a collection`);
     }
-    const path = pathOf(op, params);
     const filter = options.filter === undefined ? undefined : filterText(op, options.filter);
     const sort = options.sort === undefined || options.sort.trim() === ""
       ? undefined
       : checkSort(op, options.sort);
     const pageSize = pageSizeOf(op, options.pageSize);
     const parallel = options.parallel ?? defaultParallel;
-    const ctx = shapeContext(op, path);
     const normalise = createNormaliser(op.resource as N);
-    const toItem = (raw: unknown, what?: string) => normalise(checkObject(ctx, raw, what));
+    const itemOf = (ctx: ShapeContext) => (raw: unknown, what?: string) =>
+      normalise(checkObject(ctx, raw, what));
     const integrity = {
       keyOf: (item: object) => itemKey(item, hasId(op.resource)),
       sameOnPage: !hasId(op.resource),
       source: {
         operation: op.id,
-        path,
+        // A getter: a registry path is known once its prefix is detected.
+        get path() {
+          return pathOf(op, params);
+        },
         ...(filter === undefined ? {} : { filter: request.redactor.scrub(filter) }),
       },
     };
@@ -694,6 +731,9 @@ export function createClient(options: ClientOptions = {}): SamClient {
     });
 
     if (op.shape === "flatCollection") {
+      const path = pathOf(op, params);
+      const ctx = shapeContext(op, path);
+      const toItem = itemOf(ctx);
       return followPages<Resource<N>>({
         pageSize,
         ...integrity,
@@ -721,15 +761,19 @@ export function createClient(options: ClientOptions = {}): SamClient {
       ...integrity,
       ...(parallel ? { parallel } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
-      onPage: (page) => emitPage(op, path, page),
-      fetchPage: async (pageNumber, size, signal) => {
-        const res = await request({
-          path,
-          query: { ...query(pageNumber), page_size: size },
-          ...(signal ? { signal } : {}),
-        });
-        return readEnvelope(ctx, res.body, pageNumber, toItem);
-      },
+      onPage: (page) => emitPage(op, pathOf(op, params), page),
+      fetchPage: (pageNumber, size, signal) =>
+        atPath(op, params, async (path) => {
+          const res = await request({
+            path,
+            query: { ...query(pageNumber), page_size: size },
+            ...(signal ? { signal } : {}),
+          });
+          const ctx = shapeContext(op, path);
+          return EITHER_SHAPE.has(op.id)
+            ? eitherShapePage({ ...ctx, scope: op.scope, params }, res.body, pageNumber, itemOf)
+            : readEnvelope(ctx, res.body, pageNumber, itemOf(ctx));
+        }),
     });
   }
   async function object<N extends ResourceName>(
@@ -738,22 +782,25 @@ export function createClient(options: ClientOptions = {}): SamClient {
     options: CallOptions = {},
     body?: { value: unknown; contentType?: string; idempotent: boolean },
   ): Promise<Resource<N>> {
-    if (op.shape !== "object") throw new RangeError(`${op.id} returns a collection`);
-    const path = pathOf(op, params);
-    const res = await request({
-      method: op.method,
-      path,
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(body
-        ? {
-          body: body.value,
-          idempotent: body.idempotent,
-          ...(body.contentType ? { contentType: body.contentType } : {}),
-        }
-        : {}),
+    if (op.shape !== "object" || EITHER_SHAPE.has(op.id)) {
+      throw new RangeError(`${op.id} returns a collection`);
+    }
+    return await atPath(op, params, async (path) => {
+      const res = await request({
+        method: op.method,
+        path,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(body
+          ? {
+            body: body.value,
+            idempotent: body.idempotent,
+            ...(body.contentType ? { contentType: body.contentType } : {}),
+          }
+          : {}),
+      });
+      const ctx = { ...shapeContext(op, path), scope: op.scope, params };
+      return createNormaliser(op.resource as N)(checkObject(ctx, res.body));
     });
-    const ctx = { ...shapeContext(op, path), scope: op.scope, params };
-    return createNormaliser(op.resource as N)(checkObject(ctx, res.body));
   }
 
   const remember = (values: object | undefined) => {
@@ -825,7 +872,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
       return params;
     };
     areas[op.area][name] = special[op.id]?.(op) ??
-      (op.shape === "object"
+      (op.shape === "object" && !EITHER_SHAPE.has(op.id)
         ? (...args: unknown[]) => {
           try {
             return object(op, byPosition(args), args[names.length] as CallOptions | undefined);
@@ -845,6 +892,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
 
   return {
     source: baseUrl,
+    registryPrefix: registry,
     stats,
     request,
     estate: areas.estate as unknown as EstateApi,
@@ -886,6 +934,26 @@ function readEnvelope<T>(
     ...pagination,
     pageNumber: pagination.pageNumber ?? pageNumber,
   };
+}
+
+/**
+ * A page of an operation answered either as an envelope (read as one) or as one object: the
+ * object is page 1's only item, checked like an object fetched by its path (`ctx` carries the
+ * scope); a later page of the object form is empty. Never an envelope read as an object.
+ */
+function eitherShapePage<T>(
+  ctx: ShapeContext,
+  body: unknown,
+  pageNumber: number,
+  itemOf: (ctx: ShapeContext) => (raw: unknown, what: string) => T,
+): Page<T> {
+  const isObject = body !== null && typeof body === "object" && !Array.isArray(body);
+  if (isObject && ("items" in body || "pagination" in body)) {
+    const { scope: _scope, params: _params, ...plain } = ctx;
+    return readEnvelope(plain, body, pageNumber, itemOf(plain));
+  }
+  if (pageNumber > 1) return { items: [], pageNumber };
+  return { items: [itemOf(ctx)(body, "the response")], pageNumber: 1, totalPages: 1 };
 }
 
 /**

@@ -27,6 +27,10 @@ Options:
   --send           Send the summary email (else it is written as summary.eml)
   --base-url URL   The SAM API (else SAM_BASE_URL / SAM_REGION; none: the embedded demo server)
   --token TOKEN    A bearer token (else SAM_TOKEN, or SAM_CLIENT_ID + SAM_CLIENT_SECRET)
+  --registry-prefix P  The registry's path: software-registry (the public service),
+                   softwareregistry (the spec) or a whole path; else SAM_REGISTRY_PREFIX;
+                   neither: tried in that order on the first registry read, the one that
+                   answers kept
   --quiet          No progress on stderr
   -h, --help       This help
 
@@ -40,6 +44,7 @@ export const PACK_FLAGS = {
   send: { type: "boolean" },
   "base-url": { type: "string" },
   token: { type: "string" },
+  "registry-prefix": { type: "string" },
   quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -109,7 +114,11 @@ export function packRunOptions(
     outRoot,
     snapshot: values.snapshot === true,
     send: values.send === true,
-    source: { baseUrl: stringFlag(values, "base-url"), token: stringFlag(values, "token") },
+    source: {
+      baseUrl: stringFlag(values, "base-url"),
+      token: stringFlag(values, "token"),
+      registryPrefix: stringFlag(values, "registry-prefix"),
+    },
     log: values.quiet ? undefined : log,
   };
 }

@@ -35,6 +35,10 @@ Options:
                      (at most ${MAX_FILTER_CHARS} characters)
   --base-url URL     The SAM API (else SAM_BASE_URL or SAM_REGION; none: the embedded demo server)
   --token TOKEN      A bearer token (else SAM_TOKEN, or SAM_CLIENT_ID + SAM_CLIENT_SECRET)
+  --registry-prefix P  The registry's path: software-registry (the public service),
+                     softwareregistry (the spec) or a whole path; else SAM_REGISTRY_PREFIX;
+                     neither: tried in that order on the first registry read, the one that
+                     answers kept (--verbose says which)
   --locale TAG       Number and date formats, e.g. en-GB (default en-US)
   --computers N      Size of the embedded demo estate (default 400)
   --seed N           Seed of the embedded demo estate (default 1)
@@ -43,6 +47,7 @@ Options:
   --csv-formulas     Write CSV text that starts with = + - @ (a formula to a spreadsheet) as
                      it is; by default such text gets a leading ' so it opens as text
   --quiet            No progress on stderr
+  --verbose          Say on stderr which registry path is in use and how many requests were made
   -h, --help         This help
 
 Exit codes: 0 done, 1 failure, 2 bad usage or bad input (nothing is written).`;
@@ -87,6 +92,8 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       filter: { type: "string" },
       "base-url": { type: "string" },
       token: { type: "string" },
+      "registry-prefix": { type: "string" },
+      verbose: { type: "boolean" },
       locale: { type: "string" },
       computers: { type: "string" },
       seed: { type: "string" },
@@ -140,6 +147,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
     const api = snapshot ?? await openSource({
       baseUrl: stringFlag(values, "base-url"),
       token: stringFlag(values, "token"),
+      registryPrefix: stringFlag(values, "registry-prefix"),
       computers,
       seed,
       onEvent: clientEvents(progress, () => query.limiter.backOff()),
@@ -179,6 +187,10 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       return 0;
     } finally {
       progress.done();
+      if (values.verbose === true) {
+        printErr(`samkit: registry: ${api.client.registryPrefix.describe()}`);
+        printErr(`samkit: requests: ${api.client.stats.requests}`);
+      }
       await browser?.close();
       await api.close();
     }

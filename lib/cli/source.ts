@@ -7,7 +7,7 @@
  */
 
 import { type ClientOptions, createClient, type SamClient } from "../api/client.ts";
-import { resolveBaseUrl } from "../api/base_url.ts";
+import { registryPrefixes, resolveBaseUrl } from "../api/base_url.ts";
 import { startServer } from "../server/server.ts";
 import { UsageError } from "./usage_error.ts";
 import { openSnapshot } from "../pack/snapshot.ts";
@@ -18,6 +18,11 @@ export interface SourceOptions {
   readonly baseUrl?: string;
   /** `--token` (else `SAM_TOKEN`). */
   readonly token?: string;
+  /**
+   * `--registry-prefix` (else `SAM_REGISTRY_PREFIX`; neither: detected on the first registry
+   * read, the public spelling first).
+   */
+  readonly registryPrefix?: string;
   /** Size of the embedded demo estate (default 400 computers). */
   readonly computers?: number;
   /** Seed of the embedded demo estate (default 1). */
@@ -63,6 +68,19 @@ async function assertNetAllowed(url: URL): Promise<void> {
 }
 
 /**
+ * The client option of `--registry-prefix`, checked (with `SAM_REGISTRY_PREFIX`) before any
+ * request: a bad value is a usage error naming the flag or variable.
+ */
+function registryOption(flag: string | undefined): { registryPrefix?: string } {
+  try {
+    registryPrefixes({ registryPrefix: flag });
+  } catch (e) {
+    throw new UsageError((e as Error).message.replace(/^registryPrefix /, "--registry-prefix "));
+  }
+  return flag === undefined ? {} : { registryPrefix: flag };
+}
+
+/**
  * Opens the data source a command runs against.
  *
  * @example
@@ -74,6 +92,7 @@ async function assertNetAllowed(url: URL): Promise<void> {
  * ```
  */
 export async function openSource(options: SourceOptions = {}): Promise<ApiSource> {
+  const registry = registryOption(options.registryPrefix);
   const explicit = options.baseUrl ?? env("SAM_BASE_URL") ?? env("SAM_REGION");
   if (explicit) {
     let base: string;
@@ -95,6 +114,7 @@ export async function openSource(options: SourceOptions = {}): Promise<ApiSource
     const client = createClient({
       baseUrl: base,
       auth: token ? { token } : { clientId: clientId!, clientSecret: clientSecret! },
+      ...registry,
       onEvent: options.onEvent,
       fetch: options.wrapFetch?.(globalThis.fetch),
     });
@@ -110,6 +130,7 @@ export async function openSource(options: SourceOptions = {}): Promise<ApiSource
   const client = createClient({
     baseUrl: server.url,
     auth: { clientId: "demo", clientSecret: "demo-secret" },
+    ...registry,
     onEvent: options.onEvent,
     fetch: options.wrapFetch?.(globalThis.fetch),
   });

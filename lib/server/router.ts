@@ -15,7 +15,15 @@ import {
   parseFilter,
 } from "../api/filter.ts";
 import { type EstateStore, SortError, type StoredRow } from "./store.ts";
-import { HttpError, itemLinks, jsonResponse, link, serializeRow, withLinks } from "./serialize.ts";
+import {
+  type Dialect,
+  HttpError,
+  itemLinks,
+  jsonResponse,
+  link,
+  serializeRow,
+  withLinks,
+} from "./serialize.ts";
 
 /**
  * The registry prefix spelt as the public service's own documents spell it (routes.md); the
@@ -28,6 +36,37 @@ import { HttpError, itemLinks, jsonResponse, link, serializeRow, withLinks } fro
  * ```
  */
 export const REGISTRY_ALIAS_PREFIX = "/api/sam/software-registry/v1";
+
+/** Options of a {@link Router}. */
+export interface RouterOptions {
+  /**
+   * `spec` (default) routes the registry under the spec's spelling and, as routes.md says, under
+   * {@link REGISTRY_ALIAS_PREFIX} too; `real` under {@link REGISTRY_ALIAS_PREFIX} only, as the
+   * public service does.
+   */
+  readonly dialect?: Dialect;
+  /**
+   * In the `spec` dialect, whether the registry also answers under the public spelling (default
+   * `true`); `false` answers the spec's spelling only, like a strictly spec-shaped service.
+   */
+  readonly registryAlias?: boolean;
+}
+
+/**
+ * The registry prefixes a dialect answers under.
+ *
+ * @example
+ * ```ts
+ * import { registryPrefixesServed } from "./router.ts";
+ * console.log(registryPrefixesServed({ dialect: "real" })); // ["/api/sam/software-registry/v1"]
+ * ```
+ */
+export function registryPrefixesServed(options: RouterOptions = {}): string[] {
+  if (options.dialect === "real") return [REGISTRY_ALIAS_PREFIX];
+  return options.registryAlias === false
+    ? [AREA_PREFIX.registry]
+    : [AREA_PREFIX.registry, REGISTRY_ALIAS_PREFIX];
+}
 
 /** A resolved request path. */
 export type Resolution =
@@ -56,7 +95,7 @@ function allowedMethods(node: Node): string[] {
 /**
  * Maps method and path to an operation; HEAD resolves to the GET operation of a path. Literal segments win over parameters, with
  * backtracking, so `/licenses/transfers/{applicationId}` is never taken by `/licenses/{id}/…`.
- * The registry also answers under {@link REGISTRY_ALIAS_PREFIX}.
+ * The registry answers where the dialect puts it ({@link registryPrefixesServed}).
  *
  * @example
  * ```ts
@@ -70,11 +109,19 @@ export class Router {
 
   /**
    * @param operations The operations to route (default: all of them).
+   * @param options The dialect, which places the registry.
+   *
+   * @example
+   * ```ts
+   * import { Router } from "./router.ts";
+   * const real = new Router(undefined, { dialect: "real" });
+   * console.log(real.resolve("GET", "/api/sam/softwareregistry/v1/applications").kind); // "none"
+   * ```
    */
-  constructor(operations: readonly OperationSpec[] = OPERATIONS) {
+  constructor(operations: readonly OperationSpec[] = OPERATIONS, options: RouterOptions = {}) {
+    const registry = registryPrefixesServed(options);
     for (const op of operations) {
-      const prefixes = [AREA_PREFIX[op.area]];
-      if (op.area === "registry") prefixes.push(REGISTRY_ALIAS_PREFIX);
+      const prefixes = op.area === "registry" ? registry : [AREA_PREFIX[op.area]];
       for (const prefix of prefixes) this.#add(prefix + op.path, op);
     }
   }
@@ -324,6 +371,39 @@ export interface OperationRequest {
   readonly url: URL;
   /** The estate. */
   readonly store: EstateStore;
+  /** The wire dialect (default `spec`). */
+  readonly dialect?: Dialect;
+}
+
+/**
+ * Operations the `real` dialect answers as a paged collection where the spec gives one object
+ * (public-api.md: license transfers for a computer).
+ */
+const REAL_COLLECTIONS: ReadonlySet<string> = new Set(["licenses.computerTransfer"]);
+
+/**
+ * The shape an operation is answered in under a dialect.
+ *
+ * @example
+ * ```ts
+ * import { servedShape } from "./router.ts";
+ * import { operation } from "../api/operations.ts";
+ * const op = operation("licenses.computerTransfer");
+ * console.log(servedShape(op, "spec"), servedShape(op, "real")); // "object" "collection"
+ * ```
+ */
+export function servedShape(op: OperationSpec, dialect: Dialect = "spec"): OperationSpec["shape"] {
+  return dialect === "real" && REAL_COLLECTIONS.has(op.id) ? "collection" : op.shape;
+}
+
+/** Item links of the real dialect point at the registry's public spelling. */
+function dialectLinks(links: Link[], op: OperationSpec, dialect: Dialect): Link[] {
+  if (dialect !== "real" || op.area !== "registry") return links;
+  const spec = AREA_PREFIX.registry.slice(1);
+  const real = REGISTRY_ALIAS_PREFIX.slice(1);
+  return links.map((l) =>
+    l.href.startsWith(spec) ? { ...l, href: real + l.href.slice(spec.length) } : l
+  );
 }
 
 /** A path with paging, filter and sort in its query string, for links. */
@@ -379,6 +459,8 @@ function selections(op: OperationSpec, params: Readonly<Record<string, string>>)
  */
 export function handleRead(req: OperationRequest): Response {
   const { op, params, url, store } = req;
+  const dialect = req.dialect ?? "spec";
+  const shape = servedShape(op, dialect);
   const q = readQuery(op, url);
   if (op.parent) {
     const value = params[op.parent.param];
@@ -393,7 +475,7 @@ export function handleRead(req: OperationRequest): Response {
         resource: op.resource,
         where,
         ...(q.filter ? { filter: q.filter } : {}),
-        ...(q.sort && op.shape !== "object" ? { sort: q.sort } : {}),
+        ...(q.sort && shape !== "object" ? { sort: q.sort } : {}),
         limit,
         offset,
         noTotal: !counted,
@@ -404,20 +486,22 @@ export function handleRead(req: OperationRequest): Response {
   };
   const path = url.pathname;
 
-  if (op.shape === "object") {
+  if (shape === "object") {
     const row = run(1, 0, false).rows[0];
     if (!row) throw new HttpError(404, `No ${op.resource} was found at ${path}.`);
-    const body = withLinks(op.resource, serializeRow(op.resource, row), [link("self", path)]);
+    const body = withLinks(op.resource, serializeRow(op.resource, row, dialect), [
+      link("self", path),
+    ]);
     return jsonResponse(body, op.status);
   }
 
-  if (op.shape === "flatCollection") {
+  if (shape === "flatCollection") {
     const offset = Math.min(q.pageNumber - 1, Number.MAX_SAFE_INTEGER);
     const { rows, total } = run(1, offset, true);
     if (!rows[0]) throw new HttpError(404, `No ${op.resource} at page ${q.pageNumber} of ${path}.`);
     // Each page holds one object, so there are as many pages as objects.
     const links = pageLinks(path, q, total);
-    return jsonResponse(withLinks(op.resource, serializeRow(op.resource, rows[0]), links));
+    return jsonResponse(withLinks(op.resource, serializeRow(op.resource, rows[0], dialect), links));
   }
 
   const offset = (q.pageNumber - 1) * q.pageSize;
@@ -425,7 +509,11 @@ export function handleRead(req: OperationRequest): Response {
     ? run(q.pageSize, offset, true)
     : { rows: [] as StoredRow[], total: run(1, 0, true).total };
   const items = rows.map((row) =>
-    withLinks(op.resource, serializeRow(op.resource, row), itemLinks(op, row, path))
+    withLinks(
+      op.resource,
+      serializeRow(op.resource, row, dialect),
+      dialectLinks(itemLinks(op, row, path), op, dialect),
+    )
   );
   const totalPages = Math.ceil(total / q.pageSize);
   const pagination = op.area === "connectors"

@@ -13,6 +13,25 @@ import type { StoredRow } from "./store.ts";
 export type WireObject = Record<string, unknown>;
 
 /**
+ * The wire dialect served: `spec` (the spec's paths and quirks: numbers and booleans as strings
+ * where it shows them so, license dates as `M/d/yyyy h:mm:ss AM`) or `real` (the public service's:
+ * the registry at `software-registry`, every value typed, every date RFC 3339, and license
+ * transfers for a computer as a paged collection).
+ */
+export type Dialect = "spec" | "real";
+
+/**
+ * The dialects, the default first.
+ *
+ * @example
+ * ```ts
+ * import { DIALECTS } from "./serialize.ts";
+ * console.log(DIALECTS.join("|")); // "spec|real"
+ * ```
+ */
+export const DIALECTS: readonly Dialect[] = ["spec", "real"];
+
+/**
  * An HTTP error the server answers with `{"error": {"code", "message"}}`. Messages must never
  * hold a secret.
  *
@@ -140,6 +159,7 @@ const asBool = (v: string | number | null) =>
   v === null ? null : v === 1 || v === "1" || v === "true";
 
 function converter(type: string, wire: string | undefined): Convert {
+  // The real dialect sends no wire quirk (callers pass `wire` undefined).
   switch (type) {
     case "number":
       return wire === "string"
@@ -171,10 +191,11 @@ function converter(type: string, wire: string | undefined): Convert {
   }
 }
 
-const PLANS = new Map<ResourceName, FieldPlan[]>();
+const PLANS = new Map<string, FieldPlan[]>();
 
-function plan(resource: ResourceName): FieldPlan[] {
-  let p = PLANS.get(resource);
+function plan(resource: ResourceName, dialect: Dialect): FieldPlan[] {
+  const key = `${dialect}:${resource}`;
+  let p = PLANS.get(key);
   if (!p) {
     const r = RESOURCES[resource];
     p = r.fields.filter((f) => !f.hidden).map((f) => {
@@ -184,18 +205,19 @@ function plan(resource: ResourceName): FieldPlan[] {
         path: dot === -1
           ? [f.name] as const
           : [f.name.slice(0, dot), f.name.slice(dot + 1)] as const,
-        convert: converter(f.type, f.wire),
+        convert: converter(f.type, dialect === "spec" ? f.wire : undefined),
       };
     });
-    PLANS.set(resource, p);
+    PLANS.set(key, p);
   }
   return p;
 }
 
 /**
  * A stored row as the resource's wire object: visible fields only, in catalogue order, dotted
- * fields nested, dates in RFC 3339, and the spec's quirks (numbers and booleans sent as strings,
- * license dates as `M/d/yyyy h:mm:ss AM`). Missing values are sent as `null`.
+ * fields nested, dates in RFC 3339, and in the `spec` dialect its quirks (numbers and booleans
+ * sent as strings, license dates as `M/d/yyyy h:mm:ss AM`); the `real` dialect sends numbers,
+ * booleans and RFC 3339 dates throughout. Missing values are sent as `null`.
  *
  * @example
  * ```ts
@@ -203,14 +225,17 @@ function plan(resource: ResourceName): FieldPlan[] {
  * const row = { id: "L1", quantity: 12, purchaseDate: "2023-03-07T21:05:00.000Z" };
  * const wire = serializeRow("License", row);
  * console.log(wire.quantity, wire.purchaseDate); // "12" "3/7/2023 9:05:00 PM"
+ * const real = serializeRow("License", row, "real");
+ * console.log(real.quantity, real.purchaseDate); // 12 "2023-03-07T21:05:00Z"
  * ```
  */
 export function serializeRow(
   resource: ResourceName,
   row: Readonly<Record<string, string | number | null | undefined>>,
+  dialect: Dialect = "spec",
 ): WireObject {
   const out: WireObject = {};
-  for (const f of plan(resource)) {
+  for (const f of plan(resource, dialect)) {
     const raw = row[f.column];
     const value = f.convert(raw === undefined ? null : raw);
     if (f.path.length === 1) {

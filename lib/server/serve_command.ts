@@ -7,6 +7,8 @@
 
 import { parseArgs } from "node:util";
 import { startServer } from "./server.ts";
+import { registryPrefixesServed } from "./router.ts";
+import { type Dialect, DIALECTS } from "./serialize.ts";
 
 /**
  * The usage text of `samkit serve`.
@@ -33,6 +35,12 @@ Options:
   --client-id ID      accepted client id (default demo)
   --client-secret S   accepted client secret (default demo-secret)
   --token T           a fixed bearer token that is also accepted
+  --dialect D         spec (default: the spec's registry path, string numbers and booleans,
+                      M/d/yyyy license dates) or real (the public service's: registry at
+                      /api/sam/software-registry/v1 only, typed values, RFC 3339 dates,
+                      license transfers for a computer paged)
+  --spec-registry-only  with --dialect spec, answer the registry at softwareregistry only
+                      (by default it also answers at software-registry, as routes.md says)
   --help              show this text
 `;
 
@@ -48,6 +56,15 @@ function integer(name: string, text: string | undefined, fallback: number, min =
     throw new UsageError(`--${name} must be an integer of at least ${min}, not "${text}"`);
   }
   return value;
+}
+
+/** The `--dialect` value, `spec` when absent; anything else is a usage error naming both. */
+function dialectOf(text: string | undefined): Dialect {
+  if (text === undefined) return "spec";
+  if ((DIALECTS as readonly string[]).includes(text)) return text as Dialect;
+  throw new UsageError(
+    `--dialect must be ${DIALECTS.join(" or ")}, not "${text.slice(0, 40)}"`,
+  );
 }
 
 /** A `--db` file the permissions do not let the server read and write. */
@@ -119,6 +136,8 @@ export async function serveCommand(
         "client-id": { type: "string" },
         "client-secret": { type: "string" },
         token: { type: "string" },
+        dialect: { type: "string" },
+        "spec-registry-only": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -142,7 +161,12 @@ export async function serveCommand(
       clientId: values["client-id"] ?? "demo",
       clientSecret: values["client-secret"],
       token: values.token,
+      dialect: dialectOf(values.dialect),
+      registryAlias: values["spec-registry-only"] !== true,
     };
+    if (config.dialect === "real" && values["spec-registry-only"]) {
+      throw new UsageError("--spec-registry-only applies to --dialect spec only");
+    }
     if (config.port > 65535) throw new UsageError("--port must be at most 65535");
     const denied = config.db === undefined ? undefined : dbPermissionError(config.db);
     if (denied) throw denied;
@@ -172,6 +196,12 @@ export async function serveCommand(
     );
     if (config.token !== undefined) print("fixed bearer token: (as given)");
     print(`token endpoint: ${server.url}/idp/api/connect/token`);
+    print(
+      `dialect: ${server.dialect} (registry at ${
+        registryPrefixesServed({ dialect: config.dialect, registryAlias: config.registryAlias })
+          .join(" and ")
+      })`,
+    );
     await new Promise<void>((resolve) => {
       if (stop.signal.aborted) resolve();
       stop.signal.addEventListener("abort", () => resolve(), { once: true });

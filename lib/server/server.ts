@@ -20,7 +20,7 @@ import { handleConnectorWrite, isConnectorWrite } from "./connectors.ts";
 import { FaultPlan, type FiredFault, RateLimiter, ServerStats } from "./faults.ts";
 import { generateEstate } from "./generator.ts";
 import { handleRead, Router } from "./router.ts";
-import { errorBody, HttpError, jsonResponse } from "./serialize.ts";
+import { type Dialect, errorBody, HttpError, jsonResponse } from "./serialize.ts";
 import { EstateStore } from "./store.ts";
 
 /** Options of {@link startServer}. */
@@ -55,6 +55,17 @@ export interface ServerOptions {
   readonly signal?: AbortSignal;
   /** Log nothing (unexpected errors are otherwise logged to stderr, without secrets). */
   readonly quiet?: boolean;
+  /**
+   * The wire dialect: `spec` (default: the spec's paths and string quirks) or `real` (the public
+   * service's: registry at `software-registry` only, typed values, RFC 3339 license dates, license
+   * transfers for a computer paged). See `Dialect` in `serialize.ts`.
+   */
+  readonly dialect?: Dialect;
+  /**
+   * In the `spec` dialect, whether the registry also answers under `software-registry` (default
+   * `true`, as routes.md says); `false` for a server that knows the spec's spelling only.
+   */
+  readonly registryAlias?: boolean;
 }
 
 /** A running server and its controls. */
@@ -65,6 +76,8 @@ export interface RunningServer {
   readonly port: number;
   /** The estate served. */
   readonly store: EstateStore;
+  /** The wire dialect served. */
+  readonly dialect: Dialect;
   /** The fault plan. */
   readonly faults: FaultPlan;
   /** Tokens: issue counters, `expireAll()`, `revoke()`. */
@@ -223,7 +236,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const faults = new FaultPlan();
   const stats = new ServerStats();
   const limiter = new RateLimiter(options.rateLimit ?? 0);
-  const router = new Router();
+  const dialect = options.dialect ?? "spec";
+  if (dialect !== "spec" && dialect !== "real") {
+    if (ownStore) store.close();
+    throw new RangeError(`dialect must be "spec" or "real", not "${String(dialect).slice(0, 40)}"`);
+  }
+  const router = new Router(undefined, {
+    dialect,
+    ...(options.registryAlias === undefined ? {} : { registryAlias: options.registryAlias }),
+  });
   const quiet = options.quiet ?? false;
 
   const state = { latencyMs: options.latencyMs ?? 0 };
@@ -254,7 +275,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (isConnectorWrite(op)) {
       return await handleConnectorWrite({ op, params, request: req, store });
     }
-    return handleRead({ op, params, url, store });
+    return handleRead({ op, params, url, store, dialect });
   }
 
   async function handle(req: Request): Promise<Response> {
@@ -333,6 +354,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url: `http://${host}:${addr.port}`,
     port: addr.port,
     store,
+    dialect,
     faults,
     auth,
     stats,

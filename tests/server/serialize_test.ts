@@ -128,7 +128,7 @@ describe("links", () => {
       detailOperation(operation("licenses.organizationAssignments"))?.id,
       "licenses.organizationAssignment",
     );
-    assert.equal(detailOperation(operation("estate.dataCenterClusters")), null);
+    assert.equal(detailOperation(operation("estate.processors")), null);
     const links = itemLinks(
       operation("estate.applications"),
       { computerId: "C 1", applicationId: "A1" },
