@@ -228,6 +228,7 @@ export class RegistryPrefix {
   #origin: RegistryPrefixOrigin;
   #chosen: string | undefined;
   #detecting: Promise<unknown> | undefined;
+  #tried = false;
 
   /**
    * @param prefixes The candidates and their origin, from {@link registryPrefixes}.
@@ -275,7 +276,8 @@ export class RegistryPrefix {
 
   /**
    * The prefix and where it came from, for `--verbose`: `… (detected)`, `… (set by option)`,
-   * `… (SAM_REGISTRY_PREFIX)`, or `… (not detected: no registry request answered)`.
+   * `… (SAM_REGISTRY_PREFIX)`, `… (not detected: no registry read was made)`, or
+   * `… (not detected: no registry request answered)` when every spelling gave a 404.
    *
    * @example
    * ```ts
@@ -291,7 +293,9 @@ export class RegistryPrefix {
       ? "set by option"
       : this.settled
       ? "detected"
-      : "not detected: no registry request answered";
+      : this.#tried
+      ? "not detected: no registry request answered"
+      : "not detected: no registry read was made";
     return `${this.current} (${how})`;
   }
 
@@ -311,6 +315,7 @@ export class RegistryPrefix {
       await this.#detecting.catch(() => undefined);
     }
     if (this.#chosen !== undefined) return await attempt(this.#chosen);
+    this.#tried = true;
     const run = this.#detect(attempt);
     this.#detecting = run;
     try {

@@ -43,6 +43,10 @@ describe("registry prefix detection", () => {
     await withServer(REAL, async (srv) => {
       const client = clientOf(srv);
       assert.equal(client.registryPrefix.settled, false);
+      assert.equal(
+        client.registryPrefix.describe(),
+        `${REAL_REGISTRY_PREFIX} (not detected: no registry read was made)`,
+      );
       const apps = await client.registry.applications().toArray();
       assert.ok(apps.length > 0);
       assert.equal(client.registryPrefix.describe(), `${REAL_REGISTRY_PREFIX} (detected)`);
@@ -86,7 +90,10 @@ describe("registry prefix detection", () => {
       assert.ok(error instanceof NotFoundError);
       assert.equal(error.path, `${REAL_REGISTRY_PREFIX}${APPS}/NO-SUCH-APP`);
       assert.equal(client.registryPrefix.settled, false);
-      assert.equal(client.registryPrefix.current, REAL_REGISTRY_PREFIX);
+      assert.equal(
+        client.registryPrefix.describe(),
+        `${REAL_REGISTRY_PREFIX} (not detected: no registry request answered)`,
+      );
       await client.registry.applications().toArray();
       assert.equal(client.registryPrefix.describe(), `${REAL_REGISTRY_PREFIX} (detected)`);
       const before = hits(srv, SPEC_REGISTRY_PREFIX);
