@@ -16,6 +16,13 @@ export type FieldType = "string" | "number" | "boolean" | "date" | "strings";
  */
 export type WireQuirk = "string" | "licenseDate";
 
+/**
+ * Where a field is documented: `spec` only in the spec (the real service does not send it), `real`
+ * only by the real service (the spec lacks it; the reference server serves it too). A field of
+ * both has no origin.
+ */
+export type FieldOrigin = "spec" | "real";
+
 /** One field of a resource. */
 export interface FieldSpec {
   /** The field's name as the API spells it; a dotted name (`status.type`) is a nested field. */
@@ -28,6 +35,13 @@ export interface FieldSpec {
   readonly wire?: WireQuirk;
   /** Stored by the reference server but never sent (scoping columns, secrets). */
   readonly hidden: boolean;
+  /** Documented by one side only (absent: by both). */
+  readonly origin?: FieldOrigin;
+  /**
+   * The real service's name of a field the spec renamed (`isVMwareDRS` for `isVendorDRS`): an
+   * alias, read, filtered on and normalised like the field itself.
+   */
+  readonly realName?: string;
 }
 
 /** Which link-array name a resource's items carry. */
@@ -50,6 +64,17 @@ interface ResourceDecl {
   readonly table: string;
   /** Field name → storage column, where the API spells a column differently. */
   readonly columns?: Readonly<Record<string, string>>;
+  /** Fields the real service sends and the spec lacks (served by the reference server too). */
+  readonly realOnly?: readonly string[];
+  /** Fields of the spec the real service does not send. */
+  readonly specOnly?: readonly string[];
+  /** Spec name → the real service's name of the same field. */
+  readonly aliases?: Readonly<Record<string, string>>;
+  /**
+   * Real-only fields holding arrays or objects (`upgrades`, `metrics`, `virtualMachines`): known
+   * by name, passed through as sent, neither typed, stored, nor checked in filters.
+   */
+  readonly untyped?: readonly string[];
 }
 
 /** A string with its newlines turned into spaces (tail-recursive, so long lists check fast). */
@@ -70,10 +95,12 @@ const DECLS = {
   Computer: {
     table: "computers",
     s: w(`id hostName mostFrequentUser mostRecentUser manufacturer model operatingSystem vendor
-      domain ipAddress status organizationId`),
+      domain ipAddress status organizationId hostComputerId`),
+    n: w("processorCount coreCount"),
     b: w("isPortable isVirtual isServer isVDI"),
     d: w("lastScanDate"),
     columns: { isVDI: "isVdi" },
+    realOnly: w("hostComputerId processorCount coreCount"),
   },
   ComputerDetail: {
     table: "computers",
@@ -81,20 +108,24 @@ const DECLS = {
       clientVersion clientSiteName clientConfigurationName scannerVersion operatingSystem
       operatingSystemServicePack operatingSystemSerialNumber ipAddress hostComputerId
       siblingComputerId hypervisorName architecture organizationId status purchaseCurrency
-      invoiceReference notes securityCode mostRecentUser mostFrequentUser vendor`),
+      invoiceReference notes securityCode mostRecentUser mostFrequentUser vendor manufacturerWebsite
+      operatingSystemId`),
     d: w(`lastScanDate biosDate infoTransferDate clientInstallDate quarantineDate reportingDate
       purchaseDate updatedDate`),
     b: w(`isPortable isQuarantineManagementDisabled isVirtual isUpdated is64bit isServer isVdi
       isAutoEditingDisabled isIncludedInServerOsRequirement`),
-    n: w("processorValueUnit purchaseValue purchaseValueBase"),
+    n: w("processorValueUnit purchaseValue purchaseValueBase processorCount coreCount"),
     sensitive: w("securityCode"),
+    realOnly: w("manufacturerWebsite operatingSystemId processorCount coreCount"),
+    aliases: { isIncludedInServerOsRequirement: "isIncludedInWindowsServerRequirement" },
   },
   ComputerContract: { table: "computer_contracts", s: w("computerId contractId") },
   ComputerCosts: {
     table: "computer_costs",
     s: w("computerId vendor purchaseCurrency invoiceReference"),
     d: w("purchaseDate"),
-    n: w("purchasePrice totalCostOfInstalledApplications totalCost"),
+    n: w("purchasePrice totalCostOfInstalledApplications totalCost purchaseValueBase"),
+    realOnly: w("purchaseValueBase"),
   },
   LogonHistory: {
     table: "logon_history",
@@ -110,15 +141,18 @@ const DECLS = {
     table: "computer_applications",
     s: w("computerId applicationId bundleApplicationId averageUsedTime"),
     d: w("firstDiscovered lastUsed"),
-    n: w("usedCount"),
-    b: w("isVirtual isInstalled"),
+    n: w("usedCount bundleUsagePercentage"),
+    b: w("isVirtual isInstalled unbundled"),
+    realOnly: w("bundleUsagePercentage unbundled"),
   },
   ComputerApplicationDetail: {
     table: "computer_applications",
     s: w("computerId applicationId bundleApplicationId packageGUID averageUsedTime"),
     d: w("firstDiscovered firstUsed lastUsed"),
     n: w("usedCount usedUser usedMinutes usedDays"),
-    b: w("isInstalled isOEM isVendorDN isVirtual isOverridden isRecognized isRegistry"),
+    b: w("isInstalled isOEM isVendorDN isVirtual isOverridden isRecognized isRegistry unbundled"),
+    realOnly: w("unbundled"),
+    aliases: { isVendorDN: "isMSDN" },
   },
   ApplicationUsage: {
     table: "application_usage",
@@ -129,8 +163,9 @@ const DECLS = {
   },
   UserApplicationUsage: {
     table: "user_application_usage",
-    s: w("userId applicationId"),
+    s: w("userId applicationId bundleApplicationId"),
     d: w("lastUsedDate"),
+    realOnly: w("bundleApplicationId"),
   },
   ApplicationUsageSummary: {
     table: "application_usage_summary",
@@ -187,33 +222,65 @@ const DECLS = {
       multipleVersionEdition virtualDesktopInfrastructure minimumRequirement coreFactor
       physicalHost requirement computerAppExclusions serverOs virtualMachine unknownPhysicalHost
       manuallyExcluded requirementMoved serverOsFlag databaseServer`),
+    aliases: {
+      serverOs: "windowsServer",
+      serverOsFlag: "windowsServerFlag",
+      databaseServer: "sqlServer",
+    },
   },
   DataCenterCluster: {
     table: "data_center_clusters",
-    s: w("id name description hypervisor"),
+    s: w("id name description hypervisor organizationId"),
+    n: w("controllerId virtualPeakIntervalDays virtualPeakIntervalType virtualPeakCount"),
     b: w("isAutoGenerated isHighAvailability isHypervisorFromSIM isVendorDRS"),
+    d: w("virtualPeakDate"),
     links: "links",
+    realOnly: w(`organizationId controllerId virtualPeakIntervalDays virtualPeakIntervalType
+      virtualPeakCount virtualPeakDate`),
+    aliases: { isVendorDRS: "isVMwareDRS" },
   },
 
   // 2.4 Licenses
   License: {
     table: "licenses",
-    s: w("id organizationId applicationId contractId metricId purchaseCurrency"),
-    d: w("purchaseDate"),
-    n: w("purchaseValue quantity"),
+    s: w(`id organizationId applicationId contractId metricId purchaseCurrency agreementId
+      assignmentTypeId mediaStorage licenseProofLocation invoiceReference vendor externalId
+      productDescription skuId status`),
+    d: w(`purchaseDate updatedDate createdDate subscriptionValidFrom subscriptionValidTo
+      archivedDate`),
+    n: w(`purchaseValue quantity initialQuantity incompleteReasons activeMaintenanceCost
+      totalMaintenanceCost activeSupportCost totalSupportCost totalLicenseCost upgradedLicenseCount`),
+    b: w(`isSubscription isCrossEdition isCrossPlatform isUpgrade isDowngrade isIncomplete
+      autoAllocateOnce isAutoAllocated maintenanceAccordingToAgreement`),
     wireString: w("purchaseValue quantity"),
     licenseDate: w("purchaseDate"),
+    untyped: w("upgrades"),
+    realOnly: w(`agreementId assignmentTypeId mediaStorage licenseProofLocation invoiceReference
+      vendor externalId productDescription skuId status updatedDate createdDate
+      subscriptionValidFrom subscriptionValidTo archivedDate initialQuantity incompleteReasons
+      activeMaintenanceCost totalMaintenanceCost activeSupportCost totalSupportCost totalLicenseCost
+      upgradedLicenseCount isSubscription isCrossEdition isCrossPlatform isUpgrade isDowngrade
+      isIncomplete autoAllocateOnce isAutoAllocated maintenanceAccordingToAgreement`),
   },
   LicenseDetail: {
     table: "licenses",
     s: w(`id organizationId applicationId metricId purchaseCurrency licenseKeys mediaStorage
-      licenseProofLocation invoiceReference vendor notes externalId productDescription contractId`),
-    d: w("purchaseDate"),
-    n: w("purchaseValue quantity incompleteReasons"),
-    b: w("isSubscription isCrossPlatform isUpgrade isDowngrade"),
+      licenseProofLocation invoiceReference vendor notes externalId productDescription contractId
+      assignmentTypeId agreementId skuId sku status`),
+    d: w(`purchaseDate updatedDate createdDate subscriptionValidFrom subscriptionValidTo
+      archivedDate`),
+    n: w(
+      "purchaseValue quantity incompleteReasons upgradedLicenseCount numberOfSupportedVirtualMachines",
+    ),
+    b: w(`isSubscription isCrossPlatform isUpgrade isDowngrade isCrossEdition isIncomplete
+      autoAllocateOnce isAutoAllocated maintenanceAccordingToAgreement hasVmUseRights`),
     sensitive: w("licenseKeys"),
     wireString: w("purchaseValue quantity isSubscription isCrossPlatform isUpgrade isDowngrade"),
     licenseDate: w("purchaseDate"),
+    realOnly: w(`assignmentTypeId agreementId skuId sku status updatedDate createdDate
+      subscriptionValidFrom subscriptionValidTo archivedDate upgradedLicenseCount
+      numberOfSupportedVirtualMachines isCrossEdition isIncomplete autoAllocateOnce isAutoAllocated
+      maintenanceAccordingToAgreement hasVmUseRights`),
   },
   LicenseUpgrade: {
     table: "license_upgrades",
@@ -259,12 +326,18 @@ const DECLS = {
   },
   ComputerTracking: {
     table: "computer_tracking",
-    s: w("applicationId computerId organizationId licenseId"),
+    s: w("applicationId computerId organizationId licenseId id metricId"),
+    n: w(`coverageTrait initialRequirement requirement receivedCoverage primaryUseRights
+      fullUseRights`),
+    realOnly: w(`id metricId coverageTrait initialRequirement requirement receivedCoverage
+      primaryUseRights fullUseRights`),
   },
   ComputerTrackingDetail: {
     table: "computer_tracking",
     s: w("id metricId applicationId computerId licenseId organizationId"),
-    n: w("coverageTrait initialRequirement receivedCoverage primaryUseRights fullUseRights"),
+    n: w(`coverageTrait initialRequirement requirement receivedCoverage primaryUseRights
+      fullUseRights`),
+    realOnly: w("requirement"),
   },
   ApplicationTrackingSummary: {
     table: "application_tracking_summaries",
@@ -274,7 +347,10 @@ const DECLS = {
   },
   UserTracking: {
     table: "user_tracking",
-    s: w("applicationId userId licenseId organizationId"),
+    s: w("applicationId userId licenseId organizationId id metricId"),
+    n: w("coverageTrait initialRequirement receivedCoverage primaryUseRights fullUseRights"),
+    realOnly: w(`id metricId coverageTrait initialRequirement receivedCoverage primaryUseRights
+      fullUseRights`),
   },
   UserTrackingDetail: {
     table: "user_tracking",
@@ -285,8 +361,10 @@ const DECLS = {
   PolicyField: {
     table: "policy_fields",
     s: w("id name description"),
-    b: w("isRequired"),
+    b: w("isRequired isComboBox isEditingAllowed"),
+    sa: w("listItems"),
     hidden: w("policyId"),
+    realOnly: w("isComboBox isEditingAllowed listItems"),
   },
   PolicyFieldDetail: {
     table: "policy_fields",
@@ -327,12 +405,18 @@ const DECLS = {
   ComputerAssignment: {
     table: "computer_assignments",
     s: w("id licenseId applicationId computerId"),
-    n: w("quantity"),
+    n: w("quantity numberOfSupportedVirtualMachines invalidAssignmentReasons"),
+    b: w("hasVmUseRights"),
+    untyped: w("virtualMachines"),
+    realOnly: w("numberOfSupportedVirtualMachines invalidAssignmentReasons hasVmUseRights"),
   },
   DatacenterAssignment: {
     table: "datacenter_assignments",
     s: w("id licenseId applicationId datacenterId"),
-    n: w("quantity"),
+    n: w("quantity numberOfSupportedVirtualMachines invalidAssignmentReasons"),
+    b: w("hasVmUseRights"),
+    untyped: w("virtualMachines"),
+    realOnly: w("numberOfSupportedVirtualMachines invalidAssignmentReasons hasVmUseRights"),
   },
   AssignmentSummary: {
     table: "assignment_summaries",
@@ -343,21 +427,37 @@ const DECLS = {
     table: "organization_assignments",
     s: w("id licenseId applicationId organizationId"),
     n: w("quantity"),
+    b: w("isAutoAllocated"),
     hidden: w("kind"),
+    realOnly: w("isAutoAllocated"),
   },
   UserAssignment: {
     table: "user_assignments",
     s: w("id licenseId applicationId userId"),
-    n: w("quantity"),
+    n: w("quantity invalidAssignmentReasons"),
     wireString: w("quantity"),
+    realOnly: w("invalidAssignmentReasons"),
   },
 
   // Software registry (routes.md)
   RegistryApplication: {
     table: "registry_applications",
-    s: w("id name manufacturer version edition family"),
-    b: w("isEndOfLife"),
-    d: w("endOfLifeDate releaseDate"),
+    s: w(`id name manufacturer version edition family familyId platform overridesApplicationId
+      description manufacturerWebsite language`),
+    n: w("editionIndex versionIndex"),
+    b: w(`isEndOfLife isBundle isEndOfExtendedSupport isEndOfExtendedSupportDateNotAnnounced
+      isEndOfLifeDateNotAnnounced isEndOfSupport isEndOfSupportDateNotAnnounced
+      isGloballyGeneratedApplication isGroup isHidden isNoLicenseRequired isOs
+      isReleaseDateNotAnnounced isWebApplication`),
+    d: w("endOfLifeDate releaseDate updatedDate endOfSupportDate endOfExtendedSupportDate"),
+    untyped: w("metrics"),
+    specOnly: w("version edition family"),
+    realOnly: w(`familyId platform overridesApplicationId description manufacturerWebsite language
+      editionIndex versionIndex isBundle isEndOfExtendedSupport
+      isEndOfExtendedSupportDateNotAnnounced isEndOfLifeDateNotAnnounced isEndOfSupport
+      isEndOfSupportDateNotAnnounced isGloballyGeneratedApplication isGroup isHidden
+      isNoLicenseRequired isOs isReleaseDateNotAnnounced isWebApplication updatedDate
+      endOfSupportDate endOfExtendedSupportDate`),
   },
 
   // 2.5 Cloud connectors
@@ -378,6 +478,7 @@ const DECLS = {
   },
   UniqueResult: { table: "", b: w("unique"), links: null },
   TestResult: { table: "", s: w("status.code status.message"), links: null },
+
 } as const satisfies Record<string, ResourceDecl>;
 
 /** The name of a resource of the spec (`Computer`, `LicenseDetail`, …). */
@@ -389,13 +490,15 @@ export interface ResourceSpec {
   readonly name: ResourceName;
   /** Every field, hidden ones last. */
   readonly fields: readonly FieldSpec[];
-  /** The same fields by name. */
+  /** The same fields by name, and by their real name where the spec renamed them. */
   readonly byName: ReadonlyMap<string, FieldSpec>;
+  /** Real-only fields of no scalar type: known, passed through as sent, never stored. */
+  readonly untyped?: ReadonlySet<string>;
   /** The link-array name items carry (`_links`, `links`, or none). */
   readonly links: LinksName;
   /** The reference server's table that holds the rows. */
   readonly table: string;
-  /** Field name → storage column. */
+  /** Field name (or real name) → storage column. */
   readonly columnOf: (field: string) => string;
 }
 
@@ -409,12 +512,16 @@ function build(name: ResourceName, d: ResourceDecl): ResourceSpec {
         : has(d.licenseDate, f)
         ? "licenseDate"
         : undefined;
+      const origin = has(d.realOnly, f) ? "real" : has(d.specOnly, f) ? "spec" : undefined;
+      const realName = d.aliases?.[f];
       fields.push({
         name: f,
         type,
         sensitive: has(d.sensitive, f),
         hidden,
         ...(wire ? { wire } : {}),
+        ...(origin ? { origin } : {}),
+        ...(realName ? { realName } : {}),
       });
     }
   };
@@ -424,11 +531,15 @@ function build(name: ResourceName, d: ResourceDecl): ResourceSpec {
   add(d.d, "date");
   add(d.sa, "strings");
   add(d.hidden, "string", true);
-  const columns = d.columns ?? {};
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  for (const f of fields) if (f.realName) byName.set(f.realName, f);
+  const columns: Record<string, string> = { ...d.columns };
+  for (const [spec, real] of Object.entries(d.aliases ?? {})) columns[real] = columns[spec] ?? spec;
   return {
     name,
     fields,
-    byName: new Map(fields.map((f) => [f.name, f])),
+    byName,
+    ...(d.untyped ? { untyped: new Set(d.untyped) } : {}),
     links: d.links === undefined ? "_links" : d.links,
     table: d.table,
     columnOf: (field) => columns[field] ?? field.replaceAll(".", "_"),
@@ -513,8 +624,25 @@ export interface Link {
   rel: string;
 }
 
-/** The normalised shape of a resource: typed fields, and `links` whichever name it came under. */
+type ValueOf<D, K> = K extends Names<D, "s"> ? string | null
+  : K extends Names<D, "n"> ? number | null
+  : K extends Names<D, "b"> ? boolean | null
+  : K extends Names<D, "d"> ? Date | null
+  : never;
+/** A renamed field under its real name too, with the same type. */
+type Aliased<D> = D extends { readonly aliases: infer A }
+  ? { [K in keyof A as A[K] & string]: ValueOf<D, K> }
+  : unknown;
+/** Untyped real-only fields, as sent (absent when not sent). */
+type Untyped<D> = { [K in Names<D, "untyped"> & string]?: unknown };
+
+/**
+ * The normalised shape of a resource: typed fields (a renamed field under both its names), untyped
+ * real-only fields as sent, and `links` whichever name it came under.
+ */
 export type Resource<N extends ResourceName> =
   & Flat<(typeof DECLS)[N]>
   & Objects<(typeof DECLS)[N]>
+  & Aliased<(typeof DECLS)[N]>
+  & Untyped<(typeof DECLS)[N]>
   & { links?: Link[] };

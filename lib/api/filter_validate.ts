@@ -9,6 +9,14 @@
  * spec writes them) or not. Number fields sent as strings (`wire: "string"`) are numbers here and
  * license dates (`wire: "licenseDate"`) are dates.
  *
+ * A field is known by its name or, where the spec renamed it, by the real service's name
+ * (`isVMwareDRS` for `isVendorDRS`). Unknown fields are an error by default (the reference server
+ * knows its fields); a client passes `unknownFields: "warn"`: the server is the authority on its
+ * fields, so a field missing from samkit's catalogue (or an untyped one such as `upgrades`) is
+ * reported as a {@link FilterFieldWarning} and left in the filter for the server to judge.
+ * Operator and value errors on known fields stay errors, and so does a storage-only sensitive
+ * field (a secret never travels in a URL).
+ *
  * Operators by field type (the spec's table; `strings` is the catalogue's Set of String):
  * | type | operators |
  * |---|---|
@@ -349,28 +357,100 @@ export function checkComparison(node: ComparisonNode, resource: ResourceSpec): C
   return { field, op: node.op, operands };
 }
 
+/** A filter field samkit's catalogue does not know, left for the server to judge. */
+export interface FilterFieldWarning {
+  /** The field, as written. */
+  readonly field: string;
+  /** The resource filtered on. */
+  readonly resource: string;
+  /** 1-based column in the parsed filter; absent for built trees. */
+  readonly column?: number;
+  /** Known fields with close names. */
+  readonly suggestions: readonly string[];
+  /** One line to print: what is unknown and that it is sent anyway. */
+  readonly message: string;
+}
+
+/** Options of {@link validateFilter}. */
+export interface ValidateFilterOptions {
+  /**
+   * A field the resource does not have: `"error"` (the default) throws {@link FilterFieldError};
+   * `"warn"` reports a {@link FilterFieldWarning} and leaves the comparison for the server.
+   */
+  readonly unknownFields?: "error" | "warn";
+  /** Called once per warning, in source order (they are returned too). */
+  readonly onWarning?: (warning: FilterFieldWarning) => void;
+}
+
+/** The warning for a comparison on a field the catalogue does not type, or undefined. */
+function unknownFieldWarning(
+  node: ComparisonNode,
+  resource: ResourceSpec,
+): FilterFieldWarning | undefined {
+  const field = resource.byName.get(node.field);
+  if (field && !field.hidden) return undefined;
+  if (field?.sensitive) return undefined; // A secret is refused, never sent.
+  const untyped = resource.untyped?.has(node.field) ?? false;
+  const suggestions = untyped ? [] : closeFieldNames(node.field, resource);
+  const hint = suggestions.length
+    ? ` (did you mean ${suggestions.map((s) => `"${s}"`).join(", ")}?)`
+    : "";
+  const what = untyped
+    ? `${resource.name} field "${node.field}" has no type in samkit's catalogue`
+    : `${resource.name} has no field "${node.field}" in samkit's catalogue`;
+  const column = positionOf(node)?.column;
+  return {
+    field: node.field,
+    resource: resource.name,
+    ...(column === undefined ? {} : { column }),
+    suggestions,
+    message: `${what}; sending it for the server to judge${hint}`,
+  };
+}
+
 /**
  * Checks a whole filter against a resource: throws {@link FilterFieldError},
  * {@link FilterOperatorError} or {@link FilterValueError} for the first problem, in source order.
+ * With `unknownFields: "warn"`, unknown fields are returned as warnings instead (see the module
+ * notes); the list is empty when every field is known.
  *
- * @example
+ * @example Strict (the reference server), and lenient (a client: the server judges)
  * ```ts
  * import { validateFilter } from "./filter_validate.ts";
  * import { parseFilter } from "./filter_parser.ts";
  * import { RESOURCES } from "./catalogue.ts";
  * validateFilter(parseFilter('lastScanDate -le "2022-01-01T00:00:00Z"'), RESOURCES.Computer); // fine
+ * const warnings = validateFilter(parseFilter("seatCount -gt 5"), RESOURCES.License, {
+ *   unknownFields: "warn",
+ * });
+ * console.log(warnings[0]?.message);
+ * // License has no field "seatCount" in samkit's catalogue; sending it for the server to judge
  * ```
  */
-export function validateFilter(node: FilterNode, resource: ResourceSpec): void {
-  switch (node.kind) {
-    case "cmp":
-      checkComparison(node, resource);
-      return;
-    case "and":
-    case "or":
-      for (const item of node.items) validateFilter(item, resource);
-      return;
-    case "not":
-      validateFilter(node.expr, resource);
-  }
+export function validateFilter(
+  node: FilterNode,
+  resource: ResourceSpec,
+  options: ValidateFilterOptions = {},
+): FilterFieldWarning[] {
+  const warnings: FilterFieldWarning[] = [];
+  const walk = (n: FilterNode): void => {
+    switch (n.kind) {
+      case "cmp": {
+        const warning = options.unknownFields === "warn"
+          ? unknownFieldWarning(n, resource)
+          : undefined;
+        if (!warning) return void checkComparison(n, resource);
+        warnings.push(warning);
+        options.onWarning?.(warning);
+        return;
+      }
+      case "and":
+      case "or":
+        return n.items.forEach(walk);
+      case "not":
+        return walk(n.expr);
+    }
+  };
+  walk(node);
+  return warnings;
 }

@@ -6,7 +6,10 @@
  *   the license form `M/d/yyyy h:mm:ss AM`, read as UTC;
  * - `_links` and `links` are both read into `links`;
  * - nested objects (a connector's `status`) are normalised field by field;
- * - a known field that is absent becomes `null`; unknown extra fields are kept as they came;
+ * - a known field that is absent becomes `null`; unknown extra fields are kept as they came, and
+ *   so are the catalogue's untyped real-only fields (`upgrades`, `metrics`, `virtualMachines`);
+ * - a field the spec renamed is read under either name (`isVendorDRS` or the real service's
+ *   `isVMwareDRS`) and written under both, so code written for either dialect reads it;
  * - a value that cannot be read as its type throws `NormalisationError` naming the resource, the
  *   field and the value (`<redacted>` for a sensitive field).
  *
@@ -168,6 +171,8 @@ const CONVERT: Readonly<Record<FieldType, Convert>> = {
 
 interface Step {
   readonly key: string;
+  /** The real service's name of a renamed top-level field. */
+  readonly alias?: string;
   readonly field: FieldSpec;
   readonly convert: Convert;
 }
@@ -192,7 +197,13 @@ function planOf(resource: ResourceName): Plan {
     if (field.hidden) continue;
     const dot = field.name.indexOf(".");
     if (dot < 0) {
-      top.push({ key: field.name, field, convert: CONVERT[field.type] });
+      const alias = field.realName;
+      top.push({
+        key: field.name,
+        ...(alias ? { alias } : {}),
+        field,
+        convert: CONVERT[field.type],
+      });
     } else {
       const prefix = field.name.slice(0, dot);
       const steps = nested.get(prefix) ?? [];
@@ -204,7 +215,12 @@ function planOf(resource: ResourceName): Plan {
     resource,
     top,
     nested,
-    known: new Set([...top.map((s) => s.key), ...nested.keys(), "_links", "links"]),
+    known: new Set([
+      ...top.flatMap((s) => s.alias ? [s.key, s.alias] : [s.key]),
+      ...nested.keys(),
+      "_links",
+      "links",
+    ]),
   };
   PLANS.set(resource, plan);
   return plan;
@@ -216,9 +232,10 @@ function apply(
   source: Record<string, unknown>,
   target: Record<string, unknown>,
 ): void {
-  const raw = source[step.key];
+  const raw = source[step.key] ?? (step.alias === undefined ? undefined : source[step.alias]);
   if (raw === undefined || raw === null) {
     target[step.key] = null;
+    if (step.alias !== undefined) target[step.alias] = null;
     return;
   }
   const value = step.convert(raw);
@@ -232,6 +249,7 @@ function apply(
     });
   }
   target[step.key] = value;
+  if (step.alias !== undefined) target[step.alias] = value;
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
  * Named types of every resource of the catalogue, as the client returns them (normalised:
  * numbers are numbers, dates are `Date`s, links under `links`), plus the client's shared types.
+ * A field the spec renamed is there under both names (`isVendorDRS` and `isVMwareDRS`), and the
+ * real service's untyped fields (`License.upgrades`, `RegistryApplication.metrics`) as `unknown`.
  *
  * @example
  * ```ts
