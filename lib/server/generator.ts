@@ -31,6 +31,7 @@ import {
   METRICS,
   ORGANIZATIONS,
   POLICIES,
+  registryRealFields,
 } from "./generator_catalogue.ts";
 import { emitComputer } from "./generator_computers.ts";
 import { emitConnectors } from "./generator_connectors.ts";
@@ -45,7 +46,7 @@ import {
   userId,
 } from "./generator_context.ts";
 import { emitLicenseSummaries, planLicenses } from "./generator_licenses.ts";
-import { buildPlan, HYPERVISOR_LABEL } from "./generator_plan.ts";
+import { buildPlan, clusterRealFields, HYPERVISOR_LABEL } from "./generator_plan.ts";
 
 export type { RowSink } from "./generator_context.ts";
 export {
@@ -117,6 +118,7 @@ function emitReference(emit: (table: string, row: Row) => void, now: number): vo
       isEndOfLife: eol !== null && eol <= now,
       endOfLifeDate: iso(eol),
       releaseDate: iso(app.releaseMs),
+      ...registryRealFields(app.decl, { ...app, components: app.components.length, now }),
     });
   }
   for (const s of ENTITLEMENT_STATES) {
@@ -189,6 +191,7 @@ export function generateEstate(options: GenerateOptions, sink: RowSink): EstateS
       isHighAvailability: c.isHighAvailability,
       isHypervisorFromSIM: c.isHypervisorFromSIM,
       isVendorDRS: c.isVendorDRS,
+      ...clusterRealFields(plan, c, now),
     });
   }
   const contracts = Math.max(4, Math.ceil(n / 150));
@@ -225,6 +228,7 @@ export function generateEstate(options: GenerateOptions, sink: RowSink): EstateS
     emit("user_application_usage", {
       userId: userId(Math.floor(key / apps)),
       applicationId: APP_INFOS[key % apps].id,
+      bundleApplicationId: null,
       lastUsedDate: iso(last),
     });
   }

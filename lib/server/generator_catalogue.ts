@@ -970,3 +970,145 @@ export const CONNECTORS: readonly ConnectorDecl[] = [
   { name: "APAC subscriptions", requestType: "ProviderBBlob", region: "southeastasia", status: "failed", ageMonths: 7 },
   { name: "Sandbox", requestType: "ProviderBBlob", region: "eastus", status: "notStarted", ageMonths: 0 },
 ];
+
+/**
+ * A manufacturer's website (`Dell Inc.` → `https://www.dell.com`), for the real service's
+ * `manufacturerWebsite` fields.
+ *
+ * @example
+ * ```ts
+ * import { manufacturerWebsite } from "./generator_catalogue.ts";
+ * console.log(manufacturerWebsite("Microsoft Corporation")); // "https://www.microsoft.com"
+ * ```
+ */
+export function manufacturerWebsite(manufacturer: string): string {
+  const word = manufacturer.split(/[\s,]+/)[0]!.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return `https://www.${word}.com`;
+}
+
+/**
+ * The license assignment types with the ids licenses carry as `assignmentTypeId`.
+ *
+ * @example
+ * ```ts
+ * import { ASSIGNMENT_TYPES } from "./generator_catalogue.ts";
+ * console.log(ASSIGNMENT_TYPES.find((t) => t.name === "Computer")?.id); // "AST02"
+ * ```
+ */
+export const ASSIGNMENT_TYPES: readonly { readonly id: string; readonly name: string }[] = [
+  "Organization",
+  "Computer",
+  "User",
+  "Site",
+  "Datacenter",
+].map((name, k) => ({ id: `AST0${k + 1}`, name }));
+
+/**
+ * The product family ids of the registry (`familyId`): one per distinct `family`, in order of
+ * first appearance (`FAM001` is the first product's family).
+ *
+ * @example
+ * ```ts
+ * import { FAMILY_IDS } from "./generator_catalogue.ts";
+ * console.log(FAMILY_IDS.get("Windows")); // "FAM001"
+ * ```
+ */
+export const FAMILY_IDS: ReadonlyMap<string, string> = new Map(
+  [...new Set(APPS.map((a) => a.family))].map((
+    f,
+    k,
+  ) => [f, `FAM${String(k + 1).padStart(3, "0")}`]),
+);
+
+const PLATFORM_OF_PROFILE: Readonly<Record<Profile, string>> = {
+  [Profile.Win]: "Windows",
+  [Profile.Mac]: "MacOSX",
+  [Profile.WinServer]: "Windows",
+  [Profile.Linux]: "Linux",
+  [Profile.Aix]: "Aix",
+  [Profile.Host]: "Windows",
+};
+
+/** The real service's platform of a product (its enum spells VMware `WMware`). */
+function platformOf(decl: AppDecl): string {
+  if (decl.os !== undefined) {
+    const os = decl.os;
+    return os.includes("Windows")
+      ? "Windows"
+      : os.startsWith("macOS")
+      ? "MacOSX"
+      : os.startsWith("AIX")
+      ? "Aix"
+      : os.includes("ESXi")
+      ? "WMware"
+      : "Linux";
+  }
+  const platforms = new Set<string>();
+  for (const g of GROUPS) {
+    if (!g.members.some(([key]) => key === decl.key)) continue;
+    for (const p of Object.keys(g.presence)) {
+      platforms.add(PLATFORM_OF_PROFILE[Number(p) as Profile]);
+    }
+  }
+  return platforms.size > 1 ? "CrossPlatform" : [...platforms][0] ?? "Windows";
+}
+
+/** Vendors whose products have mainstream support ending before extended support. */
+const EXTENDED_SUPPORT_VENDORS = new Set([MS, ORACLE, RH, IBM]);
+const YEAR_MS = 365 * 86_400_000;
+
+/**
+ * The real-only fields of a registry product, coherent with its spec fields: end of extended
+ * support is its end of life; mainstream support of vendors that sell extended support ends five
+ * years after release (never after the end of life); flags follow the dates and `now`;
+ * `isNoLicenseRequired` is true for products no license family covers.
+ *
+ * @example
+ * ```ts
+ * import { APPS, registryRealFields } from "./generator_catalogue.ts";
+ * const ws2016 = APPS.find((a) => a.key === "ws2016-std")!;
+ * const row = registryRealFields(ws2016, {
+ *   releaseMs: Date.parse("2016-10-15T00:00:00Z"),
+ *   components: 0,
+ *   now: Date.parse("2026-11-01T00:00:00Z"),
+ * });
+ * console.log(row.isEndOfSupport, row.isEndOfExtendedSupport, row.platform); // true false "Windows"
+ * ```
+ */
+export function registryRealFields(
+  decl: AppDecl,
+  at: { readonly releaseMs: number; readonly components: number; readonly now: number },
+): Record<string, string | number | boolean | null> {
+  const eol = decl.eol === null ? null : Date.parse(`${decl.eol}T00:00:00.000Z`);
+  const mainstream = eol === null || !EXTENDED_SUPPORT_VENDORS.has(decl.manufacturer)
+    ? eol
+    : Math.min(eol, at.releaseMs + 5 * YEAR_MS);
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  const version = Number.parseFloat(decl.version);
+  return {
+    familyId: FAMILY_IDS.get(decl.family) ?? null,
+    platform: platformOf(decl),
+    description: `${decl.family}, ${decl.edition} edition`,
+    manufacturerWebsite: manufacturerWebsite(decl.manufacturer),
+    language: "English",
+    overridesApplicationId: null,
+    editionIndex: (decl.rank ?? 1) * 100,
+    versionIndex: Number.isFinite(version) ? Math.round(version * 100) : 0,
+    isBundle: at.components > 0,
+    isOs: decl.os !== undefined,
+    isGroup: false,
+    isHidden: false,
+    isGloballyGeneratedApplication: false,
+    isWebApplication: false,
+    isNoLicenseRequired: decl.license === undefined,
+    isReleaseDateNotAnnounced: false,
+    endOfSupportDate: iso(mainstream),
+    endOfExtendedSupportDate: iso(eol),
+    isEndOfSupport: mainstream !== null && mainstream <= at.now,
+    isEndOfExtendedSupport: eol !== null && eol <= at.now,
+    isEndOfSupportDateNotAnnounced: eol === null,
+    isEndOfExtendedSupportDateNotAnnounced: eol === null,
+    isEndOfLifeDateNotAnnounced: eol === null,
+    updatedDate: iso(Math.min(at.now, at.releaseMs + 7 * 86_400_000)),
+  };
+}

@@ -13,6 +13,7 @@ import {
   CPUS,
   EXTENDED_COVERAGE_TYPES,
   GROUPS,
+  manufacturerWebsite,
   MET,
   type ModelDecl,
   MODELS,
@@ -504,6 +505,8 @@ export function emitComputer(ctx: Ctx, i: number): void {
       }`
       : null,
     ipAddress,
+    manufacturerWebsite: manufacturerWebsite(manufacturer),
+    operatingSystemId: APP_INFOS[osApp].id,
     hostComputerId: myHost ? computerId(myHost.computer) : null,
     siblingComputerId: plan.sibling[i] >= 0 ? computerId(plan.sibling[i]) : null,
     hypervisorName,
@@ -543,6 +546,9 @@ export function emitComputer(ctx: Ctx, i: number): void {
     processorValueUnit: noHardware ? null : cpu.pvu,
     purchaseValue: isVirtual ? null : purchaseCents / 100,
     purchaseValueBase: isVirtual ? null : purchaseUsd,
+    // As the hardware row and the processor rows add up (none without hardware inventory).
+    processorCount: noHardware ? null : sockets,
+    coreCount: noHardware ? null : coreCount,
   });
 
   // Hardware inventory.
@@ -987,6 +993,8 @@ export function emitComputer(ctx: Ctx, i: number): void {
       isOverridden: r.chance(0.01),
       isRecognized: r.chance(0.98),
       isRegistry: windows && r.chance(0.85),
+      unbundled: false,
+      bundleUsagePercentage: bundleId === null ? null : 100,
     });
     agg.appComputers[a]++;
     if (isInstalled) agg.appInstalls[a]++;
@@ -1008,6 +1016,7 @@ export function emitComputer(ctx: Ctx, i: number): void {
         emit("user_application_usage", {
           userId: userId(u),
           applicationId: info.id,
+          bundleApplicationId: bundleId,
           lastUsedDate: iso(use.lastUsed),
         });
       } else {
@@ -1158,6 +1167,7 @@ export function emitComputer(ctx: Ctx, i: number): void {
               id: `TC${pad(++ids.computerTracking, 6)}`,
               computerId: id,
               ...tracking,
+              requirement,
             });
           }
           book.trackingPairs.set(
@@ -1208,6 +1218,10 @@ export function emitComputer(ctx: Ctx, i: number): void {
               applicationId: info.id,
               computerId: id,
               quantity: cover,
+              // InactiveComputer (8) of the real service's reason flags.
+              invalidAssignmentReasons: inactive ? 8 : 0,
+              hasVmUseRights: kind === Kind.Host,
+              numberOfSupportedVirtualMachines: hostPlan ? plan.vmCount[plan.hostOrdinal[i]] : 0,
             });
           } else if (l.assignment === "User" && primary >= 0) {
             book.assigned[chosen] |= ASSIGNED.user;
@@ -1217,6 +1231,7 @@ export function emitComputer(ctx: Ctx, i: number): void {
               applicationId: info.id,
               userId: userId(primary),
               quantity: 1,
+              invalidAssignmentReasons: 0,
             });
           }
         }
@@ -1262,6 +1277,7 @@ export function emitComputer(ctx: Ctx, i: number): void {
     purchaseCurrency: currency,
     invoiceReference,
     purchaseDate: iso(purchaseDate),
+    purchaseValueBase: isVirtual ? null : purchaseUsd,
     purchasePrice: purchaseCents / 100,
     totalCostOfInstalledApplications: appCostCents / 100,
     totalCost: (purchaseCents + appCostCents) / 100,

@@ -11,6 +11,7 @@
  */
 
 import {
+  ASSIGNMENT_TYPES,
   END_USER_ORG_WEIGHTS,
   GROUPS,
   MET,
@@ -134,6 +135,66 @@ function licenseKeys(r: Random, kind: "ms" | "generic" | "none"): string | null 
 
 const SERVER_METRICS = new Set<string>([MET.cores, MET.pvu, MET.devices]);
 
+/** The real-only cost totals of a license without costs. */
+const NO_COSTS: Row = {
+  activeMaintenanceCost: null,
+  totalMaintenanceCost: null,
+  activeSupportCost: null,
+  totalSupportCost: null,
+  totalLicenseCost: null,
+};
+
+/**
+ * The real-only cost totals of a license from the cents its cost summary was built from
+ * (purchase, current and accumulated maintenance, current and accumulated support, total): equal
+ * to the summary's figures to the cent.
+ */
+function costFields(sums: readonly number[]): Row {
+  return {
+    activeMaintenanceCost: sums[1] / 100,
+    totalMaintenanceCost: sums[2] / 100,
+    activeSupportCost: sums[3] / 100,
+    totalSupportCost: sums[4] / 100,
+    totalLicenseCost: sums[5] / 100,
+  };
+}
+
+/**
+ * The real-only fields of a license that follow from its purchase (no random draws, so the
+ * estate's other values are unchanged): agreement, assignment type, subscription period (a year
+ * from the purchase, as the notes' renewal month says), edition transfers, dates, status.
+ */
+function realLicenseFields(
+  at: { p: Purchase; index: number; purchaseDate: number; now: number; contract: string | null },
+): Row {
+  const { p, index, purchaseDate, now } = at;
+  const fam = FAMILIES[p.family];
+  const app = APP_INFOS[p.app];
+  const created = Math.min(now, purchaseDate + DAY);
+  const vmRights = fam.key === "windows-server";
+  return {
+    agreementId: at.contract,
+    assignmentTypeId: ASSIGNMENT_TYPES.find((t) => t.name === p.assignment)?.id ?? null,
+    initialQuantity: p.quantity,
+    isCrossEdition: APP_INFOS.some((a) =>
+      a.family === p.family && a.decl.edition !== app.decl.edition && canCover(p.app, a.index)
+    ),
+    createdDate: iso(created),
+    updatedDate: iso(Math.min(now, created + (index % 30) * DAY)),
+    subscriptionValidFrom: fam.subscription ? iso(purchaseDate) : null,
+    subscriptionValidTo: fam.subscription ? iso(purchaseDate + 365 * DAY) : null,
+    upgradedLicenseCount: 0,
+    autoAllocateOnce: false,
+    isAutoAllocated: false,
+    skuId: `SKU${pad(app.index + 1, 4)}`,
+    sku: `${app.id}-${fam.subscription ? "SUB" : "PERP"}`,
+    hasVmUseRights: vmRights,
+    numberOfSupportedVirtualMachines: vmRights && app.rank === 1 ? 2 : null,
+    status: "Active",
+    archivedDate: null,
+  };
+}
+
 interface Purchase {
   app: number;
   family: number;
@@ -168,6 +229,8 @@ export function planLicenses(ctx: Omit<Ctx, "book" | "agg" | "ids">): LicenseBoo
   const entitlements = new Map<string, number>();
   let orgTypeOrdinal = 0;
   let orgAssignments = 0;
+  /** License rows, emitted once upgrades have set `upgradedLicenseCount`. */
+  const licenseRows: Row[] = [];
   if (plan.n === 0) {
     return {
       list,
@@ -276,11 +339,12 @@ export function planLicenses(ctx: Omit<Ctx, "book" | "agg" | "ids">): LicenseBoo
       : fam.metric === MET.devices
       ? "per system"
       : "per installation";
-    emit("licenses", {
+    const contract = r.chance(0.7) ? contractId(r.int(0, ctx.contracts - 1)) : null;
+    const row: Row = {
       id,
       organizationId: orgId(p.org),
       applicationId: app.id,
-      contractId: r.chance(0.7) ? contractId(r.int(0, ctx.contracts - 1)) : null,
+      contractId: contract,
       metricId: fam.metric,
       purchaseCurrency: currency,
       licenseKeys: licenseKeys(r, fam.keys),
@@ -315,7 +379,16 @@ export function planLicenses(ctx: Omit<Ctx, "book" | "agg" | "ids">): LicenseBoo
       isCrossPlatform: fam.crossPlatform,
       isUpgrade: p.upgradeOf >= 0,
       isDowngrade: fam.downgrade,
+    };
+    Object.assign(row, realLicenseFields({ p, index, purchaseDate, now, contract }), {
+      // The real service's vendor is the publisher. The reseller drawn above stays drawn, so
+      // the random stream (and every other generated value) is what it was.
+      vendor: app.decl.manufacturer,
+      ...(noCosts ? NO_COSTS : costFields(sums)),
+      maintenanceAccordingToAgreement: contract !== null && maintenanceRate > 0,
+      isIncomplete: row.incompleteReasons !== 0,
     });
+    licenseRows.push(row);
 
     let flags = 0;
     if (p.assignment === "Organization" || p.assignment === "Site") {
@@ -328,6 +401,7 @@ export function planLicenses(ctx: Omit<Ctx, "book" | "agg" | "ids">): LicenseBoo
           applicationId: app.id,
           organizationId: orgId(o),
           quantity: q,
+          isAutoAllocated: false,
           kind,
         })
       );
@@ -339,6 +413,10 @@ export function planLicenses(ctx: Omit<Ctx, "book" | "agg" | "ids">): LicenseBoo
         applicationId: app.id,
         datacenterId: plan.clusters[p.cluster].id,
         quantity: p.quantity,
+        invalidAssignmentReasons: 0,
+        hasVmUseRights: true,
+        numberOfSupportedVirtualMachines: plan.clusters[p.cluster].hosts
+          .reduce((s, h) => s + plan.vmCount[h], 0),
       });
     }
     for (const [o, q] of p.assignment === "Organization" ? splits : [[p.org, p.quantity]]) {
@@ -424,6 +502,8 @@ export function planLicenses(ctx: Omit<Ctx, "book" | "agg" | "ids">): LicenseBoo
         );
         if (capacity[base.index] < q) continue;
         capacity[base.index] -= q;
+        const baseRow = licenseRows[base.index];
+        baseRow.upgradedLicenseCount = (baseRow.upgradedLicenseCount as number) + q;
         const up = create({
           app: appOf(fam.buy[next][0]),
           family,
@@ -467,6 +547,7 @@ export function planLicenses(ctx: Omit<Ctx, "book" | "agg" | "ids">): LicenseBoo
     });
   }
 
+  for (const row of licenseRows) emit("licenses", row);
   for (const [key, quantity] of entitlements) {
     const [app, o, metricId, assignmentType] = key.split("|");
     emit("entitlements", {
@@ -515,6 +596,7 @@ export function emitLicenseSummaries(ctx: Ctx): void {
       applicationId: APP_INFOS[l.app].id,
       userId: userId(plan.adminCount + plan.endUserCount + k),
       quantity: 1,
+      invalidAssignmentReasons: 16, // UserMissing: the user has left.
     });
   }
 

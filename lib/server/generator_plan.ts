@@ -109,6 +109,8 @@ export interface Plan {
   readonly winServerVirtual: number;
   /** Index of the first virtual machine (its socket count is manually overridden), or -1. */
   readonly firstVm: number;
+  /** Virtual machines (VMs and VDI machines) running on each host, by host ordinal. */
+  readonly vmCount: Int32Array;
 }
 
 /** Core requirement of a host for per-core licensing of the whole host (min 16, 8 per CPU). */
@@ -303,6 +305,8 @@ export function buildPlan(seed: number, n: number): Plan {
     }
   }
 
+  const vmCount = new Int32Array(hosts.length);
+  for (let i = 0; i < n; i++) if (hostOf[i] >= 0) vmCount[hostOf[i]]++;
   const leaverCount = endUsers > 0 ? Math.max(1, round(endUsers * 0.03)) : 0;
   return {
     n,
@@ -326,5 +330,37 @@ export function buildPlan(seed: number, n: number): Plan {
     winServerPhysical,
     winServerVirtual,
     firstVm: kind.indexOf(Kind.Vm),
+    vmCount,
+  };
+}
+
+/**
+ * The real-only fields of a data center cluster, from the plan (no random draws): the
+ * organisation of its first host, a controller id, and a virtual-machine peak equal to the
+ * machines running on its hosts, seen one day before `now` over a 90-day window.
+ *
+ * @example
+ * ```ts
+ * import { buildPlan, clusterRealFields } from "./generator_plan.ts";
+ * const plan = buildPlan(1, 400);
+ * const now = Date.parse("2026-11-01T00:00:00Z");
+ * console.log(clusterRealFields(plan, plan.clusters[0], now).virtualPeakIntervalDays); // 90
+ * ```
+ */
+export function clusterRealFields(
+  plan: Plan,
+  cluster: ClusterPlan,
+  now: number,
+): Record<string, string | number | null> {
+  const first = cluster.hosts[0];
+  return {
+    organizationId: first === undefined
+      ? null
+      : ORGANIZATIONS[plan.org[plan.hosts[first].computer]].id,
+    controllerId: cluster.index + 1,
+    virtualPeakIntervalDays: 90,
+    virtualPeakIntervalType: 0,
+    virtualPeakCount: cluster.hosts.reduce((s, h) => s + plan.vmCount[h], 0),
+    virtualPeakDate: new Date(now - 86_400_000).toISOString(),
   };
 }
