@@ -125,6 +125,7 @@ export function areaPrefixes(options: BaseUrlOptions = {}): Readonly<Record<Area
     licenses: AREA_PREFIX.licenses,
     registry: registry === undefined ? AREA_PREFIX.registry : registryPath(registry),
     connectors: connectors === undefined ? AREA_PREFIX.connectors : trimSlash(connectors),
+    organizations: AREA_PREFIX.organizations,
   };
 }
 

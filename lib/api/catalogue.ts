@@ -479,6 +479,94 @@ const DECLS = {
   UniqueResult: { table: "", b: w("unique"), links: null },
   TestResult: { table: "", s: w("status.code status.message"), links: null },
 
+  // ---- Reads of the public service that the spec lacks (public-api.md; issue 10) ----
+  // Compliance summary per application and metric: the vendor's own ELP figures.
+  ComplianceSummary: {
+    table: "compliance_summaries",
+    s: w("applicationId metricId"),
+    n: w(`availableLicenses compliance licensesPurchased incompleteLicenses
+      expiredSubscriptionLicenses invalidAssignments unassigned assignedNamedUsers siteLicenses
+      downgradesGiven downgradesReceived upgradesGiven upgradesReceived crossPlatformGiven
+      crossPlatformReceived crossEditionGiven crossEditionReceived initialRequirement
+      includedInBundle outsideMetricPeriod secondaryUseRightsDesktopLaptop
+      secondaryUseRightsDevice extendedCoverageForDcc extendedCoverageForHosts
+      multipleVersionEdition virtualDesktopInfrastructure minimumRequirement coreFactor
+      physicalHost licenseRequirement computerAppExclusions windowsServer sqlServer
+      otherMetricCoverage siteCoverage vmCoverage licenseStacking namedUserCoverage
+      licensingOtherMetrics virtualDesktopAccess totalCoverage`),
+  },
+  ComplianceAllocation: {
+    table: "compliance_allocations",
+    s: w("applicationId metricId organizationId"),
+    n: w("requirement coverage compliance"),
+  },
+  ComplianceUsage: {
+    table: "compliance_usages",
+    s: w("metricId licenseMetricId applicationId"),
+    n: w("otherMetricCoverage mainCoverage"),
+    b: w("isPartial"),
+  },
+  OrganizationNode: {
+    table: "organization_nodes",
+    s: w("id parentId name externalId"),
+    b: w("isLegal"),
+    links: null,
+  },
+  RegistryMetric: {
+    table: "registry_metrics",
+    s: w("id name customCompareValueType licenseCostCurrency"),
+    b: w("isDefault"),
+    n: w(`minimumRequirement metricSettingInterval concurrencyInterval licenseCost
+      licenseCostBase`),
+    hidden: w("applicationId"),
+  },
+  MaintenancePeriod: {
+    table: "maintenance_periods",
+    s: w("id agreementPeriodId licenseId invoiceReference notes purchaseCurrency"),
+    d: w("validFrom validTo"),
+    b: w("hasUpgradeRights"),
+    n: w("maintenanceCost supportCost"),
+  },
+  VirtualMachine: {
+    table: "virtual_machines",
+    s: w("id machineId name operatingSystem ip manufacturer model powerState"),
+    d: w("lastScanDate"),
+    n: w("processorCount coreCount"),
+    b: w("isInventoried"),
+    hidden: w("hostComputerId"),
+  },
+  DccMember: {
+    table: "dcc_members",
+    s: w("id computerId"),
+    n: w("sourceId"),
+    hidden: w("clusterId"),
+  },
+  DccHistory: {
+    table: "dcc_history",
+    s: w("id"),
+    d: w("virtualMachineDate"),
+    n: w("virtualMachineCount"),
+    hidden: w("clusterId"),
+  },
+  UserEntitlement: {
+    table: "user_entitlements",
+    s: w("userId applicationId metricId entitlementStateId"),
+  },
+  /** The rows of `computer_tracking`, as `/licenses/tracking-computers/{computerId}` sends them. */
+  ComputerLicenseTracking: {
+    table: "computer_tracking",
+    s: w("id metricId applicationId computerId"),
+  },
+  UserAccount: {
+    table: "user_accounts",
+    s: w("id userName status email fullName"),
+  },
+  UserAccountDetail: {
+    table: "user_accounts",
+    s: w(`id userName status email organizationId fullName phoneNumber location roomNumber
+      updatedBy`),
+    d: w("quarantineDate lastLogon lastUpdate updatedDate"),
+  },
 } as const satisfies Record<string, ResourceDecl>;
 
 /** The name of a resource of the spec (`Computer`, `LicenseDetail`, …). */

@@ -40,7 +40,7 @@ import {
   resolveBaseUrl,
 } from "./base_url.ts";
 import { type Link, type Resource, type ResourceName, RESOURCES } from "./catalogue.ts";
-import { NotFoundError } from "./errors.ts";
+import { NotFoundError, ShapeError } from "./errors.ts";
 import { type FilterNode, parseFilter, printFilter, validateFilter } from "./filter.ts";
 import { itemKey } from "./integrity.ts";
 import { createNormaliser } from "./normalise.ts";
@@ -61,7 +61,7 @@ import {
   type TimerClock,
 } from "./request.ts";
 import type { RetryOptions, Sleep } from "./retry.ts";
-import { checkEnvelope, checkObject, type ShapeContext } from "./shape.ts";
+import { checkEnvelope, checkObject, describeReceived, type ShapeContext } from "./shape.ts";
 import type {
   ApplicationTrackingSummary,
   ApplicationTransferSummary,
@@ -261,6 +261,24 @@ export interface EstateApi {
   metrics(options?: FilterOptions): Paged<MetricTracking>;
   /** Get computer metrics: `GET /computers/{id}/metering`. */
   computerMetrics(id: string, options?: FilterOptions): Paged<MetricTracking>;
+  /** Get computer's virtual machines: `GET /computers/{id}/virtual-machines` (404: unknown host). */
+  virtualMachines(id: string, options?: FilterOptions): Paged<Resource<"VirtualMachine">>;
+  /** Get datacenter/cluster: `GET /dcc/{id}`. */
+  dataCenterCluster(id: string, options?: CallOptions): Promise<DataCenterCluster>;
+  /** Get members: `GET /dcc/{id}/members` (404: unknown cluster). */
+  dccMembers(id: string, options?: FilterOptions): Paged<Resource<"DccMember">>;
+  /** Get member: `GET /dcc/{id}/members/{memberId}`. */
+  dccMember(
+    id: string,
+    memberId: string,
+    options?: CallOptions,
+  ): Promise<Resource<"DccMember">>;
+  /** Get histories: `GET /dcc/{id}/history` (404: unknown cluster). */
+  dccHistory(id: string, options?: FilterOptions): Paged<Resource<"DccHistory">>;
+  /** Get users: `GET /user-accounts`. */
+  userAccounts(options?: FilterOptions): Paged<Resource<"UserAccount">>;
+  /** Get user: `GET /user-accounts/{id}`. */
+  userAccount(id: string, options?: CallOptions): Promise<Resource<"UserAccountDetail">>;
 }
 
 /**
@@ -401,6 +419,35 @@ export interface LicensesApi {
   userAssignments(id: string, options?: FilterOptions): Paged<UserAssignment>;
   /** Get license details by users assignment: `GET /licenses/{id}/assignments/users/{assignmentId}`. */
   userAssignment(id: string, assignmentId: string, options?: CallOptions): Promise<UserAssignment>;
+  /** Get compliance summary (the vendor's ELP per metric): `GET /compliance/summary/{applicationId}`. */
+  complianceSummary(
+    applicationId: string,
+    options?: PageOptions,
+  ): Paged<Resource<"ComplianceSummary">>;
+  /** Get compliance allocation summary (per organisation): `GET /compliance/summary/{applicationId}/allocation`. */
+  complianceAllocation(
+    applicationId: string,
+    options?: PageOptions,
+  ): Paged<Resource<"ComplianceAllocation">>;
+  /** Get compliance usage summary: `GET /compliance/summary/{applicationId}/usage`. */
+  complianceUsage(
+    applicationId: string,
+    options?: PageOptions,
+  ): Paged<Resource<"ComplianceUsage">>;
+  /** Get maintenance and support periods: `GET /licenses/maintenance-periods`. */
+  maintenancePeriods(options?: FilterOptions): Paged<Resource<"MaintenancePeriod">>;
+  /** Get license's maintenance and support periods: `GET /licenses/{id}/maintenance-periods`. */
+  licenseMaintenancePeriods(
+    id: string,
+    options?: FilterOptions,
+  ): Paged<Resource<"MaintenancePeriod">>;
+  /** Get user license entitlements: `GET /licenses/entitlements/users`. */
+  userEntitlements(options?: FilterOptions): Paged<Resource<"UserEntitlement">>;
+  /** Get computer license tracking: `GET /licenses/tracking-computers/{computerId}`. */
+  computerLicenseTracking(
+    computerId: string,
+    options?: FilterOptions,
+  ): Paged<Resource<"ComputerLicenseTracking">>;
 }
 
 /**
@@ -419,6 +466,30 @@ export interface RegistryApi {
   applications(options?: FilterOptions): Paged<RegistryApplication>;
   /** One registry application: `GET /applications/{id}`. */
   application(id: string, options?: CallOptions): Promise<RegistryApplication>;
+  /** Get metrics (names and list prices): `GET /applications/{id}/metrics`. */
+  metrics(id: string, options?: FilterOptions): Paged<Resource<"RegistryMetric">>;
+  /** Get metric: `GET /applications/{id}/metrics/{metricId}`. */
+  metric(id: string, metricId: string, options?: CallOptions): Promise<Resource<"RegistryMetric">>;
+}
+
+/**
+ * The organisation tree of the public service (`/api/organizations/v1`): names for the
+ * `organizationId`s every other area references.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from "./client.ts";
+ * const client = createClient({ baseUrl: "http://127.0.0.1:8080", token: "tok" });
+ * const names = new Map<string | null, string | null>();
+ * for await (const node of client.organizations.tree()) names.set(node.id, node.name);
+ * console.log(names.get("ORG06"));
+ * ```
+ */
+export interface OrganizationsApi {
+  /** Get organizations: `GET /tree`, every node at once (`{"nodes": [...]}`, not paged). */
+  tree(options?: CallOptions): Paged<Resource<"OrganizationNode">>;
+  /** Get organization: `GET /node/{nodeId}`. */
+  node(nodeId: string, options?: CallOptions): Promise<Resource<"OrganizationNode">>;
 }
 
 /**
@@ -477,6 +548,8 @@ export interface SamClient {
   readonly registry: RegistryApi;
   /** Cloud cost-report connectors. */
   readonly connectors: ConnectorsApi;
+  /** The organisation tree. */
+  readonly organizations: OrganizationsApi;
   /**
    * Any collection operation by id (for data-driven callers); path parameters by name.
    * Throws a `RangeError` for an unknown id or one that is not a collection.
@@ -694,11 +767,39 @@ export function createClient(options: ClientOptions = {}): SamClient {
     });
   };
 
+  /** A `nodes` answer (the organisation tree): one unpaged read, checked and normalised. */
+  function nodesCollection<N extends ResourceName>(
+    op: OperationSpec,
+    params: Readonly<Record<string, string>>,
+    options: FilterOptions = {},
+  ): Paged<Resource<N>> {
+    if (options.filter !== undefined) filterText(op, options.filter); // Throws: no filter here.
+    const path = pathOf(op, params);
+    const ctx = shapeContext(op, path);
+    const normalise = createNormaliser(op.resource as N);
+    return paginate<Resource<N>>({
+      pageSize: Number.MAX_SAFE_INTEGER,
+      keyOf: (item: object) => itemKey(item, hasId(op.resource)),
+      source: { operation: op.id, path },
+      ...(options.signal ? { signal: options.signal } : {}),
+      onPage: (page) => emitPage(op, path, page),
+      fetchPage: async (pageNumber, _size, signal) => {
+        const res = await request({ path, ...(signal ? { signal } : {}) });
+        const nodes = nodesOf(ctx, res.body);
+        return {
+          pageNumber,
+          items: nodes.map((raw, i) => normalise(checkObject(ctx, raw, `node ${i + 1}`))),
+        };
+      },
+    });
+  }
+
   function collection<N extends ResourceName>(
     op: OperationSpec,
     params: Readonly<Record<string, string>>,
     options: FilterOptions = {},
   ): Paged<Resource<N>> {
+    if (op.shape === "nodes") return nodesCollection<N>(op, params, options);
     if (op.shape === "object" && !EITHER_SHAPE.has(op.id)) {
       throw new RangeError(`${op.id} returns one object, not a collection`);
     }
@@ -856,6 +957,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
     licenses: {},
     registry: {},
     connectors: {},
+    organizations: {},
   };
   for (const op of OPERATIONS) {
     const name = op.id.slice(op.id.indexOf(".") + 1);
@@ -899,6 +1001,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
     licenses: areas.licenses as unknown as LicensesApi,
     registry: areas.registry as unknown as RegistryApi,
     connectors: areas.connectors as unknown as ConnectorsApi,
+    organizations: areas.organizations as unknown as OrganizationsApi,
     collection: <N extends ResourceName>(
       id: string,
       params: Readonly<Record<string, string>> = {},
@@ -966,6 +1069,22 @@ function flatBody(ctx: ShapeContext, body: unknown): Record<string, unknown> {
   }
   if ("items" in body) checkEnvelope(ctx, body);
   return body as Record<string, unknown>;
+}
+
+/** The `nodes` array of a tree answer; a {@link ShapeError} when there is none. */
+function nodesOf(ctx: ShapeContext, body: unknown): unknown[] {
+  const nodes = body !== null && typeof body === "object" && !Array.isArray(body)
+    ? (body as Record<string, unknown>).nodes
+    : undefined;
+  if (Array.isArray(nodes)) return nodes;
+  const scrub = ctx.scrub ?? ((t: string) => t);
+  throw new ShapeError({
+    operation: ctx.operation,
+    path: ctx.path,
+    resource: ctx.resource,
+    problem: "the response has no nodes array",
+    received: scrub(describeReceived(body)),
+  });
 }
 
 /** Whether a resource's objects carry an `id` (the key of the duplicate check). */

@@ -9,7 +9,7 @@
 import type { ResourceName } from "./catalogue.ts";
 
 /** The API areas, each under its own path prefix. */
-export type Area = "estate" | "licenses" | "registry" | "connectors";
+export type Area = "estate" | "licenses" | "registry" | "connectors" | "organizations";
 
 /**
  * The query parameter set of spec 4.1 rule 2: `Q1` paging and filter, `Q2` paging only, `QC`
@@ -23,9 +23,11 @@ export type QuerySet = "Q1" | "Q2" | "QC" | "none";
  * - `object`: one flat object with `_links`;
  * - `flatCollection`: announced as a collection but sent as one flat object (display adapters,
  *   monitors, entitlement states). The reference server sends one item per page with
- *   `next`/`previous` links, so a client reads them all by following `next`.
+ *   `next`/`previous` links, so a client reads them all by following `next`;
+ * - `nodes`: one object whose `nodes` array holds every item, unpaged and without links (the
+ *   organisation tree of the public service, `/api/organizations/v1/tree`).
  */
-export type Shape = "collection" | "object" | "flatCollection";
+export type Shape = "collection" | "object" | "flatCollection" | "nodes";
 
 /** One operation of the spec. */
 export interface OperationSpec {
@@ -68,6 +70,7 @@ export const AREA_PREFIX: Readonly<Record<Area, string>> = {
   licenses: "/api/sam/v1",
   registry: "/api/sam/softwareregistry/v1",
   connectors: "/api/cloud-cost/v1",
+  organizations: "/api/organizations/v1",
 };
 
 /** The token endpoint of OAuth2 client credentials (routes.md). */
@@ -91,6 +94,12 @@ type Decl = [
 
 const COMPUTER = (param = "id") => ({ param, resource: "ComputerDetail" as const, field: "id" });
 const ID = { id: "computerId" };
+const DCC = { param: "id", resource: "DataCenterCluster" as const, field: "id" };
+const APPLICATION = {
+  param: "applicationId",
+  resource: "RegistryApplication" as const,
+  field: "id",
+};
 
 const DECLS: Decl[] = [
   // Estate
@@ -822,6 +831,168 @@ const DECLS: Decl[] = [
     "none",
     "object",
     "TestResult",
+  ],
+
+  // Reads of the public service that the spec lacks (public-api.md, issue 10).
+  [
+    "estate.virtualMachines",
+    "Get computer's virtual machines",
+    "GET",
+    "/computers/{id}/virtual-machines",
+    "Q1",
+    "collection",
+    "VirtualMachine",
+    { scope: { id: "hostComputerId" }, parent: COMPUTER() },
+  ],
+  [
+    "estate.dataCenterCluster",
+    "Get datacenter/cluster",
+    "GET",
+    "/dcc/{id}",
+    "none",
+    "object",
+    "DataCenterCluster",
+    { scope: { id: "id" } },
+  ],
+  [
+    "estate.dccMembers",
+    "Get members",
+    "GET",
+    "/dcc/{id}/members",
+    "Q1",
+    "collection",
+    "DccMember",
+    { scope: { id: "clusterId" }, parent: DCC },
+  ],
+  [
+    "estate.dccMember",
+    "Get member",
+    "GET",
+    "/dcc/{id}/members/{memberId}",
+    "none",
+    "object",
+    "DccMember",
+    { scope: { id: "clusterId", memberId: "id" } },
+  ],
+  [
+    "estate.dccHistory",
+    "Get histories",
+    "GET",
+    "/dcc/{id}/history",
+    "Q1",
+    "collection",
+    "DccHistory",
+    { scope: { id: "clusterId" }, parent: DCC },
+  ],
+  ["estate.userAccounts", "Get users", "GET", "/user-accounts", "Q1", "collection", "UserAccount"],
+  [
+    "estate.userAccount",
+    "Get user",
+    "GET",
+    "/user-accounts/{id}",
+    "none",
+    "object",
+    "UserAccountDetail",
+    { scope: { id: "id" } },
+  ],
+  [
+    "licenses.complianceSummary",
+    "Get compliance summary",
+    "GET",
+    "/compliance/summary/{applicationId}",
+    "Q2",
+    "collection",
+    "ComplianceSummary",
+    { scope: { applicationId: "applicationId" }, parent: APPLICATION },
+  ],
+  [
+    "licenses.complianceAllocation",
+    "Get compliance allocation summary",
+    "GET",
+    "/compliance/summary/{applicationId}/allocation",
+    "Q2",
+    "collection",
+    "ComplianceAllocation",
+    { scope: { applicationId: "applicationId" }, parent: APPLICATION },
+  ],
+  [
+    "licenses.complianceUsage",
+    "Get compliance usage summary",
+    "GET",
+    "/compliance/summary/{applicationId}/usage",
+    "Q2",
+    "collection",
+    "ComplianceUsage",
+    { scope: { applicationId: "applicationId" }, parent: APPLICATION },
+  ],
+  [
+    "licenses.maintenancePeriods",
+    "Get maintenance and support periods",
+    "GET",
+    "/licenses/maintenance-periods",
+    "Q1",
+    "collection",
+    "MaintenancePeriod",
+  ],
+  [
+    "licenses.licenseMaintenancePeriods",
+    "Get license's maintenance and support periods",
+    "GET",
+    "/licenses/{id}/maintenance-periods",
+    "Q1",
+    "collection",
+    "MaintenancePeriod",
+    { scope: { id: "licenseId" }, parent: { param: "id", resource: "License", field: "id" } },
+  ],
+  [
+    "licenses.userEntitlements",
+    "Get user license entitlements",
+    "GET",
+    "/licenses/entitlements/users",
+    "Q1",
+    "collection",
+    "UserEntitlement",
+  ],
+  [
+    "licenses.computerLicenseTracking",
+    "Get computer license tracking",
+    "GET",
+    "/licenses/tracking-computers/{computerId}",
+    "Q1",
+    "collection",
+    "ComputerLicenseTracking",
+    { scope: { computerId: "computerId" }, parent: COMPUTER("computerId") },
+  ],
+  [
+    "registry.metrics",
+    "Get metrics",
+    "GET",
+    "/applications/{id}/metrics",
+    "Q1",
+    "collection",
+    "RegistryMetric",
+    { scope: { id: "applicationId" }, parent: { ...APPLICATION, param: "id" } },
+  ],
+  [
+    "registry.metric",
+    "Get metric",
+    "GET",
+    "/applications/{id}/metrics/{metricId}",
+    "none",
+    "object",
+    "RegistryMetric",
+    { scope: { id: "applicationId", metricId: "id" } },
+  ],
+  ["organizations.tree", "Get organizations", "GET", "/tree", "none", "nodes", "OrganizationNode"],
+  [
+    "organizations.node",
+    "Get organization",
+    "GET",
+    "/node/{nodeId}",
+    "none",
+    "object",
+    "OrganizationNode",
+    { scope: { nodeId: "id" } },
   ],
 ];
 

@@ -47,6 +47,7 @@ import {
 } from "./generator_context.ts";
 import { emitLicenseSummaries, planLicenses } from "./generator_licenses.ts";
 import { buildPlan, clusterRealFields, HYPERVISOR_LABEL } from "./generator_plan.ts";
+import { PublicReads } from "./generator_public.ts";
 
 export type { RowSink } from "./generator_context.ts";
 export {
@@ -170,17 +171,21 @@ export function generateEstate(options: GenerateOptions, sink: RowSink): EstateS
   if (!Number.isFinite(now)) throw new GenerateOptionsError("now must be a valid date");
 
   const stats: EstateStats = Object.fromEntries(ESTATE_TABLES.map((t) => [t, 0]));
+  // The public service's extra reads (generator_public.ts) watch rows once the plan is built.
+  const tap: { reads?: PublicReads } = {};
   const emit = (table: string, row: Row) => {
     const count = stats[table];
     if (count === undefined) throw new Error(`Generator bug: unknown table ${table}`);
     stats[table] = count + 1;
     sink(table, row);
+    tap.reads?.observe(table, row);
   };
 
   emitReference(emit, now);
   if (n === 0) return stats;
 
   const plan = buildPlan(seed, n);
+  const reads = tap.reads = new PublicReads(plan);
   for (const c of plan.clusters) {
     emit("data_center_clusters", {
       id: c.id,
@@ -244,6 +249,7 @@ export function generateEstate(options: GenerateOptions, sink: RowSink): EstateS
   }
   emitLicenseSummaries(ctx);
   emitConnectors(ctx);
+  reads.emit(ctx);
   return stats;
 }
 

@@ -486,6 +486,12 @@ export function handleRead(req: OperationRequest): Response {
   };
   const path = url.pathname;
 
+  if (shape === "nodes") {
+    // Every row at once, without links (the organisation tree, `{"nodes": [...]}`).
+    const { rows } = run(Number.MAX_SAFE_INTEGER, 0, false);
+    return jsonResponse({ nodes: rows.map((row) => serializeRow(op.resource, row, dialect)) });
+  }
+
   if (shape === "object") {
     const row = run(1, 0, false).rows[0];
     if (!row) throw new HttpError(404, `No ${op.resource} was found at ${path}.`);

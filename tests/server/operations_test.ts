@@ -102,6 +102,12 @@ describe("every read operation over HTTP", () => {
           for (const [i, item] of res.body.items.entries()) {
             assertResourceShape(op, item, `${op.id} item ${i}`);
           }
+        } else if (op.shape === "nodes") {
+          assert.deepEqual(Object.keys(res.body), ["nodes"], op.id);
+          assert.ok(res.body.nodes.length > 0, `${op.id}: nodes`);
+          for (const [i, node] of res.body.nodes.entries()) {
+            assertResourceShape(op, node, `${op.id} node ${i}`);
+          }
         } else {
           assert.equal("items" in res.body, false, `${op.id}: no items`);
           assertResourceShape(op, res.body, op.id);

@@ -1,0 +1,218 @@
+/**
+ * The vendor's own compliance figures (`/api/sam/v1/compliance/summary/{applicationId}`, its
+ * `/allocation` and `/usage` views), tallied from the rows the estate generator emits, so they
+ * agree with the estate by construction.
+ *
+ * The rule, per application and metric (the metric of the product's license family):
+ * - requirement: `licenseRequirement` is the sum of `requirement` over the application's
+ *   `metric_tracking` rows (installs after exclusions, extended coverage and secondary use);
+ *   `initialRequirement`, `minimumRequirement`, `includedInBundle`, `outsideMetricPeriod`,
+ *   secondary use, extended coverage (`extendedCoverageForHost` → `…ForHosts`),
+ *   `multipleVersionEdition`, `virtualDesktopInfrastructure`, `physicalHost`,
+ *   `computerAppExclusions`, `serverOs` → `windowsServer` and `databaseServer` → `sqlServer` are
+ *   the sums of the same columns; `coreFactor` is the largest factor applied;
+ * - coverage: `licensesPurchased` is the sum of `quantity` of the application's licenses with
+ *   that metric; a transfer (`computer_transfers`, `user_transfers`) of `quantity` units from the
+ *   licensed product to the installed one counts as given by the first and received by the
+ *   second, as a downgrade when `isDowngrade`, else as a cross-edition transfer;
+ *   `totalCoverage = licensesPurchased + received − given`;
+ * - `compliance = totalCoverage − licenseRequirement`, `availableLicenses = max(0, compliance)`,
+ *   `incompleteLicenses` counts the licenses with incomplete reasons; the figures samkit's
+ *   generator does not model (site, named-user, VM and stacking coverage…) are 0.
+ *
+ * Allocation splits the same figures by organisation: requirement by the organisation of the
+ * computer, coverage by the organisation of the license (transfers by the transfer row's), so
+ * the allocation rows of an application and metric add up to its summary. Usage has one row per
+ * application and metric: `mainCoverage = min(licenseRequirement, totalCoverage)` by licenses
+ * of the same metric, `otherMetricCoverage` 0, `isPartial` when that is short of the requirement.
+ *
+ * @module
+ */
+
+import type { Row } from "./generator_context.ts";
+
+/** The `metric_tracking` columns summed into the summary field of the same (or mapped) name. */
+const SUMMED: readonly (readonly [string, string])[] = [
+  ["initialRequirement", "initialRequirement"],
+  ["includedInBundle", "includedInBundle"],
+  ["outsideMetricPeriod", "outsideMetricPeriod"],
+  ["secondaryUseRightsDesktopLaptop", "secondaryUseRightsDesktopLaptop"],
+  ["secondaryUseRightsDevice", "secondaryUseRightsDevice"],
+  ["extendedCoverageForDcc", "extendedCoverageForDcc"],
+  ["extendedCoverageForHost", "extendedCoverageForHosts"],
+  ["multipleVersionEdition", "multipleVersionEdition"],
+  ["virtualDesktopInfrastructure", "virtualDesktopInfrastructure"],
+  ["minimumRequirement", "minimumRequirement"],
+  ["physicalHost", "physicalHost"],
+  ["requirement", "licenseRequirement"],
+  ["computerAppExclusions", "computerAppExclusions"],
+  ["serverOs", "windowsServer"],
+  ["databaseServer", "sqlServer"],
+];
+
+/** The summary fields no generated row feeds (always 0). */
+const ZERO = [
+  "expiredSubscriptionLicenses",
+  "invalidAssignments",
+  "unassigned",
+  "assignedNamedUsers",
+  "siteLicenses",
+  "upgradesGiven",
+  "upgradesReceived",
+  "crossPlatformGiven",
+  "crossPlatformReceived",
+  "otherMetricCoverage",
+  "siteCoverage",
+  "vmCoverage",
+  "licenseStacking",
+  "namedUserCoverage",
+  "licensingOtherMetrics",
+  "virtualDesktopAccess",
+] as const;
+
+/** Running figures of one application and metric. */
+interface Tally {
+  readonly applicationId: string;
+  readonly metricId: string;
+  readonly sums: Record<string, number>;
+  coreFactor: number;
+  purchased: number;
+  incomplete: number;
+  readonly moved: Record<"downgradesGiven" | "downgradesReceived" | string, number>;
+  /** Organisation id → [requirement, coverage]. */
+  readonly orgs: Map<string, [number, number]>;
+}
+
+const num = (v: unknown): number =>
+  typeof v === "number" && Number.isFinite(v) ? v : Number(v) || 0;
+
+/**
+ * Tallies compliance figures from generated rows and emits the three compliance tables.
+ *
+ * @example
+ * ```ts
+ * import { ComplianceTally } from "./generator_compliance.ts";
+ * const tally = new ComplianceTally();
+ * tally.license({ applicationId: "APP0001", metricId: "MET01", organizationId: "ORG01", quantity: 10 });
+ * tally.metric({ applicationId: "APP0001", metricId: "MET01", requirement: 12 }, "ORG01");
+ * const rows: Record<string, unknown>[] = [];
+ * tally.emit((table, row) => table === "compliance_summaries" && rows.push(row));
+ * console.log(rows[0].compliance); // -2
+ * ```
+ */
+export class ComplianceTally {
+  #tallies = new Map<string, Tally>();
+
+  #of(applicationId: unknown, metricId: unknown): Tally {
+    const key = `${applicationId}|${metricId}`;
+    let t = this.#tallies.get(key);
+    if (!t) {
+      t = {
+        applicationId: String(applicationId),
+        metricId: String(metricId),
+        sums: Object.fromEntries(SUMMED.map(([, to]) => [to, 0])),
+        coreFactor: 0,
+        purchased: 0,
+        incomplete: 0,
+        moved: {
+          downgradesGiven: 0,
+          downgradesReceived: 0,
+          crossEditionGiven: 0,
+          crossEditionReceived: 0,
+        },
+        orgs: new Map(),
+      };
+      this.#tallies.set(key, t);
+    }
+    return t;
+  }
+
+  #org(t: Tally, org: unknown): [number, number] {
+    const id = String(org);
+    let pair = t.orgs.get(id);
+    if (!pair) t.orgs.set(id, pair = [0, 0]);
+    return pair;
+  }
+
+  /** A `licenses` row: its quantity covers its application and metric, for its organisation. */
+  license(row: Row): void {
+    const t = this.#of(row.applicationId, row.metricId);
+    const q = num(row.quantity);
+    t.purchased += q;
+    if (num(row.incompleteReasons) > 0) t.incomplete++;
+    this.#org(t, row.organizationId)[1] += q;
+  }
+
+  /** A `metric_tracking` row of a computer of organisation `org`. */
+  metric(row: Row, org: string): void {
+    const t = this.#of(row.applicationId, row.metricId);
+    for (const [from, to] of SUMMED) {
+      t.sums[to] += num(
+        row[from] ?? (from === "serverOs" ? row.windowsServer : undefined) ??
+          (from === "databaseServer" ? row.sqlServer : undefined),
+      );
+    }
+    t.coreFactor = Math.max(t.coreFactor, num(row.coreFactor));
+    this.#org(t, org)[0] += num(row.requirement);
+  }
+
+  /** A `computer_transfers` or `user_transfers` row: coverage moved between products. */
+  transfer(row: Row): void {
+    const q = num(row.quantity);
+    const kind = row.isDowngrade === true || row.isDowngrade === "true"
+      ? "downgrades"
+      : "crossEdition";
+    const from = this.#of(row.fromApplicationId, row.metricId);
+    const to = this.#of(row.toApplicationId, row.metricId);
+    from.moved[`${kind}Given`] += q;
+    to.moved[`${kind}Received`] += q;
+    this.#org(from, row.organizationId)[1] -= q;
+    this.#org(to, row.organizationId)[1] += q;
+  }
+
+  /** Emit `compliance_summaries`, `compliance_allocations` and `compliance_usages`. */
+  emit(emit: (table: string, row: Row) => void): void {
+    const keys = [...this.#tallies.keys()].sort();
+    for (const key of keys) {
+      const t = this.#tallies.get(key)!;
+      const m = t.moved;
+      const given = m.downgradesGiven + m.crossEditionGiven;
+      const received = m.downgradesReceived + m.crossEditionReceived;
+      const totalCoverage = t.purchased + received - given;
+      const requirement = t.sums.licenseRequirement;
+      const compliance = totalCoverage - requirement;
+      const ids = { applicationId: t.applicationId, metricId: t.metricId };
+      emit("compliance_summaries", {
+        ...ids,
+        ...t.sums,
+        ...m,
+        ...Object.fromEntries(ZERO.map((f) => [f, 0])),
+        coreFactor: t.coreFactor,
+        availableLicenses: Math.max(0, compliance),
+        compliance,
+        licensesPurchased: t.purchased,
+        incompleteLicenses: t.incomplete,
+        totalCoverage,
+      });
+      for (const org of [...t.orgs.keys()].sort()) {
+        const [req, cov] = t.orgs.get(org)!;
+        if (req === 0 && cov === 0) continue;
+        emit("compliance_allocations", {
+          ...ids,
+          organizationId: org,
+          requirement: req,
+          coverage: cov,
+          compliance: cov - req,
+        });
+      }
+      const main = Math.max(0, Math.min(requirement, totalCoverage));
+      emit("compliance_usages", {
+        ...ids,
+        licenseMetricId: t.metricId,
+        otherMetricCoverage: 0,
+        mainCoverage: main,
+        isPartial: main < requirement,
+      });
+    }
+  }
+}
