@@ -514,7 +514,8 @@ const DECLS = {
   },
   RegistryMetric: {
     table: "registry_metrics",
-    s: w("id name customCompareValueType licenseCostCurrency"),
+    s: w(`id name customCompareValueType licenseCostCurrency metricSetting
+      metricSettingIntervalType`),
     b: w("isDefault"),
     n: w(`minimumRequirement metricSettingInterval concurrencyInterval licenseCost
       licenseCostBase`),
@@ -556,6 +557,7 @@ const DECLS = {
   ComputerLicenseTracking: {
     table: "computer_tracking",
     s: w("id metricId applicationId computerId"),
+    n: w("primaryUseRights"),
   },
   UserAccount: {
     table: "user_accounts",

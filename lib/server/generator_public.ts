@@ -8,7 +8,8 @@
  * `ORGANIZATIONS`, its name the organisation's display name, the root and the regions legal
  * entities), registry metrics (`registry_metrics`: per product, the metric its licenses are
  * counted in, named from `METRICS`, with the list price per unit in USD of the license family,
- * `isDefault`, a 16-core minimum for per-core metrics, a 30-day metric interval and a 60-minute
+ * `isDefault`, `metricSetting` `AllUsers` or `AllDevices`, a 16-core minimum for per-core
+ * metrics, a 30-day metric interval (`metricSettingIntervalType` `Days`) and a 60-minute
  * concurrency interval for per-user metrics; free products get `Installations` without a price) and maintenance periods
  * (`maintenance_periods`, from `license_cost_summaries`: a license with maintenance or support
  * costs has one period per full year ended since its purchase, each costing the current yearly
@@ -153,6 +154,8 @@ function emitRegistryMetrics(emit: Ctx["emit"]): void {
       customCompareValueType: "None",
       licenseCostCurrency: "USD",
       isDefault: true,
+      metricSetting: metricId === MET.users ? "AllUsers" : "AllDevices",
+      metricSettingIntervalType: fam ? "Days" : "None",
       minimumRequirement: metricId === MET.cores ? 16 : null,
       metricSettingInterval: fam ? 30 : null,
       concurrencyInterval: metricId === MET.users ? 60 : null,

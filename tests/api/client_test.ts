@@ -95,7 +95,7 @@ describe("client coverage", () => {
       o.id
     );
     assert.deepEqual(missing, []);
-    assert.equal(OPERATIONS.length, 76);
+    assert.equal(OPERATIONS.length, 94);
   });
 });
 
