@@ -5,13 +5,16 @@
  * and the ten most expensive applications in each currency.
  *
  * Data: the licenses collection (cache key `licenses.list`, or `licenses.list?filter=…` with a
- * filter), each license's costs summary and detail (one call each per license through the run's
- * fan-out, cache keys `licenses.costsSummary:<id>` and `licenses.get:<id>`, `null` on 404), and
- * the software registry (cache key `registry.applications`).
+ * filter) and the software registry (cache key `registry.applications`). The license list of the
+ * real service (and of the reference server) carries each license's vendor and cost totals, equal
+ * to its costs summary: those licenses need no further call. Only an entry without them (the
+ * spec's thinner list; the rule is `summaryFromList` in `support/license_list_costs.ts`) gets its
+ * costs summary and detail, one call each through the run's fan-out (cache keys
+ * `licenses.costsSummary:<id>` and `licenses.get:<id>`, `null` on 404).
  *
- * Vendor: the `vendor` of the license detail, i.e. who the license was bought from (a reseller
- * or the publisher itself). The registry manufacturer (the publisher) is shown next to the
- * application in the per-application subtotals.
+ * Vendor: the license's `vendor` (from the list, else its detail), i.e. who the license was
+ * bought from (a reseller or the publisher itself). The registry manufacturer (the publisher) is
+ * shown next to the application in the per-application subtotals.
  *
  * @module
  */
@@ -21,6 +24,7 @@ import type { LicensesApi, RegistryApi } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import type { Column, Fact, ReportContext, ReportData, Row, Section } from "../lib/report/model.ts";
 import { defineReport } from "../lib/report/model.ts";
+import { summaryFromList } from "./support/license_list_costs.ts";
 import {
   applicationLabelOrNone,
   compareText,
@@ -30,6 +34,8 @@ import {
 } from "./support/lookups.ts";
 
 type License = Resource<"License">;
+type LicenseDetail = Resource<"LicenseDetail">;
+type CostSummary = Resource<"LicenseCostSummary">;
 
 /** The slice of the SAM client this report reads. */
 export interface LicenseCostSummaryClient {
@@ -229,6 +235,38 @@ async function readLicenses(ctx: Ctx): Promise<License[]> {
   return await ctx.query.all("licenses.list", () => ctx.client.licenses.list());
 }
 
+/**
+ * Each license's costs summary and, for entries of a thin list only, its detail (for the vendor):
+ * taken from the list entry when it carries them, else one call each per license.
+ */
+async function costsAndVendors(ctx: Ctx, licenses: readonly License[]): Promise<{
+  summaries: Map<string, CostSummary | null>;
+  details: Map<string, LicenseDetail | null>;
+}> {
+  const summaries = new Map<string, CostSummary | null>();
+  const thin: License[] = [];
+  for (const license of licenses) {
+    const summary = summaryFromList(license);
+    if (summary === undefined) thin.push(license);
+    else summaries.set(license.id!, summary);
+  }
+  if (thin.length === 0) return { summaries, details: new Map() };
+  const fetched = await detailsById(
+    ctx,
+    thin,
+    "licenses.costsSummary",
+    (id) => ctx.client.licenses.costsSummary(id, { signal: ctx.signal }),
+  );
+  const details = await detailsById(
+    ctx,
+    thin,
+    "licenses.get",
+    (id) => ctx.client.licenses.get(id, { signal: ctx.signal }),
+  );
+  for (const [id, summary] of fetched) summaries.set(id, summary);
+  return { summaries, details };
+}
+
 async function data(ctx: Ctx): Promise<ReportData> {
   const organization = ctx.params.organization as string | undefined;
   const from = ctx.params.purchasedFrom as Date | undefined;
@@ -242,23 +280,12 @@ async function data(ctx: Ctx): Promise<ReportData> {
     inPurchaseRange(l.purchaseDate, from, to)
   );
 
-  const summaries = await detailsById(
-    ctx,
-    licenses,
-    "licenses.costsSummary",
-    (id) => ctx.client.licenses.costsSummary(id, { signal: ctx.signal }),
-  );
-  const details = await detailsById(
-    ctx,
-    licenses,
-    "licenses.get",
-    (id) => ctx.client.licenses.get(id, { signal: ctx.signal }),
-  );
+  const { summaries, details } = await costsAndVendors(ctx, licenses);
 
   const lines: Line[] = licenses.map((license) => {
     const id = license.id!;
     const summary = summaries.get(id) ?? null;
-    const detail = details.get(id) ?? null;
+    const vendor = details.has(id) ? details.get(id)?.vendor : license.vendor;
     const app = license.applicationId ? registry.get(license.applicationId) : undefined;
     const currency = summary?.currency?.trim() || license.purchaseCurrency?.trim() || NO_CURRENCY;
     const line: Line = {
@@ -266,7 +293,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
       id,
       application: applicationLabelOrNone(license.applicationId, app),
       publisher: app?.manufacturer ?? null,
-      vendor: detail?.vendor?.trim() || NO_VENDOR,
+      vendor: vendor?.trim() || NO_VENDOR,
       currency,
       quantity: license.quantity ?? summary?.quantity ?? null,
       average: summary?.averageCostPerLicensePurchase ?? null,
@@ -500,10 +527,11 @@ export const licenseCostSummary = defineReport<LicenseCostSummaryClient, QueryCo
   description: "What every license cost: purchase, maintenance and support, current and " +
     "accumulated, with the total and the average purchase cost per license, subtotals per " +
     "vendor and per application, totals per currency (currencies are never added together) and " +
-    "the most expensive applications. Costs come from each license's costs summary; the vendor " +
-    "is the license record's vendor (who it was bought from), the publisher the software " +
-    "registry's manufacturer. A license without a costs summary is listed with blank costs and " +
-    "flagged.",
+    "the most expensive applications. Costs are each license's costs-summary figures " +
+    "(the cost totals on the license list, or its costs summary where the list lacks them); " +
+    "the vendor is the license record's vendor (who it was bought from), the publisher the " +
+    "software registry's manufacturer. A license without a costs summary is listed with blank " +
+    "costs and flagged.",
   params: {
     organization: {
       type: "string",

@@ -1,6 +1,8 @@
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { inPurchaseRange, licenseCostSummary } from "../../reports/license_cost_summary.ts";
+import { carriesListFields, summaryFromList } from "../../reports/support/license_list_costs.ts";
+import { createClient, DEFAULT_PAGE_SIZE } from "../../lib/api/client.ts";
 import type { RunningServer } from "../../lib/server/server.ts";
 import { getToken } from "../helpers/server.ts";
 import {
@@ -79,6 +81,67 @@ function sheetWith(sheets: Record<string, SheetValues>, labels: string[]): Sheet
   );
   assert.equal(hits.length, 1, `one sheet with header ${labels.join(", ")}`);
   return hits[0];
+}
+
+/** The describe block's server's credentials (the reference server's demo client). */
+const DEMO = { clientId: "demo", clientSecret: "demo-secret" };
+const LICENSES_PATH = "/api/sam/v1/licenses";
+const REGISTRY_PATH = /^\/api\/sam\/(software-registry|softwareregistry)\/v1\/applications$/;
+/** Fields of a license list entry in the spec's (thin) form. */
+const SPEC_LIST_FIELDS = `_links id organizationId applicationId contractId metricId purchaseDate
+  purchaseValue purchaseCurrency quantity`.split(/\s+/);
+
+/** The figures of a costs summary, each equal to the cent to what the list entry gives. */
+const SUMMARY_FIGURES = [
+  "quantity",
+  "purchaseCost",
+  "currentMaintenanceCost",
+  "accumulatedMaintenanceCost",
+  "currentSupportCost",
+  "accumulatedSupportCost",
+  "totalCost",
+  "averageCostPerLicensePurchase",
+] as const;
+
+/** Pages `items` take at the client's page size (a full last page asks once more). */
+const pagesOf = (items: number) => Math.floor(items / DEFAULT_PAGE_SIZE) + 1;
+
+/** Paths requested (the token endpoint aside), with how often, in a map. */
+function countPaths(paths: readonly string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const p of paths) if (!p.includes("/connect/token")) out.set(p, (out.get(p) ?? 0) + 1);
+  return out;
+}
+
+/**
+ * A client of `srv` that records every request path, whose license list entries with an index
+ * `thin` selects arrive in the spec's thin form (no vendor, no cost totals).
+ */
+function recordingClient(srv: RunningServer, thin: (index: number) => boolean = () => false) {
+  const paths: string[] = [];
+  const thinned: string[] = [];
+  const fetchFn: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname !== LICENSES_PATH || res.status !== 200) return res;
+    const body = await res.json();
+    body.items = body.items.map((item: Json, i: number) => {
+      if (!thin(i)) return item;
+      thinned.push(item.id);
+      return Object.fromEntries(SPEC_LIST_FIELDS.filter((k) => k in item).map((k) => [k, item[k]]));
+    });
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { "content-type": "application/json" },
+    });
+  };
+  const client = createClient({
+    baseUrl: srv.url,
+    ...DEMO,
+    fetch: fetchFn,
+    onEvent: (e) => void (e.type === "request" && paths.push(e.path)),
+  });
+  return { client, paths, thinned };
 }
 
 describe("license-cost-summary", () => {
@@ -206,6 +269,73 @@ describe("license-cost-summary", () => {
       assert.ok(text.includes(money(e.total)), `${currency} ${money(e.total)} in the PDF`);
     }
     assert.ok(text.includes("No cost summary"));
+  });
+
+  it("a list entry without cost totals is a license without a costs summary", async () => {
+    const { client } = recordingClient(srv);
+    const listed = await client.licenses.list().toArray();
+    assert.equal(listed.length, expected.licenses.length);
+    for (const license of listed) {
+      assert.ok(carriesListFields(license), `${license.id} carries the list fields`);
+      const raw = expected.summaries.get(license.id!);
+      const fromList = summaryFromList(license);
+      if (raw === null) {
+        assert.equal(fromList, null, `${license.id}: no totals, and costs-summary is 404`);
+        continue;
+      }
+      assert.ok(fromList, `${license.id}: totals on the list`);
+      assert.equal(fromList.currency, raw.currency);
+      for (const key of SUMMARY_FIGURES) {
+        const got: unknown = (fromList as unknown as Record<string, unknown>)[key];
+        assert.equal(cents(got as number), cents(Number(raw[key])), `${license.id} ${key}`);
+      }
+    }
+  });
+
+  it("reads the license list and the registry once each, and no call per license", async () => {
+    const { client, paths } = recordingClient(srv);
+    const { json } = await runReportForTest({ server: srv, report: licenseCostSummary, client });
+    const registry = await rawAll(srv, "/api/sam/software-registry/v1/applications", token);
+    const counts = countPaths(paths);
+    const registryPaths = [...counts.keys()].filter((p) => REGISTRY_PATH.test(p));
+    assert.equal(registryPaths.length, 1, `one registry spelling read: ${[...counts.keys()]}`);
+    assert.deepEqual(
+      counts,
+      new Map([
+        [LICENSES_PATH, pagesOf(expected.licenses.length)],
+        [registryPaths[0], pagesOf(registry.length)],
+      ]),
+      "the list pages and the registry pages, nothing per license",
+    );
+    const rows = section(json, "currency-totals").rows;
+    for (const r of rows) {
+      assert.equal(cents(r.totalCost), expected.currencies.get(r.currency)!.total);
+    }
+  });
+
+  it("asks the costs summary and detail only of licenses whose list entry is thin", async () => {
+    const { client, paths, thinned } = recordingClient(srv, (i) => i % 3 === 0);
+    const { json } = await runReportForTest({ server: srv, report: licenseCostSummary, client });
+    assert.ok(thinned.length > 0 && thinned.length < expected.licenses.length, "a mixed list");
+    const perLicense = [...countPaths(paths).entries()].filter(([p]) =>
+      p.startsWith(`${LICENSES_PATH}/`)
+    );
+    const want = thinned.flatMap((id) => [
+      [`${LICENSES_PATH}/${id}`, 1],
+      [`${LICENSES_PATH}/${id}/costs-summary`, 1],
+    ]);
+    assert.deepEqual(new Map(perLicense), new Map(want as [string, number][]));
+    const rows = section(json, "currency-totals").rows;
+    for (const r of rows) {
+      const e = expected.currencies.get(r.currency)!;
+      assert.equal(cents(r.totalCost), e.total, `${r.currency} total`);
+      assert.equal(r.withoutCosts, e.missing, `${r.currency} without costs`);
+    }
+    const vendors = section(json, "licenses").rows.map((r: Json) => [r.licenseId, r.vendor]);
+    assert.deepEqual(
+      new Map(vendors),
+      new Map(expected.licenses.map((l) => [l.id, expected.vendors.get(l.id) ?? "(no vendor)"])),
+    );
   });
 
   it("organization and purchase-date parameters select the raw licenses they name", async () => {
