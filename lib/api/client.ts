@@ -41,7 +41,14 @@ import {
 } from "./base_url.ts";
 import { type Link, type Resource, type ResourceName, RESOURCES } from "./catalogue.ts";
 import { NotFoundError, ShapeError } from "./errors.ts";
-import { type FilterNode, parseFilter, printFilter, validateFilter } from "./filter.ts";
+import {
+  type FilterFieldWarning,
+  type FilterNode,
+  filterPredicate,
+  parseFilter,
+  printFilter,
+  validateFilter,
+} from "./filter.ts";
 import { itemKey } from "./integrity.ts";
 import { createNormaliser } from "./normalise.ts";
 import {
@@ -51,7 +58,14 @@ import {
   OPERATIONS,
   type OperationSpec,
 } from "./operations.ts";
-import { followPages, type Page, type Paged, paginate, type ParallelOption } from "./paginate.ts";
+import {
+  filterPaged,
+  followPages,
+  type Page,
+  type Paged,
+  paginate,
+  type ParallelOption,
+} from "./paginate.ts";
 import {
   type ClientEvent,
   type ClientStats,
@@ -198,7 +212,11 @@ export interface EstateApi {
   /** Get computers: `GET /computers`. */
   computers(options?: FilterOptions): Paged<Computer>;
   /** Get data center clusters: `GET /dcc`. */
-  dataCenterClusters(options?: PageOptions): Paged<DataCenterCluster>;
+  /**
+   * Data center clusters. The spec gives `/dcc` no filter; the public service takes one, so a
+   * filter is sent and also applied to the answer (a server that ignores it cannot widen it).
+   */
+  dataCenterClusters(options?: FilterOptions): Paged<DataCenterCluster>;
   /** Get computer: `GET /computers/{id}`. */
   computer(id: string, options?: CallOptions): Promise<ComputerDetail>;
   /** Get computer contracts: `GET /computers/{id}/contracts`. */
@@ -629,11 +647,6 @@ export const DEFAULT_PAGE_SIZE = 1000;
 
 const SORT = /^\s*([\w.]+)\s*:\s*(asc|desc)\s*$/i;
 
-/**
- * Operations the spec gives as one object and the public service answers as a paged collection
- * (public-api.md): read as collections, the object form as a page of one item.
- */
-const EITHER_SHAPE: ReadonlySet<string> = new Set(["licenses.computerTransfer"]);
 const PAGING_RELS = new Set(["next", "previous", "prev", "first", "last"]);
 
 function checkSort(op: OperationSpec, sort: string): string {
@@ -657,16 +670,27 @@ function checkSort(op: OperationSpec, sort: string): string {
  * The filter text to send for an operation: text is parsed and validated, a tree validated and
  * printed. Throws before any request is sent.
  */
-function filterText(op: OperationSpec, filter: string | FilterNode): string | undefined {
+function filterText(
+  op: OperationSpec,
+  filter: string | FilterNode,
+  emit?: (event: ClientEvent) => void,
+): string | undefined {
   if (op.query !== "Q1") {
     throw new TypeError(`${op.id} does not take a filter (query set ${op.query})`);
   }
+  // Unknown fields are the server's to judge (the real service knows fields samkit may not);
+  // wrong operators and values on known fields, and secrets, are still refused here.
+  const lenient = {
+    unknownFields: "warn" as const,
+    onWarning: (w: FilterFieldWarning) =>
+      emit?.({ type: "filterWarning", op: op.id, field: w.field, message: w.message }),
+  };
   if (typeof filter === "string") {
     if (filter.trim() === "") return undefined;
-    validateFilter(parseFilter(filter), RESOURCES[op.resource]);
+    validateFilter(parseFilter(filter), RESOURCES[op.resource], lenient);
     return filter.trim();
   }
-  validateFilter(filter, RESOURCES[op.resource]);
+  validateFilter(filter, RESOURCES[op.resource], lenient);
   return printFilter(filter);
 }
 
@@ -799,11 +823,31 @@ export function createClient(options: ClientOptions = {}): SamClient {
     params: Readonly<Record<string, string>>,
     options: FilterOptions = {},
   ): Paged<Resource<N>> {
+    const paged = serverCollection<N>(op, params, options);
+    if (!op.filterBeyondSpec || options.filter === undefined) return paged;
+    // A spec server may ignore this filter: apply it to what comes back too, when samkit knows
+    // every field it names (else the server alone judges it, and a warning said so).
+    const node = typeof options.filter === "string"
+      ? (options.filter.trim() === "" ? undefined : parseFilter(options.filter))
+      : options.filter;
+    const resource = RESOURCES[op.resource];
+    if (!node || validateFilter(node, resource, { unknownFields: "warn" }).length) return paged;
+    const keep = filterPredicate(node, resource);
+    return filterPaged(paged, (item) => keep(item as Record<string, unknown>));
+  }
+
+  function serverCollection<N extends ResourceName>(
+    op: OperationSpec,
+    params: Readonly<Record<string, string>>,
+    options: FilterOptions = {},
+  ): Paged<Resource<N>> {
     if (op.shape === "nodes") return nodesCollection<N>(op, params, options);
-    if (op.shape === "object" && !EITHER_SHAPE.has(op.id)) {
+    if (op.shape === "object" && !op.eitherShape) {
       throw new RangeError(`${op.id} returns one object, not a collection`);
     }
-    const filter = options.filter === undefined ? undefined : filterText(op, options.filter);
+    const filter = options.filter === undefined
+      ? undefined
+      : filterText(op, options.filter, request.emit);
     const sort = options.sort === undefined || options.sort.trim() === ""
       ? undefined
       : checkSort(op, options.sort);
@@ -871,7 +915,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
             ...(signal ? { signal } : {}),
           });
           const ctx = shapeContext(op, path);
-          return EITHER_SHAPE.has(op.id)
+          return op.eitherShape
             ? eitherShapePage({ ...ctx, scope: op.scope, params }, res.body, pageNumber, itemOf)
             : readEnvelope(ctx, res.body, pageNumber, itemOf(ctx));
         }),
@@ -883,7 +927,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
     options: CallOptions = {},
     body?: { value: unknown; contentType?: string; idempotent: boolean },
   ): Promise<Resource<N>> {
-    if (op.shape !== "object" || EITHER_SHAPE.has(op.id)) {
+    if (op.shape !== "object" || op.eitherShape) {
       throw new RangeError(`${op.id} returns a collection`);
     }
     return await atPath(op, params, async (path) => {
@@ -974,7 +1018,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
       return params;
     };
     areas[op.area][name] = special[op.id]?.(op) ??
-      (op.shape === "object" && !EITHER_SHAPE.has(op.id)
+      (op.shape === "object" && !op.eitherShape
         ? (...args: unknown[]) => {
           try {
             return object(op, byPosition(args), args[names.length] as CallOptions | undefined);

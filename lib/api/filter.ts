@@ -60,12 +60,14 @@ export {
   checkComparison,
   type CheckedComparison,
   FilterFieldError,
+  type FilterFieldWarning,
   type FilterOperand,
   FilterOperatorError,
   FilterValidationError,
   FilterValueError,
   OPERATORS_BY_TYPE,
   validateFilter,
+  type ValidateFilterOptions,
 } from "./filter_validate.ts";
 export {
   evaluateFilter,

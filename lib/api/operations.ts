@@ -62,6 +62,17 @@ export interface OperationSpec {
   };
   /** The success status (200, or 201 for a create). */
   readonly status: 200 | 201;
+  /**
+   * The spec gives the operation no filter (`Q2`) but the public service takes one: the client
+   * sends a filter and also applies it to what comes back, so a server that ignores the
+   * parameter cannot widen the result.
+   */
+  readonly filterBeyondSpec?: true;
+  /**
+   * The spec answers one object (`shape: "object"`) where the public service answers a paged
+   * collection: the client reads it as a collection either way, an object as a page of one item.
+   */
+  readonly eitherShape?: true;
 }
 
 /** The path prefix of each area. */
@@ -89,6 +100,8 @@ type Decl = [
     fixed?: Record<string, string>;
     parent?: OperationSpec["parent"];
     status?: 201;
+    filterBeyondSpec?: true;
+    eitherShape?: true;
   },
 ];
 
@@ -109,9 +122,10 @@ const DECLS: Decl[] = [
     "Get data center clusters",
     "GET",
     "/dcc",
-    "Q2",
+    "Q1",
     "collection",
     "DataCenterCluster",
+    { filterBeyondSpec: true },
   ],
   ["estate.computer", "Get computer", "GET", "/computers/{id}", "Q1", "object", "ComputerDetail", {
     scope: { id: "id" },
@@ -433,7 +447,7 @@ const DECLS: Decl[] = [
     "Q1",
     "object",
     "ComputerTransferDetail",
-    { scope: { applicationId: "toApplicationId", computerId: "computerId" } },
+    { scope: { applicationId: "toApplicationId", computerId: "computerId" }, eitherShape: true },
   ],
   [
     "licenses.customValueTransfers",
@@ -1020,6 +1034,8 @@ export const OPERATIONS: readonly OperationSpec[] = DECLS.map((
   fixed: extra.fixed ?? {},
   ...(extra.parent ? { parent: extra.parent } : {}),
   status: extra.status ?? 200,
+  ...(extra.filterBeyondSpec ? { filterBeyondSpec: true as const } : {}),
+  ...(extra.eitherShape ? { eitherShape: true as const } : {}),
 }));
 
 /**

@@ -424,3 +424,31 @@ export function numberField<K extends string>(
   const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
   return typeof n === "number" && Number.isFinite(n) ? { [key]: n } as { [P in K]?: number } : {};
 }
+
+/**
+ * The same collection with only the items `keep` accepts: the paging and its checks run on the
+ * pages as the server sent them, and the filtering after, so a dropped item is never taken for
+ * a short page.
+ *
+ * @example
+ * ```ts
+ * import { filterPaged, paginate } from "./paginate.ts";
+ * const numbers = paginate<number>({
+ *   pageSize: 2,
+ *   fetchPage: (n) => Promise.resolve({ pageNumber: n, items: n < 3 ? [n * 10, n * 10 + 1] : [] }),
+ * });
+ * console.log(await filterPaged(numbers, (x) => x % 2 === 0).toArray()); // [10, 20]
+ * ```
+ */
+export function filterPaged<T>(paged: Paged<T>, keep: (item: T) => boolean): Paged<T> {
+  async function* pages(): AsyncIterableIterator<Page<T>> {
+    for await (const page of paged.pages()) yield { ...page, items: page.items.filter(keep) };
+  }
+  return {
+    pages,
+    async *[Symbol.asyncIterator]() {
+      for await (const page of pages()) yield* page.items;
+    },
+    toArray: async () => (await paged.toArray()).filter(keep),
+  };
+}

@@ -96,6 +96,19 @@ export type ClientEvent =
     readonly items: number;
     readonly totalPages?: number;
     readonly totalItems?: number;
+  }
+  | {
+    /**
+     * A filter names a field samkit's catalogue does not know: it is sent as written, for the
+     * server (the authority on its own fields) to judge.
+     */
+    readonly type: "filterWarning";
+    /** The operation id. */
+    readonly op: string;
+    /** The field, as written in the filter. */
+    readonly field: string;
+    /** What to tell the user. */
+    readonly message: string;
   };
 
 /** A query parameter value; `undefined` leaves the parameter out. */

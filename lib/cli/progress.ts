@@ -7,7 +7,7 @@
  */
 
 import type { ClientEvent } from "../api/client.ts";
-import { terminalText } from "./terminal_text.ts";
+import { printErr, terminalText } from "./terminal_text.ts";
 
 /** Counters shown on the progress line. */
 export interface ProgressCounters {
@@ -107,7 +107,14 @@ export function clientEvents(
   progress: Progress,
   onPressure: () => void,
 ): (event: ClientEvent) => void {
+  const warned = new Set<string>();
   return (event) => {
+    if (event.type === "filterWarning") {
+      // Said once per field and operation, whether or not progress is shown: it is about the data.
+      if (!warned.has(event.message)) printErr(`samkit: warning: ${event.op}: ${event.message}`);
+      warned.add(event.message);
+      return;
+    }
     const c = progress.counters;
     if (event.type === "request") c.requests++;
     else if (event.type === "page") c.items += event.items;

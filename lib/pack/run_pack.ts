@@ -326,11 +326,16 @@ async function runInFolder(
   log(`${pack.name}: run folder ${dir}`);
 
   const query = createQueryContext({ signal });
+  const filterWarnings = new Set<string>();
   const api = await openSource({
     ...options.source,
     wrapFetch: recorder ? (inner) => recorder.wrap(inner) : undefined,
     onEvent: (e) => {
       if (e.type === "rateLimit") query.limiter.backOff();
+      if (e.type === "filterWarning" && !filterWarnings.has(e.message)) {
+        filterWarnings.add(e.message);
+        log(`${pack.name}: warning: ${e.op}: ${e.message}`);
+      }
     },
   });
   source = api.source;

@@ -13,7 +13,7 @@ import type { QueryContext } from "../query/context.ts";
 import { spoolSection } from "./spool.ts";
 import { ensureWritableDir } from "./output_dir.ts";
 import { ParamError } from "./errors.ts";
-import { parseFilter, validateFilter } from "../api/filter.ts";
+import { type FilterFieldWarning, parseFilter, validateFilter } from "../api/filter.ts";
 import { type ResourceName, RESOURCES } from "../api/catalogue.ts";
 import { makeOwnedTempDir } from "../fs/owned_temp.ts";
 import { PagingIntegrityError } from "../api/errors.ts";
@@ -82,24 +82,29 @@ export interface RunReportResult {
 }
 
 /**
- * Checks a filter against the resource a report filters on; throws the parser's error (with its
- * column) or a field error, or a ParamError when the report takes no filter.
+ * Checks a filter against the resource a report filters on before any request: throws the
+ * parser's error (with its column), an operator or value error on a known field, or a ParamError
+ * when the report takes no filter. A field samkit's catalogue does not know is returned as a
+ * warning and left for the server to judge (the client reports it again as a `filterWarning`
+ * event when it sends the filter).
  *
  * @example
  * ```ts
  * import { checkReportFilter } from "./runner.ts";
- * checkReportFilter({ id: "x", filterResource: "Computer" }, "status -eq Active");
+ * checkReportFilter({ id: "x", filterResource: "Computer" }, "status -eq Active"); // []
+ * const [warning] = checkReportFilter({ id: "x", filterResource: "Computer" }, "rackUnit -eq 4");
+ * console.log(warning?.field); // "rackUnit"
  * ```
  */
 export function checkReportFilter(
   definition: Pick<ReportDefinition, "id" | "filterResource">,
   filter: string,
-): void {
+): FilterFieldWarning[] {
   if (!definition.filterResource) {
     throw new ParamError("filter", `report ${definition.id} does not take a filter`);
   }
   const resource = RESOURCES[definition.filterResource as ResourceName];
-  validateFilter(parseFilter(filter), resource);
+  return validateFilter(parseFilter(filter), resource, { unknownFields: "warn" });
 }
 
 /**

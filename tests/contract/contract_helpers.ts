@@ -94,7 +94,7 @@ export async function readOperation(
   route: MockRoute,
 ): Promise<Record<string, unknown>[]> {
   const params = paramsFor(op, route);
-  if (op.shape === "object") {
+  if (op.shape === "object" && !op.eitherShape) {
     return [await client.object(op.id, params) as Record<string, unknown>];
   }
   return await client.collection(op.id, params).toArray() as Record<string, unknown>[];

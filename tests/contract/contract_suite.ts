@@ -50,29 +50,6 @@ export function harness(dialect: Dialect): Harness {
 /** Which routes a group covers. */
 export type RouteSelection = (route: MockRoute) => boolean;
 
-/**
- * Routes whose read does not pass on the tree as this suite was written (listed in the report of
- * issue 10's contract slice): `pending_contract_test.ts` runs them; delete entries as they pass.
- * - `/dcc/{id}`: the real service answers a paged envelope; the operation reads one object.
- * - the computer transfer detail: `operations.ts` declares an object, the client a collection.
- */
-export const AWAITING_ROUTES: ReadonlySet<string> = new Set([
-  "/api/sam/estate/v1/dcc/{id}",
-  "/api/sam/v1/licenses/transfers/{applicationId}/computers/{computerId}",
-]);
-
-/**
- * Routes whose real fields are not all in the catalogue yet (see {@link AWAITING_ROUTES}).
- * - tracking per computer: `primaryUseRights`; registry metrics: `metricSetting`,
- *   `metricSettingIntervalType`.
- */
-export const AWAITING_FIELDS: ReadonlySet<string> = new Set([
-  ...AWAITING_ROUTES,
-  "/api/sam/v1/licenses/tracking-computers/{computerId}",
-  "/api/sam/software-registry/v1/applications/{id}/metrics",
-  "/api/sam/software-registry/v1/applications/{id}/metrics/{metricId}",
-]);
-
 /** Every route. */
 export const ALL_ROUTES: RouteSelection = () => true;
 
@@ -222,12 +199,6 @@ export function transfersYieldItems(dialect: Dialect): void {
     });
   });
 }
-
-/** Filter cases that do not pass on the tree as this suite was written. */
-export const AWAITING_FILTERS: ReadonlySet<string> = new Set([
-  "dcc (Q2 in the spec)",
-  "an unknown field, left for the server",
-]);
 
 /**
  * Filters on real fields are sent to the service (recorded by the mock) and answered by it.

@@ -205,16 +205,14 @@ const ESTATE: Decl[] = [
     ),
     { added: true },
   ],
+  // The vendor's document declares this read as a paged envelope of hypervisor types (id, name),
+  // which we take for a documentation slip: the path and summary ("Get datacenter/cluster") name
+  // one cluster. samkit reads one cluster object; an envelope would fail loudly as a ShapeError.
   [
     "/dcc/{id}",
-    "collection",
+    "object",
     { id: IDS.dcc },
-    (p) =>
-      without(DATA_CENTER_CLUSTERS.filter((d) => d.id === p.id), "description").map((d) => ({
-        _links: d._links,
-        id: d.id,
-        name: d.name,
-      })),
+    (p) => DATA_CENTER_CLUSTERS.filter((d) => d.id === p.id),
     { added: true },
   ],
   ["/dcc/{id}/members", "collection", { id: IDS.dcc }, by(DCC_MEMBERS, "dccId", "id"), {
