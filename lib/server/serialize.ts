@@ -199,12 +199,12 @@ function plan(resource: ResourceName, dialect: Dialect): FieldPlan[] {
   if (!p) {
     const r = RESOURCES[resource];
     p = r.fields.filter((f) => !f.hidden).map((f) => {
-      const dot = f.name.indexOf(".");
+      // The real dialect sends the public service's names of the fields the spec renamed.
+      const name = dialect === "real" ? f.realName ?? f.name : f.name;
+      const dot = name.indexOf(".");
       return {
         column: r.columnOf(f.name),
-        path: dot === -1
-          ? [f.name] as const
-          : [f.name.slice(0, dot), f.name.slice(dot + 1)] as const,
+        path: dot === -1 ? [name] as const : [name.slice(0, dot), name.slice(dot + 1)] as const,
         convert: converter(f.type, dialect === "spec" ? f.wire : undefined),
       };
     });
@@ -217,7 +217,8 @@ function plan(resource: ResourceName, dialect: Dialect): FieldPlan[] {
  * A stored row as the resource's wire object: visible fields only, in catalogue order, dotted
  * fields nested, dates in RFC 3339, and in the `spec` dialect its quirks (numbers and booleans
  * sent as strings, license dates as `M/d/yyyy h:mm:ss AM`); the `real` dialect sends numbers,
- * booleans and RFC 3339 dates throughout. Missing values are sent as `null`.
+ * booleans and RFC 3339 dates throughout, under the public service's names where the spec renamed a
+ * field (`isVMwareDRS` for `isVendorDRS`). Missing values are sent as `null`.
  *
  * @example
  * ```ts

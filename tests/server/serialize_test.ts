@@ -94,6 +94,16 @@ describe("serializeRow", () => {
     assert.equal(field.isRequired, true);
   });
 
+  it("sends the public service's names in the real dialect, the spec's neutral names in the spec's", () => {
+    const row = { id: "D1", isVendorDRS: 1 };
+    const spec = serializeRow("DataCenterCluster", row);
+    const real = serializeRow("DataCenterCluster", row, "real");
+    assert.equal(spec.isVendorDRS, true);
+    assert.ok(!("isVMwareDRS" in spec));
+    assert.equal(real.isVMwareDRS, true);
+    assert.ok(!("isVendorDRS" in real));
+  });
+
   it("nests dotted fields as objects", () => {
     const wire = serializeRow("CloudConnector", {
       id: "K1",
