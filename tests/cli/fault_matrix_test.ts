@@ -8,8 +8,8 @@
  * Reports: `entitlement-state-by-computer` pages the computers (an estate collection with
  * `total_items`: 2,200 computers are three pages at the client's 1,000 per page) and the
  * computers' entitlements (a license collection, `total_pages` only); `license-cost-summary`
- * reads one costs summary per license. Neither depends on the run's clock, so outputs compare
- * once the generated-at time is set aside.
+ * reads the license list (one page that carries every figure: no call per license). Neither
+ * depends on the run's clock, so outputs compare once the generated-at time is set aside.
  */
 
 import { after, before, describe, it } from "node:test";
@@ -45,12 +45,12 @@ const entitlements = {
   path: /^\/api\/sam\/v1\/licenses\/entitlements\/computers$/,
   search: /^(?![^#]*filter=)/, // the counting pass, not the per-batch detail reads
 };
-const costs = { path: /^\/api\/sam\/v1\/licenses\/[^/]+\/costs-summary$/, nth: 5 };
+const licenseList = { path: /^\/api\/sam\/v1\/licenses$/ };
 const token = { path: new RegExp(`^${TOKEN_PATH}$`) };
 
 const AT_COMPUTERS = /computers/;
 const AT_ENTITLEMENTS = /entitlements/;
-const AT_COSTS = /costs-summary|costsSummary/;
+const AT_LICENSES = /licenses/;
 const PAGING = /page|total_items|total_pages|duplicate|item/i;
 const SHAPE = /shape|expected|JSON|items|parse|object/i;
 const BROKEN = /reset|connection|network|body|closed|interrupted|JSON|parse/i;
@@ -117,11 +117,11 @@ const CELLS: readonly Cell[] = [
     expect: "either",
     names: [AT_ENTITLEMENTS, BROKEN],
   },
-  // One object per license: statuses and broken bodies on the fifth costs summary.
-  ...objectCells(LCS, costs, AT_COSTS),
+  // The license list (one page, every figure on it): statuses and broken bodies.
+  ...objectCells(LCS, licenseList, AT_LICENSES),
   {
     report: LCS,
-    fault: { ...costs, kind: "slow", delayMs: 400, times: 10 },
+    fault: { ...licenseList, kind: "slow", delayMs: 400 },
     expect: "equal",
     names: [],
   },
@@ -331,8 +331,8 @@ function describeFault(fault: Fault): string {
 
 function targetOf(fault: Fault): string {
   const path = fault.path.source;
-  return path.includes("costs-summary")
-    ? "costs-summary"
+  return path.includes("licenses$")
+    ? "licenses"
     : path.includes("entitlements")
     ? "entitlements"
     : path.includes("computers")
