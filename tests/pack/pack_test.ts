@@ -255,12 +255,15 @@ describe("pack runs", () => {
         "first run has nothing to compare",
       );
 
-      // One license's cost summary grows between the runs: the total cost must show as moved.
+      // One license's costs grow between the runs (its costs summary and the list's total, as
+      // the service keeps them equal): the total cost must show as moved.
       const [first0] =
         srv.store.query({ resource: "LicenseCostSummary", limit: 1, offset: 0 }).rows;
+      const grown = Number(first0.totalCost) + 1000;
       srv.store.update("license_cost_summaries", { licenseId: first0.licenseId }, {
-        totalCost: Number(first0.totalCost) + 1000,
+        totalCost: grown,
       });
+      srv.store.update("licenses", { id: first0.licenseId }, { totalLicenseCost: grown });
       clock += 7 * 24 * 3600 * 1000;
       srv.faults.add({ match: "/computers", status: 403, times: 1000 });
       const second = await runPack({ pack, reports: REPORTS, outRoot: dir, source, now });
