@@ -1,13 +1,24 @@
 /**
- * Benchmark of the reference server: items per second served at page_size 1000 over a large
- * collection of a 5,000-computer estate, with and without a filter, read page by page through
- * real HTTP as a client would.
+ * Benchmark of the reference server:
+ *
+ * - items per second served at page_size 1000 over `/computers-applications` of a
+ *   5,000-computer estate, with and without a filter, read page by page through real HTTP, and
+ *   side by side with a bare `Deno.serve` answering the very same page bodies (the ratio is the
+ *   server's share of what HTTP alone allows);
+ * - the server work of each report's request pattern at 5,000 and 50,000 computers (the reads
+ *   the report sends, served in process by `handleRead`, so only the server's time is counted),
+ *   with the growth ratio; linear is 10×.
+ *
+ * Usage: `deno run -P=bench bench/server_bench.ts [--no-scaling]`.
  *
  * @module
  */
 
 import { startServer } from "../lib/server/server.ts";
 import { TOKEN_PATH } from "../lib/api/operations.ts";
+import { generateEstate } from "../lib/server/generator.ts";
+import { handleRead, Router } from "../lib/server/router.ts";
+import { EstateStore } from "../lib/server/store.ts";
 
 /** One measured run. */
 export interface ServerBenchResult {
@@ -21,8 +32,8 @@ export interface ServerBenchResult {
   readonly ms: number;
 }
 
-/** Read every page of a collection at page_size 1000; returns items and pages. */
-async function readAll(url: string, token: string, filter?: string) {
+/** Read every page of a collection at page_size 1000; returns items, pages and, if asked, bodies. */
+async function readAll(url: string, token: string, filter?: string, keep?: string[]) {
   let items = 0;
   let pages = 0;
   for (let page = 1;; page++) {
@@ -30,24 +41,50 @@ async function readAll(url: string, token: string, filter?: string) {
       (filter ? `&filter=${encodeURIComponent(filter)}` : "");
     const res = await fetch(`${url}?${q}`, { headers: { authorization: `Bearer ${token}` } });
     if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-    const body = await res.json();
+    const text = await res.text();
+    keep?.push(text);
+    const body = JSON.parse(text);
     items += body.items.length;
     pages++;
     if (body.items.length < 1000) return { items, pages };
   }
 }
 
-/**
- * Start a 5,000-computer server, read `/computers-applications` whole with and without a filter,
- * and print items per second for each (plus the time to generate and load the estate).
- *
- * @example
- * ```ts
- * import { benchServer } from "./server_bench.ts";
- * await benchServer();
- * ```
- */
-export async function benchServer(): Promise<void> {
+/** A bare `Deno.serve` answering `page_number=N` with the N-th of the given bodies. */
+function bareServer(bodies: readonly string[]) {
+  const encoded = bodies.map((b) => new TextEncoder().encode(b));
+  return Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (req) => {
+    const page = Number(new URL(req.url).searchParams.get("page_number") ?? "1");
+    return new Response(encoded[page - 1], {
+      headers: { "content-type": "application/json; charset=utf-8" },
+    });
+  });
+}
+
+const rate = (r: ServerBenchResult) => r.items / r.ms;
+
+function printRun(r: ServerBenchResult): void {
+  const perSecond = Math.round(r.items / (r.ms / 1000));
+  console.log(
+    `server: ${r.label}: ${r.items} items in ${r.pages} pages, ` +
+      `${(r.ms / 1000).toFixed(2)} s, ${perSecond.toLocaleString("en-US")} items/s`,
+  );
+}
+
+/** The faster of `times` runs of a read. */
+async function best(label: string, times: number, read: () => ReturnType<typeof readAll>) {
+  let fastest: ServerBenchResult | undefined;
+  for (let i = 0; i < times; i++) {
+    const start = performance.now();
+    const { items, pages } = await read();
+    const ms = performance.now() - start;
+    if (!fastest || ms < fastest.ms) fastest = { label, items, pages, ms };
+  }
+  return fastest!;
+}
+
+/** Server vs bare serve of the same bodies, unfiltered and filtered, at 5,000 computers. */
+async function benchThroughput(): Promise<void> {
   const computers = 5000;
   const t0 = performance.now();
   const srv = await startServer({ computers, seed: 1, quiet: true });
@@ -63,36 +100,155 @@ export async function benchServer(): Promise<void> {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: "grant_type=client_credentials&client_id=demo&client_secret=demo-secret",
     }).then((r) => r.json());
+    const token = tok.access_token as string;
     const url = `${srv.url}/api/sam/estate/v1/computers-applications`;
-    const runs: [string, string | undefined][] = [
-      ["no filter", undefined],
-      [
-        "filter (isInstalled -eq true) -and (usedCount -ge 1)",
-        "(isInstalled -eq true) -and (usedCount -ge 1)",
-      ],
-    ];
-    const results: ServerBenchResult[] = [];
-    for (const [label, filter] of runs) {
-      const start = performance.now();
-      const { items, pages } = await readAll(url, tok.access_token, filter);
-      results.push({ label, items, pages, ms: performance.now() - start });
+    const filter = "(isInstalled -eq true) -and (usedCount -ge 1)";
+    const bodies: string[] = [];
+    await readAll(url, token, undefined, bodies); // warm-up, and the bodies for the bare server
+    const plain = await best("/computers-applications no filter", 3, () => readAll(url, token));
+    const filtered = await best(
+      `/computers-applications filter ${filter}`,
+      3,
+      () => readAll(url, token, filter),
+    );
+    const bare = bareServer(bodies);
+    const bareUrl = `http://127.0.0.1:${bare.addr.port}/x`;
+    let bareRun: ServerBenchResult;
+    try {
+      await readAll(bareUrl, token);
+      bareRun = await best("bare Deno.serve of the same bodies", 3, () => readAll(bareUrl, token));
+    } finally {
+      await bare.shutdown();
     }
-    for (const r of results) {
-      const perSecond = Math.round(r.items / (r.ms / 1000));
-      console.log(
-        `server: /computers-applications ${r.label}: ${r.items} items in ${r.pages} pages, ` +
-          `${(r.ms / 1000).toFixed(2)} s, ${perSecond.toLocaleString("en-US")} items/s`,
-      );
-    }
-    const rate = (r: ServerBenchResult) => r.items / r.ms;
+    for (const r of [plain, filtered, bareRun]) printRun(r);
     console.log(
       `server: filtered / unfiltered items per second: ${
-        (rate(results[1]) / rate(results[0])).toFixed(2)
+        (rate(filtered) / rate(plain)).toFixed(2)
       }x`,
+    );
+    console.log(
+      `server: server / bare Deno.serve items per second at page_size 1000: ${
+        (rate(plain) / rate(bareRun)).toFixed(2)
+      }x (goal >= 0.80x)`,
     );
   } finally {
     await srv.close();
   }
 }
 
-if (import.meta.main) await benchServer();
+/** Reads one collection whole through the handler, page_size 1000; returns the pages read. */
+async function serveAll(router: Router, store: EstateStore, path: string, query = "") {
+  const get = (page: number) => {
+    const url = new URL(`http://x${path}?page_size=1000&page_number=${page}${query}`);
+    const found = router.resolve("GET", url.pathname);
+    if (found.kind !== "match") throw new Error(`no route for ${path}`);
+    return handleRead({ op: found.op, params: found.params, url, store });
+  };
+  const first = await get(1).json();
+  const pages = first.pagination.total_pages as number;
+  for (let page = 2; page <= pages; page++) await get(page).arrayBuffer();
+  return Math.max(1, pages);
+}
+
+const APPS = "/api/sam/estate/v1/computers-applications";
+const ENTITLEMENTS = "/api/sam/v1/licenses/entitlements/computers";
+const filterQuery = (filter: string) => `&filter=${encodeURIComponent(filter)}`;
+
+/** Each report's reads, as the report sends them (batch sizes of the reports' own constants). */
+const PATTERNS: Record<string, (router: Router, store: EstateStore) => Promise<number>> = {
+  "entitlement-state-by-computer": async (router, store) => {
+    let pages = await serveAll(router, store, "/api/sam/estate/v1/computers");
+    const ids = store.query({ resource: "Computer", limit: Number.MAX_SAFE_INTEGER, noTotal: true })
+      .rows.map((r) => String(r.id));
+    for (let i = 0; i < ids.length; i += 100) {
+      const chunk = filterQuery(`computerId -in [${ids.slice(i, i + 100).join(",")}]`);
+      pages += await serveAll(router, store, ENTITLEMENTS, chunk);
+    }
+    return pages;
+  },
+  "unused-software": async (router, store) => {
+    const idle = "(isInstalled -eq true) -and ((lastUsed -le 2024-01-01T00:00:00Z) -or " +
+      "(lastUsed -exists false))";
+    return await serveAll(router, store, ENTITLEMENTS) +
+      await serveAll(router, store, APPS, filterQuery("isInstalled -eq true")) +
+      await serveAll(
+        router,
+        store,
+        APPS,
+        `${filterQuery(idle)}&sort=${encodeURIComponent("computerId:asc,applicationId:asc")}`,
+      );
+  },
+  "license-position": async (router, store) =>
+    await serveAll(router, store, APPS, filterQuery("isInstalled -eq true")) +
+    await serveAll(router, store, "/api/sam/estate/v1/computers-metering"),
+  "end-of-life-software": async (router, store) => {
+    const eol = store.query({
+      resource: "RegistryApplication",
+      where: { isEndOfLife: true },
+      limit: 100,
+      noTotal: true,
+    }).rows.map((r) => String(r.id));
+    const filter = `(isInstalled -eq true) -and (applicationId -in [${eol.join(",")}])`;
+    return await serveAll(
+      router,
+      store,
+      "/api/sam/softwareregistry/v1/applications",
+      filterQuery("isEndOfLife -eq true"),
+    ) + await serveAll(router, store, APPS, filterQuery(filter));
+  },
+};
+
+/** Server time of every report's reads at 5,000 and 50,000 computers, and the growth. */
+async function benchScaling(): Promise<void> {
+  const sizes = [5_000, 50_000];
+  const ms = new Map<string, number[]>();
+  const router = new Router();
+  for (const computers of sizes) {
+    const store = new EstateStore();
+    const t0 = performance.now();
+    await store.bulkInsert((sink) => {
+      generateEstate({ seed: 1, computers }, sink);
+    });
+    console.log(
+      `server scaling: loaded ${computers} computers in ` +
+        `${((performance.now() - t0) / 1000).toFixed(2)} s`,
+    );
+    try {
+      for (const [report, run] of Object.entries(PATTERNS)) {
+        const start = performance.now();
+        const pages = await run(router, store);
+        const took = performance.now() - start;
+        ms.set(report, [...(ms.get(report) ?? []), took]);
+        console.log(
+          `server scaling: ${report} at ${computers} computers: ${pages} pages, ` +
+            `${(took / 1000).toFixed(2)} s of server work`,
+        );
+      }
+    } finally {
+      store.close();
+    }
+  }
+  for (const [report, [small, large]] of ms) {
+    console.log(
+      `server scaling: ${report} ${sizes[0]} -> ${sizes[1]} computers: ` +
+        `${(large / small).toFixed(1)}x (linear 10x, goal <= ~11x)`,
+    );
+  }
+}
+
+/**
+ * Print the server's throughput against a bare `Deno.serve` of the same bytes, and (unless
+ * `scaling` is false) each report's server work from 5,000 to 50,000 computers.
+ *
+ * @example
+ * ```ts
+ * import { benchServer } from "./server_bench.ts";
+ * await benchServer({ scaling: false });
+ * ```
+ */
+export async function benchServer(options: { scaling?: boolean } = {}): Promise<void> {
+  await benchThroughput();
+  if (options.scaling ?? true) await benchScaling();
+}
+
+if (import.meta.main) await benchServer({ scaling: !Deno.args.includes("--no-scaling") });
