@@ -5,6 +5,7 @@ import { EXCEL_MAX_ROWS, numberFormat, sheetName, XlsxRenderer } from "../../lib
 import type { RenderDocument, RenderSection } from "../../lib/render/renderer.ts";
 import type { Column, Row, TotalsSpec } from "../../lib/report/model.ts";
 import { computeTotals } from "../../lib/report/totals.ts";
+import { everyTypeDocument, FIXTURE_PATH, FIXTURE_ROWS_PER_SHEET } from "./xlsx_fixture.ts";
 
 /** A spooled section over an in-memory array (what the spool gives a renderer). */
 function section(init: {
@@ -104,6 +105,28 @@ async function readBack(path: string): Promise<ExcelJS.Workbook> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(path);
   return wb;
+}
+
+/** Every sheet of a workbook as comparable text: name, columns, views, filter and each cell. */
+function sheetsOf(wb: ExcelJS.Workbook) {
+  return wb.worksheets.map((ws) => {
+    const cells: string[] = [];
+    ws.eachRow({ includeEmpty: true }, (row, r) => {
+      row.eachCell({ includeEmpty: true }, (cell, c) => {
+        const value = cell.value instanceof Date ? cell.value.toISOString() : cell.value;
+        cells.push(
+          [`${r}:${c}`, cell.type, JSON.stringify(value), JSON.stringify(cell.style)].join("|"),
+        );
+      });
+    });
+    return {
+      name: ws.name,
+      widths: ws.columns?.map((c) => c.width) ?? [],
+      views: JSON.stringify(ws.views),
+      autoFilter: JSON.stringify(ws.autoFilter),
+      cells,
+    };
+  });
 }
 
 describe("XlsxRenderer", () => {
@@ -378,6 +401,26 @@ describe("XlsxRenderer", () => {
       /stop/,
     );
     assert.deepEqual([...Deno.readDirSync(out)], []);
+  });
+
+  it("writes every column type cell for cell as before rows went straight to the XML", async () => {
+    const golden = sheetsOf(await readBack(FIXTURE_PATH.pathname));
+    for (const rowWriter of ["direct", "exceljs"] as const) {
+      const out = await Deno.makeTempDir({ dir });
+      const [path] = await new XlsxRenderer({ maxRowsPerSheet: FIXTURE_ROWS_PER_SHEET, rowWriter })
+        .render(everyTypeDocument(), { outDir: out });
+      assert.deepEqual(sheetsOf(await readBack(path)), golden, `rowWriter ${rowWriter}`);
+    }
+    // The fixture exercises what it claims: continuation sheets, every type, styled empties.
+    assert.deepEqual(golden.map((s) => s.name), [
+      "Summary",
+      "Every type",
+      "Every type (2)",
+      "Every type (3)",
+      "Nothing",
+    ]);
+    const types = new Set(golden.flatMap((s) => s.cells.map((c) => c.split("|")[1])));
+    for (const t of ["2", "3", "4", "9"]) assert.ok(types.has(t), `cell type ${t} in the fixture`);
   });
 
   it("rejects a sheet limit Excel could not open", () => {

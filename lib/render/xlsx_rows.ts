@@ -1,0 +1,203 @@
+/**
+ * Data rows of a streamed worksheet written as SpreadsheetML straight to the sheet's stream,
+ * byte for byte what exceljs' `Row.commit()` writes for the same values and style objects, without
+ * its per-row `Row` and per-cell `Cell`, address and style-merge objects (which cost more CPU than
+ * the XML itself). Style ids still come from the workbook's own style registry, so the styles part
+ * is the same. When the worksheet writer does not look as expected (another exceljs version),
+ * {@link sheetRowSink} falls back to exceljs' own rows.
+ *
+ * @module
+ */
+
+import type ExcelJS from "exceljs";
+
+// deno-lint-ignore no-explicit-any
+type Style = any;
+
+/** Where a section's data rows go, one cell at a time. */
+export interface RowSink {
+  /** Adds a cell to the current row (columns in order, from the first). */
+  cell(value: ExcelJS.CellValue, style: Style): void;
+  /** Ends the current row (a row of empty cells is numbered but not written, as exceljs does). */
+  endRow(): void;
+  /** Writes what is buffered; the sheet's `addRow` numbers its next row after these rows. */
+  finish(): void;
+}
+
+/** exceljs' streamed worksheet internals the direct writer relies on. */
+interface SheetInternals {
+  startedData: boolean;
+  _rowZero: number;
+  _rows: unknown[];
+  stream: { write(chunk: string): unknown };
+  _workbook: { styles: { addStyleModel(style: Style, type: number): number } };
+}
+
+/** exceljs' `ValueType` numbers of the values the renderer writes. */
+const NULL = 0;
+const NUMBER = 2;
+const STRING = 3;
+const DATE = 4;
+const BOOLEAN = 9;
+
+const FLUSH_CHARS = 1 << 16;
+// deno-lint-ignore no-control-regex
+const XML_ESCAPE = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/;
+// deno-lint-ignore no-control-regex
+const XML_ESCAPE_ALL = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/g;
+const ENTITIES: Record<string, string> = {
+  "<": "&lt;",
+  ">": "&gt;",
+  "&": "&amp;",
+  "'": "&apos;",
+  '"': "&quot;",
+};
+
+/** Text escaped as exceljs escapes it (entities; control characters and DEL dropped). */
+function xmlText(text: string): string {
+  return XML_ESCAPE.test(text) ? text.replace(XML_ESCAPE_ALL, (c) => ENTITIES[c] ?? "") : text;
+}
+
+/** The column letter of a 1-based index (1 → A, 27 → AA). */
+function columnLetter(index: number): string {
+  let s = "";
+  for (let n = index; n > 0; n = Math.floor((n - 1) / 26)) {
+    s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  }
+  return s;
+}
+
+function isDirectWritable(sheet: unknown): sheet is SheetInternals {
+  const s = sheet as Partial<SheetInternals>;
+  return s.startedData === true && typeof s._rowZero === "number" && Array.isArray(s._rows) &&
+    s._rows.length === 0 && typeof s._workbook?.styles?.addStyleModel === "function";
+}
+
+/** Writes rows as XML to the worksheet's stream, in chunks of about 64k characters. */
+class DirectRowSink implements RowSink {
+  #sheet: SheetInternals;
+  #styles: SheetInternals["_workbook"]["styles"];
+  #letters: string[];
+  #rowNumber: number;
+  #column = 0;
+  #cells = "";
+  #hasValue = false;
+  #buffer = "";
+
+  constructor(sheet: SheetInternals, columns: number) {
+    this.#sheet = sheet;
+    this.#styles = sheet._workbook.styles;
+    this.#letters = Array.from({ length: columns + 1 }, (_, i) => columnLetter(i));
+    this.#rowNumber = sheet._rowZero;
+  }
+
+  cell(value: ExcelJS.CellValue, style: Style): void {
+    const type = value === null || value === undefined
+      ? NULL
+      : typeof value === "number"
+      ? NUMBER
+      : typeof value === "string"
+      ? STRING
+      : typeof value === "boolean"
+      ? BOOLEAN
+      : DATE;
+    const id = this.#styles.addStyleModel(style ?? {}, type);
+    const ref = `<c r="${this.#letters[++this.#column]}${this.#rowNumber}"${
+      id ? ` s="${id}"` : ""
+    }`;
+    switch (type) {
+      case NULL:
+        if (id) this.#cells += ref + "/>";
+        return;
+      case NUMBER:
+        this.#cells += `${ref}><v>${value}</v></c>`;
+        break;
+      case STRING:
+        this.#cells += `${ref} t="str"><v>${xmlText(value as string)}</v></c>`;
+        break;
+      case BOOLEAN:
+        this.#cells += `${ref} t="b"><v>${value ? "1" : "0"}</v></c>`;
+        break;
+      default:
+        this.#cells += `${ref}><v>${25569 + (value as Date).getTime() / 86_400_000}</v></c>`;
+    }
+    this.#hasValue = true;
+  }
+
+  endRow(): void {
+    if (this.#hasValue) {
+      this.#buffer += `<row r="${this.#rowNumber}" spans="1:${this.#column}" ` +
+        `x14ac:dyDescent="0.25">${this.#cells}</row>`;
+      if (this.#buffer.length >= FLUSH_CHARS) this.#flush();
+    }
+    this.#rowNumber++;
+    this.#column = 0;
+    this.#cells = "";
+    this.#hasValue = false;
+  }
+
+  finish(): void {
+    this.#flush();
+    this.#sheet._rowZero = this.#rowNumber;
+  }
+
+  #flush(): void {
+    if (this.#buffer === "") return;
+    this.#sheet.stream.write(this.#buffer);
+    this.#buffer = "";
+  }
+}
+
+/** Adds rows through exceljs' `Row` and `Cell` objects (slower; any exceljs version). */
+class ExcelRowSink implements RowSink {
+  #sheet: ExcelJS.Worksheet;
+  #values: ExcelJS.CellValue[] = [];
+  #styles: Style[] = [];
+
+  constructor(sheet: ExcelJS.Worksheet) {
+    this.#sheet = sheet;
+  }
+
+  cell(value: ExcelJS.CellValue, style: Style): void {
+    this.#values.push(value);
+    this.#styles.push(style);
+  }
+
+  endRow(): void {
+    const row = this.#sheet.addRow(this.#values);
+    for (let i = 0; i < this.#styles.length; i++) row.getCell(i + 1).style = this.#styles[i];
+    row.commit();
+    this.#values = [];
+    this.#styles = [];
+  }
+
+  finish(): void {}
+}
+
+/**
+ * The row sink of a streamed worksheet whose header row is committed: the direct XML writer when
+ * the sheet's internals are as expected and `direct` is not false, else exceljs' own rows.
+ *
+ * @example
+ * ```ts
+ * import ExcelJS from "exceljs";
+ * import { sheetRowSink } from "./xlsx_rows.ts";
+ * const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+ *   filename: "/tmp/rows.xlsx",
+ *   useStyles: true,
+ * });
+ * const sheet = workbook.addWorksheet("Rows");
+ * sheet.addRow(["N"]).commit();
+ * const sink = sheetRowSink(sheet, 1);
+ * sink.cell(42, { numFmt: "#,##0" });
+ * sink.endRow();
+ * sink.finish();
+ * sheet.commit();
+ * await workbook.commit();
+ * ```
+ */
+export function sheetRowSink(sheet: ExcelJS.Worksheet, columns: number, direct = true): RowSink {
+  return direct && isDirectWritable(sheet)
+    ? new DirectRowSink(sheet, columns)
+    : new ExcelRowSink(sheet);
+}
