@@ -2,6 +2,9 @@
  * Stale computers: computers not scanned for N days (or never scanned) and quarantined computers,
  * by organisation, with days since the last scan, status and quarantine date.
  *
+ * Organisations are shown by name (the organisation tree, read once per run; the id when the
+ * service has no tree), their ids in a column of their own in the per-organisation section.
+ *
  * The computer list has everything but the quarantine date, so only quarantined computers get a
  * detail call (one per computer, through the run's fan-out, cache key `estate.computer:<id>`).
  *
@@ -9,11 +12,12 @@
  */
 
 import type { Resource } from "../lib/api/catalogue.ts";
-import type { EstateApi } from "../lib/api/client.ts";
+import type { EstateApi, OrganizationsApi } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import type { Fact, ReportContext, ReportData, Row } from "../lib/report/model.ts";
 import { defineReport } from "../lib/report/model.ts";
-import { compareText, detailsById, NO_ORGANIZATION } from "./support/lookups.ts";
+import { compareText, detailsById } from "./support/lookups.ts";
+import { organizationLabel, organizationNames } from "./support/names.ts";
 
 type Computer = Resource<"Computer">;
 
@@ -21,6 +25,8 @@ type Computer = Resource<"Computer">;
 export interface StaleComputersClient {
   /** Computers and one computer's detail. */
   readonly estate: Pick<EstateApi, "computers" | "computer">;
+  /** The organisation tree (names). */
+  readonly organizations: Pick<OrganizationsApi, "tree">;
 }
 
 type Ctx = ReportContext<StaleComputersClient, QueryContext>;
@@ -43,6 +49,7 @@ export function daysSince(then: Date | null, now: Date): number | null {
 
 interface Flagged {
   id: string;
+  /** The organisation id, `""` for none. */
   organization: string;
   hostName: string | null;
   status: string | null;
@@ -68,7 +75,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
   const source = ctx.client.estate.computers({ filter: ctx.filter, signal: ctx.signal });
   for await (const c of source) {
     if (!c.id) continue;
-    const organization = c.organizationId?.trim() || NO_ORGANIZATION;
+    const organization = c.organizationId?.trim() ?? "";
     let org = orgs.get(organization);
     if (!org) {
       orgs.set(
@@ -98,6 +105,8 @@ async function data(ctx: Ctx): Promise<ReportData> {
     });
   }
 
+  const names = await organizationNames(ctx);
+  const label = (id: string) => organizationLabel(names, id);
   const details = await detailsById(
     ctx,
     flagged.filter((f) => f.quarantined),
@@ -106,13 +115,14 @@ async function data(ctx: Ctx): Promise<ReportData> {
   );
 
   flagged.sort((a, b) =>
+    compareText(label(a.organization), label(b.organization)) ||
     compareText(a.organization, b.organization) ||
     (b.days ?? Infinity) - (a.days ?? Infinity) ||
     compareText(a.hostName ?? "", b.hostName ?? "") ||
     compareText(a.id, b.id)
   );
   const detailRows: Row[] = flagged.map((f) => ({
-    organization: f.organization,
+    organization: label(f.organization),
     hostName: f.hostName,
     computerId: f.id,
     status: f.status,
@@ -127,10 +137,11 @@ async function data(ctx: Ctx): Promise<ReportData> {
     ].filter(Boolean).join("; "),
   }));
 
-  const orgRows: Row[] = [...orgs.entries()].sort(([a], [b]) => compareText(a, b)).map((
-    [o, c],
-  ) => ({
-    organization: o,
+  const orgRows: Row[] = [...orgs.entries()].sort(([a], [b]) =>
+    compareText(label(a), label(b)) || compareText(a, b)
+  ).map(([o, c]) => ({
+    organization: label(o),
+    organizationId: o || null,
     computers: c.computers,
     stale: c.stale,
     neverScanned: c.never,
@@ -151,6 +162,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
           `included) and quarantined computers, counted per organization.`,
         columns: [
           { key: "organization", label: "Organization", type: "text", width: 20 },
+          { key: "organizationId", label: "Organization id", type: "text", width: 10 },
           { key: "computers", label: "Computers", type: "integer" },
           {
             key: "stale",

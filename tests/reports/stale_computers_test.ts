@@ -14,10 +14,12 @@ import {
 } from "./support/raw_api.ts";
 import { assertNoData, assertRows, byLabel } from "./support/checks.ts";
 import { serverFixture } from "./support/fixture.ts";
+import { rawOrganizationLabel, rawOrganizationNames } from "./support/raw_names.ts";
 
 const TOKEN = "stale-computers-test-token";
 
 const ORG_FIELDS = {
+  organizationId: "Organization id",
   computers: "Computers",
   stale: "Not scanned 30+ days",
   neverScanned: "Never scanned",
@@ -53,15 +55,32 @@ const DETAIL_LABELS = [
 const orgKey = (r: Record<string, unknown>) => String(r["Organization"]);
 const hostKey = (r: Record<string, unknown>) => String(r["Computer"]);
 
+/** Expected counts of one organisation (its row keyed by its name from the raw tree). */
+type OrgCounts = {
+  organizationId: string | null;
+  computers: number;
+  stale: number;
+  neverScanned: number;
+  quarantined: number;
+  flagged: number;
+};
+
 /** Expected rows from raw API JSON (computer detail fetched here for quarantine dates). */
 async function expectedFigures(api: RawApi, days: number, filter?: string) {
   const computers = await rawAll(api, `${ESTATE}/computers`, filter);
-  const orgs = new Map<string, Record<string, number>>();
+  const names = await rawOrganizationNames(api);
+  const orgs = new Map<string, OrgCounts>();
   const detail = new Map<string, Record<string, Expected>>();
   for (const c of computers) {
-    const org = c.organizationId ?? "(no organization)";
-    const counts = orgs.get(org) ??
-      { computers: 0, stale: 0, neverScanned: 0, quarantined: 0, flagged: 0 };
+    const org = rawOrganizationLabel(names, c.organizationId);
+    const counts: OrgCounts = orgs.get(org) ?? {
+      organizationId: c.organizationId ?? null,
+      computers: 0,
+      stale: 0,
+      neverScanned: 0,
+      quarantined: 0,
+      flagged: 0,
+    };
     orgs.set(org, counts);
     counts.computers++;
     const since = c.lastScanDate ? wholeDays(c.lastScanDate, TEST_NOW) : null;
@@ -227,8 +246,21 @@ describe("stale-computers edge data", () => {
       [],
     );
     const orgs = new Map<string, Record<string, Expected>>([
-      ["ORG02", { computers: 3, stale: 1, neverScanned: 1, quarantined: 1, flagged: 2 }],
-      ["(no organization)", { computers: 1, stale: 0, quarantined: 1, flagged: 1 }],
+      ["ORG02", {
+        organizationId: "ORG02",
+        computers: 3,
+        stale: 1,
+        neverScanned: 1,
+        quarantined: 1,
+        flagged: 2,
+      }],
+      ["(no organization)", {
+        organizationId: null,
+        computers: 1,
+        stale: 0,
+        quarantined: 1,
+        flagged: 1,
+      }],
     ]);
     assert.deepEqual(compareRows(byLabel(out.json.sections[0]), orgs, orgKey, ORG_FIELDS), []);
     const reasons = out.json.sections[1].rows.map((r: { reason: string }) => r.reason);
