@@ -211,6 +211,9 @@ function sortSql(resource: ResourceName, sort: string): string {
 
 const CACHE_LIMIT = 512;
 
+/** Sorted reads whose order is kept (a few MB each at 50,000 computers). */
+const ORDERINGS_KEPT = 4;
+
 /** Keep a Map below a size by dropping its oldest entries. */
 function bound<K, V>(map: Map<K, V>): void {
   while (map.size > CACHE_LIMIT) map.delete(map.keys().next().value as K);
@@ -238,6 +241,8 @@ export class EstateStore {
   #totals = new Map<string, number>();
   #cursors = new Map<string, number>();
   #indexes: Map<string, string[][]>;
+  #orders = new Map<string, number[]>();
+  #listIndexes = new Map<string, { table: string; column: string }>();
 
   /**
    * Open (or create) the database and its schema.
@@ -447,23 +452,19 @@ export class EstateStore {
     const limit = Math.max(0, Math.trunc(query.limit));
     const offset = Math.max(0, Math.trunc(query.offset ?? 0));
 
-    let total = -1;
-    if (!query.noTotal) {
-      const cached = this.#totals.get(key);
-      if (cached !== undefined) {
-        total = cached;
-      } else {
-        const row = this.#prepare(`SELECT COUNT(*) AS n${from}${where}`).get(...params) as {
-          n: number;
-        };
-        total = Number(row.n);
-        this.#totals.set(key, total);
-        bound(this.#totals);
-      }
-    }
-
-    let rows: StoredRow[];
+    const indexed = query.filter !== undefined && this.#indexListColumns(r, query.filter);
     const select = `SELECT rowid AS __rowid, ${cols}${from}`;
+    if ((order !== "" && offset > 0) || indexed) {
+      // A later page of a sorted read, or a read through an `-in` index (whose matches SQLite
+      // would gather and sort again for every page): the order is taken once, with the total,
+      // and each page is a slice of it.
+      const ids = this.#ordering(`${key}\u0001${order}`, `${from}${where}`, order, params);
+      if (!query.noTotal) this.#totals.set(key, ids.length);
+      const rows = this.#byRowids(select, ids.slice(offset, offset + limit));
+      return { rows, total: query.noTotal ? -1 : ids.length };
+    }
+    const total = query.noTotal ? -1 : this.#total(key, `${from}${where}`, params);
+    let rows: StoredRow[];
     const after = order === "" && offset > 0 ? this.#cursors.get(`${key}@${offset}`) : undefined;
     if (after !== undefined) {
       // Keyset continuation of a previous page: no rows are skipped one by one.
@@ -537,6 +538,72 @@ export class EstateStore {
     stmt.run(...values);
   }
 
+  /** The number of matching rows, counted once per table, selection and filter until a write. */
+  #total(key: string, fromWhere: string, params: SQLInputValue[]): number {
+    const cached = this.#totals.get(key);
+    if (cached !== undefined) return cached;
+    const row = this.#prepare(`SELECT COUNT(*) AS n${fromWhere}`).get(...params) as { n: number };
+    const total = Number(row.n);
+    this.#totals.set(key, total);
+    bound(this.#totals);
+    return total;
+  }
+
+  /** The rowids of a sorted read in order (ties by rowid), kept for the few latest sorts. */
+  #ordering(key: string, fromWhere: string, order: string, params: SQLInputValue[]): number[] {
+    let ids = this.#orders.get(key);
+    if (ids) {
+      this.#orders.delete(key); // most recently used last
+    } else {
+      const by = order === "" ? "rowid" : `${order}, rowid`;
+      const stmt = this.#prepare(`SELECT rowid${fromWhere} ORDER BY ${by}`);
+      stmt.setReturnArrays(true);
+      ids = (stmt.all(...params) as unknown as number[][]).map((r) => r[0]);
+    }
+    this.#orders.set(key, ids);
+    while (this.#orders.size > ORDERINGS_KEPT) {
+      this.#orders.delete(this.#orders.keys().next().value as string);
+    }
+    return ids;
+  }
+
+  /** The rows of the given rowids, in that order. */
+  #byRowids(select: string, ids: number[]): StoredRow[] {
+    if (ids.length === 0) return [];
+    const found = this.#prepare(`${select} WHERE rowid IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(ids)) as StoredRow[];
+    const at = new Map(found.map((row) => [row.__rowid as number, row]));
+    return ids.map((id) => at.get(id)!);
+  }
+
+  /**
+   * Index `lower(column)` of every string column a filter compares with `-in` (the chunks a
+   * report sends: `computerId -in [...]`), so each chunk is an index search, not a scan. Says
+   * whether the filter has such a comparison.
+   */
+  #indexListColumns(r: (typeof RESOURCES)[ResourceName], node: FilterNode): boolean {
+    if (node.kind === "and" || node.kind === "or") {
+      return node.items.map((item) => this.#indexListColumns(r, item)).includes(true);
+    }
+    if (node.kind === "not") return this.#indexListColumns(r, node.expr);
+    if (node.op !== "in") return false;
+    const field = r.byName.get(node.field);
+    if (!field || field.hidden || field.type !== "string") return false;
+    const column = r.columnOf(field.name);
+    const name = `ix_${r.table}_lower_${column}`;
+    if (!this.#listIndexes.has(name)) {
+      this.#listIndexes.set(name, { table: r.table, column });
+      this.#createListIndex(name, r.table, column);
+    }
+    return true;
+  }
+
+  #createListIndex(name: string, table: string, column: string): void {
+    this.#db.exec(
+      `CREATE INDEX IF NOT EXISTS ${q(name)} ON ${q(table)} (lower(${q(column)}), ${q(column)})`,
+    );
+  }
+
   #prepare(sql: string): StatementSync {
     let stmt = this.#statements.get(sql);
     if (!stmt) {
@@ -550,6 +617,7 @@ export class EstateStore {
   #changed(): void {
     this.#totals.clear();
     this.#cursors.clear();
+    this.#orders.clear();
   }
 
   #indexName(table: string, cols: string[]): string {
@@ -557,6 +625,9 @@ export class EstateStore {
   }
 
   #createIndexes(): void {
+    for (const [name, { table, column }] of this.#listIndexes) {
+      this.#createListIndex(name, table, column);
+    }
     for (const [table, lists] of this.#indexes) {
       for (const cols of lists) {
         this.#db.exec(
@@ -569,6 +640,7 @@ export class EstateStore {
   }
 
   #dropIndexes(): void {
+    for (const name of this.#listIndexes.keys()) this.#db.exec(`DROP INDEX IF EXISTS ${q(name)}`);
     for (const [table, lists] of this.#indexes) {
       for (const cols of lists) {
         this.#db.exec(`DROP INDEX IF EXISTS ${q(this.#indexName(table, cols))}`);
