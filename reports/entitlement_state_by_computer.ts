@@ -12,6 +12,10 @@
  * downgrade>` is only ever a label (escaped by each renderer), never a CSV/XLSX header key or a
  * JSON key of its own.
  *
+ * Organisations are shown by name (the organisation tree, read once per run) and metrics by their
+ * registry name (each application's metrics, read once per run for the applications of the
+ * detail), each falling back to the id when the service lacks the read.
+ *
  * Data: entitlement states (cache key `licenses.entitlementStates`), the registry (cache key
  * `registry.applications`), computers (cache key `estate.computers`, or
  * `estate.computers?filter=…` with a filter) and the computers applications entitlements
@@ -23,7 +27,7 @@
  */
 
 import type { Resource } from "../lib/api/catalogue.ts";
-import type { EstateApi, LicensesApi, RegistryApi } from "../lib/api/client.ts";
+import type { EstateApi, LicensesApi, OrganizationsApi, RegistryApi } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import type { Column, Fact, ReportContext, ReportData, Row } from "../lib/report/model.ts";
 import { defineReport } from "../lib/report/model.ts";
@@ -33,12 +37,13 @@ import {
   applicationLabelOrNone,
   compareText,
   computersById,
-  NO_ORGANIZATION,
   registryById,
 } from "./support/lookups.ts";
+import { metricLabel, metricNames, organizationLabel, organizationNames } from "./support/names.ts";
 
 type Computer = Resource<"Computer">;
 type EntitlementState = Resource<"EntitlementState">;
+type ComputerEntitlement = Resource<"ComputerApplicationEntitlement">;
 
 /** The slice of the SAM client this report reads. */
 export interface EntitlementStateClient {
@@ -46,8 +51,10 @@ export interface EntitlementStateClient {
   readonly estate: Pick<EstateApi, "computers">;
   /** Entitlement states and the computers applications entitlements. */
   readonly licenses: Pick<LicensesApi, "entitlementStates" | "computerEntitlements">;
-  /** The application registry (names). */
-  readonly registry: Pick<RegistryApi, "applications">;
+  /** The application registry (names) and each application's metrics (names). */
+  readonly registry: Pick<RegistryApi, "applications" | "metrics">;
+  /** The organisation tree (names). */
+  readonly organizations: Pick<OrganizationsApi, "tree">;
 }
 
 type Ctx = ReportContext<EntitlementStateClient, QueryContext>;
@@ -127,10 +134,11 @@ async function data(ctx: Ctx): Promise<ReportData> {
   const stateParam = (ctx.params.state as string | undefined)?.trim() || undefined;
   const uncoveredParam = (ctx.params.uncoveredStates as string | undefined) ?? DEFAULT_UNCOVERED;
 
-  const [apiStates, registry, computerIndex] = await Promise.all([
+  const [apiStates, registry, computerIndex, orgNames] = await Promise.all([
     ctx.query.all("licenses.entitlementStates", () => ctx.client.licenses.entitlementStates()),
     registryById(ctx),
     computersById(ctx, ctx.filter),
+    organizationNames(ctx),
   ]);
   const states = apiStates.filter((s) => s.id)
     .sort((a, b) => compareText(a.id!, b.id!));
@@ -209,7 +217,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
     const n = counts.get(c.id!);
     const row: Row = {
       hostName: c.hostName,
-      organization: c.organizationId ?? NO_ORGANIZATION,
+      organization: organizationLabel(orgNames, c.organizationId),
       operatingSystem: c.operatingSystem,
       lastScan: c.lastScanDate,
     };
@@ -254,20 +262,26 @@ async function data(ctx: Ctx): Promise<ReportData> {
       const filter = printFilter(
         onlyState === undefined ? byComputer : and(byComputer, eq("entitlementStateId", onlyState)),
       );
-      const rows = new Map<string, Row[]>();
+      const entitlements: ComputerEntitlement[] = [];
       for await (
         const e of ctx.client.licenses.computerEntitlements({ filter, signal: ctx.signal })
       ) {
         if (!e.computerId || !ids.has(e.computerId)) continue;
         if (onlyState !== undefined && e.entitlementStateId !== onlyState) continue;
-        const c = inScope.get(e.computerId)!;
+        entitlements.push(e);
+      }
+      const metrics = await metricNames(ctx, entitlements.map((e) => e.applicationId ?? ""));
+      const rows = new Map<string, Row[]>();
+      for (const e of entitlements) {
+        const c = inScope.get(e.computerId!)!;
         const slot = e.entitlementStateId === null ? undefined : slotOf.get(e.entitlementStateId);
         const state = slot === undefined ? undefined : stateColumns[slot];
-        let list = rows.get(e.computerId);
-        if (!list) rows.set(e.computerId, list = []);
+        let list = rows.get(e.computerId!);
+        if (!list) rows.set(e.computerId!, list = []);
         list.push({
           hostName: c.hostName ?? c.id,
           application: applicationLabelOrNone(e.applicationId, registry.get(e.applicationId ?? "")),
+          metric: metricLabel(metrics, e.applicationId, e.metricId),
           metricId: e.metricId,
           state: state?.name ?? `(unknown state ${e.entitlementStateId ?? "none"})`,
           uncovered: state?.uncovered ?? false,
@@ -278,6 +292,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
         list.sort((a, b) =>
           Number(b.uncovered) - Number(a.uncovered) ||
           compareText(a.application as string, b.application as string) ||
+          compareText(a.metric as string, b.metric as string) ||
           compareText(String(a.metricId ?? ""), String(b.metricId ?? "")) ||
           compareText(a.state as string, b.state as string)
         );
@@ -353,7 +368,8 @@ async function data(ctx: Ctx): Promise<ReportData> {
       columns: [
         { key: "hostName", label: "Computer", type: "text", width: 18 },
         { key: "application", label: "Application", type: "text", width: 36 },
-        { key: "metricId", label: "Metric", type: "text", width: 10 },
+        { key: "metric", label: "Metric", type: "text", width: 16 },
+        { key: "metricId", label: "Metric id", type: "text", width: 10 },
         { key: "state", label: "Entitlement state", type: "text", width: 30, emphasis: bad },
         { key: "uncovered", label: "Uncovered", type: "boolean", width: 9, emphasis: bad },
       ] satisfies Column[],

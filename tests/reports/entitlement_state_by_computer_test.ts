@@ -20,6 +20,7 @@ import {
 } from "../helpers/run_report.ts";
 import { assertNoData, jsonSection as section } from "./support/checks.ts";
 import { serverFixture } from "./support/fixture.ts";
+import { rawMetricNames, rawOrganizationLabel, rawOrganizationNames } from "./support/raw_names.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -225,6 +226,44 @@ describe("entitlement-state-by-computer", () => {
       }),
       (e: Error) => e instanceof ParamError && e.message.includes("Unlicensed"),
     );
+  });
+
+  it("shows organisation names from the raw tree and metric names from the raw registry metrics", async () => {
+    const api = { url: srv.url, token };
+    const orgs = await rawOrganizationNames(api);
+    const orgOf = new Map(expected.computers.map((c) => [c.hostName, c.organizationId]));
+    for (const row of section(run.json, "computers").rows) {
+      assert.equal(row.organization, rawOrganizationLabel(orgs, orgOf.get(row.hostName)));
+    }
+    assert.ok(orgs.size > 1);
+    const registered = new Set(
+      (await rawAll(srv, "/api/sam/softwareregistry/v1/applications", token)).map((a) => a.id),
+    );
+    const apps = new Set(expected.entitlements.map((e) => e.applicationId));
+    const metrics = await rawMetricNames(api, [...apps].filter((a) => registered.has(a)));
+    const want = new Map<string, number>();
+    for (const e of expected.entitlements) {
+      // APP-TEST is not in the registry: its metric shows as its id.
+      const label = metrics.get(`${e.applicationId}/${e.metricId}`) ?? e.metricId;
+      const key = `${e.metricId} ${label}`;
+      want.set(key, (want.get(key) ?? 0) + 1);
+    }
+    const got = new Map<string, number>();
+    for (const row of section(run.json, "detail").rows) {
+      const key = `${row.metricId} ${row.metric}`;
+      got.set(key, (got.get(key) ?? 0) + 1);
+    }
+    assert.deepEqual(got, want);
+    assert.ok(got.has("MET01 MET01") && [...got.keys()].some((k) => !k.startsWith("MET01 MET01")));
+  });
+
+  it("reads the tree once and each detail application's metrics once, beyond its other reads", async () => {
+    const apps = new Set(expected.entitlements.map((e) => e.applicationId));
+    const before = new Map(srv.stats.byOperation);
+    await runReportForTest({ server: srv, report: entitlementStateByComputer });
+    const grown = (op: string) => (srv.stats.byOperation.get(op) ?? 0) - (before.get(op) ?? 0);
+    assert.equal(grown("organizations.tree"), 1);
+    assert.equal(grown("registry.metrics"), apps.size);
   });
 
   it("organization and filter apply to the computers", async () => {
