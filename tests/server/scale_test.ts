@@ -1,6 +1,10 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import { RESOURCES } from "../../lib/api/catalogue.ts";
 import { parseFilter } from "../../lib/api/filter.ts";
+import { compileFilter } from "../../lib/server/sql_filter.ts";
+import { api, getToken, withServer } from "../helpers/server.ts";
 import { generateEstate } from "../../lib/server/generator.ts";
 import { handleRead, Router } from "../../lib/server/router.ts";
 import { EstateStore } from "../../lib/server/store.ts";
@@ -86,5 +90,99 @@ describe("reference server at scale", () => {
     } finally {
       store.close();
     }
+  });
+});
+
+/** A database file removed (with its WAL files) after `fn`. */
+async function withDbFile(fn: (path: string) => Promise<void>): Promise<void> {
+  const path = `/tmp/samkit_scale_${crypto.randomUUID()}.db`;
+  try {
+    await fn(path);
+  } finally {
+    for (const suffix of ["", "-wal", "-shm"]) {
+      try {
+        Deno.removeSync(path + suffix);
+      } catch { /* not created */ }
+    }
+  }
+}
+
+describe("reference server caches", () => {
+  it("counts a collection once until a write, and a connector write recounts it", async () => {
+    await withDbFile(async (db) => {
+      await withServer({ computers: 5, db }, async (srv) => {
+        const total = () => srv.store.query({ resource: "CloudConnector", limit: 1 }).total;
+        const before = total();
+        // A row added behind the store's back is not seen: the count is cached.
+        const other = new DatabaseSync(db);
+        try {
+          other.prepare("INSERT INTO connectors (id, name) VALUES (?, ?)").run("X1", "side");
+        } finally {
+          other.close();
+        }
+        assert.equal(total(), before);
+        const token = await getToken(srv);
+        const res = await api(srv, "/api/cloud-cost/v1/connectors", {
+          token,
+          method: "POST",
+          body: {
+            type: "ProviderAStore",
+            connectionDetails: {
+              bucketName: "b",
+              reportPrefix: "p",
+              reportName: "scale-report",
+              region: "r",
+              accessKey: "AKIA-scale",
+              secretKey: "scale-secret",
+            },
+          },
+        });
+        assert.equal(res.status, 201);
+        assert.equal(total(), before + 2, "the write recounted: its row and the side row");
+      });
+    });
+  });
+
+  it("takes a sorted read's order again after a write", () => {
+    const store = new EstateStore();
+    try {
+      for (const id of ["a", "b", "c", "d", "e"]) store.insert("policies", { id });
+      const page2 = () =>
+        store.query({ resource: "Policy", sort: "id:desc", limit: 2, offset: 2 }).rows
+          .map((r) => r.id);
+      assert.deepEqual(page2(), ["c", "b"]);
+      store.update("policies", { id: "e" }, { id: "bb" });
+      assert.deepEqual(page2(), ["bb", "b"]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("answers an -in chunk through an index of lower(column), not a scan", async () => {
+    await withDbFile(async (path) => {
+      const store = new EstateStore({ path });
+      const resource = RESOURCES.ComputerApplicationEntitlement;
+      const filter = parseFilter("computerId -in [C1, C2, C3]");
+      try {
+        await store.bulkInsert((sink) => {
+          generateEstate({ seed: 3, computers: 30 }, sink);
+        });
+        store.query({ resource: resource.name, filter, limit: 10 });
+      } finally {
+        store.close();
+      }
+      const db = new DatabaseSync(path);
+      try {
+        const { sql, params } = compileFilter(filter, resource);
+        const plan = db.prepare(
+          `EXPLAIN QUERY PLAN SELECT rowid FROM ${resource.table} WHERE ${sql} ORDER BY rowid`,
+        ).all(...params) as { detail: string }[];
+        const details = plan.map((p) => p.detail).join("; ");
+        assert.match(details, /USING (COVERING )?INDEX ix_computer_application_entitlements_lower/);
+        assert.doesNotMatch(details, /SCAN computer_application_entitlements/);
+      } finally {
+        db.close();
+      }
+    });
   });
 });
