@@ -4,12 +4,13 @@
  *
  * The registry is asked for `isEndOfLife -eq true` (and the user's filter, which applies to
  * registry applications); installations are then read once, narrowed on the server to installed
- * copies of those applications when the list is short enough for a query string.
+ * copies of those applications when the list is short enough for a query string. Organisations
+ * are shown by name (the organisation tree, read once per run; the id when it has none).
  *
  * @module
  */
 
-import type { EstateApi, RegistryApi } from "../lib/api/client.ts";
+import type { EstateApi, OrganizationsApi, RegistryApi } from "../lib/api/client.ts";
 import { and, eq, isIn } from "../lib/api/filter_builder.ts";
 import { parseFilter } from "../lib/api/filter_parser.ts";
 import { printFilter } from "../lib/api/filter_printer.ts";
@@ -21,9 +22,9 @@ import {
   applicationName,
   compareText,
   computersById,
-  NO_ORGANIZATION,
   registryById,
 } from "./support/lookups.ts";
+import { organizationLabel, organizationNames, organizationScope } from "./support/names.ts";
 
 /** The slice of the SAM client this report reads. */
 export interface EndOfLifeSoftwareClient {
@@ -31,6 +32,8 @@ export interface EndOfLifeSoftwareClient {
   readonly registry: Pick<RegistryApi, "applications">;
   /** Computers and the installations of all computers. */
   readonly estate: Pick<EstateApi, "computers" | "applications">;
+  /** The organisation tree (names). */
+  readonly organizations: Pick<OrganizationsApi, "tree">;
 }
 
 type Ctx = ReportContext<EndOfLifeSoftwareClient, QueryContext>;
@@ -61,9 +64,11 @@ async function data(ctx: Ctx): Promise<ReportData> {
   const organization = ctx.params.organization as string | undefined;
   const eol = eq("isEndOfLife", true);
   const registryFilter = printFilter(ctx.filter ? and(eol, parseFilter(ctx.filter)) : eol);
-  const apps = new Map(
-    [...await registryById(ctx, registryFilter)].filter(([, a]) => a.isEndOfLife === true),
-  );
+  const [registry, orgNames] = await Promise.all([
+    registryById(ctx, registryFilter),
+    organizationNames(ctx),
+  ]);
+  const apps = new Map([...registry].filter(([, a]) => a.isEndOfLife === true));
 
   const installs: Install[] = [];
   if (apps.size > 0) {
@@ -77,7 +82,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
       if (install.isInstalled !== true || !install.applicationId || !install.computerId) continue;
       if (!apps.has(install.applicationId)) continue;
       const computer = computers.get(install.computerId);
-      const org = computer?.organizationId?.trim() || NO_ORGANIZATION;
+      const org = organizationLabel(orgNames, computer?.organizationId);
       if (organization !== undefined && computer?.organizationId !== organization) continue;
       installs.push({
         organization: org,
@@ -145,7 +150,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
 
   const computersAffected = new Set(installs.map((i) => i.computerId)).size;
   const orgsAffected = new Set(installs.map((i) => i.organization)).size;
-  const scope = organization === undefined ? "" : ` (organization ${organization})`;
+  const scope = organizationScope(orgNames, organization);
   return {
     sections: [
       {

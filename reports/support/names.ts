@@ -201,3 +201,22 @@ export function metricLabel(
   if (!metricId) return "(no metric)";
   return (applicationId ? names.get(metricKey(applicationId, metricId)) : undefined) ?? metricId;
 }
+
+/**
+ * The scope suffix of a title restricted to one organisation: its name and id, or only its id
+ * when the tree has no name for it; empty when there is no restriction.
+ *
+ * @example
+ * ```ts
+ * import { organizationScope } from "./names.ts";
+ * const names = new Map([["ORG07", "Contoso EMEA / IT"]]);
+ * console.log(organizationScope(names, "ORG07")); // " (organization Contoso EMEA / IT, id ORG07)"
+ * console.log(organizationScope(names, "ORG99")); // " (organization ORG99)"
+ * console.log(organizationScope(names, undefined)); // ""
+ * ```
+ */
+export function organizationScope(names: OrganizationNames, id: string | undefined): string {
+  if (id === undefined) return "";
+  const name = names.get(id.trim());
+  return name === undefined ? ` (organization ${id})` : ` (organization ${name}, id ${id})`;
+}

@@ -15,6 +15,7 @@ import {
 } from "./support/raw_api.ts";
 import { appKey, assertNoData, assertRows, byLabel, installKey } from "./support/checks.ts";
 import { serverFixture } from "./support/fixture.ts";
+import { rawOrganizationLabel, rawOrganizationNames } from "./support/raw_names.ts";
 
 const TOKEN = "end-of-life-test-token";
 
@@ -49,10 +50,11 @@ async function expectedFigures(
   api: RawApi,
   options: { organization?: string; manufacturer?: string } = {},
 ) {
-  const [registry, installs, computers] = await Promise.all([
+  const [registry, installs, computers, names] = await Promise.all([
     rawAll(api, `${REGISTRY}/applications`),
     rawAll(api, `${ESTATE}/computers-applications`),
     rawAll(api, `${ESTATE}/computers`),
+    rawOrganizationNames(api),
   ]);
   const eol = new Map<string, RawItem>(
     registry.filter((a) =>
@@ -70,7 +72,7 @@ async function expectedFigures(
     if (options.organization !== undefined && host?.organizationId !== options.organization) {
       continue;
     }
-    const org = host?.organizationId ?? "(no organization)";
+    const org = rawOrganizationLabel(names, host?.organizationId ?? null);
     const a = perApp.get(i.applicationId) ?? { n: 0, computers: new Set(), orgs: new Set() };
     perApp.set(i.applicationId, a);
     a.n++;
@@ -78,6 +80,7 @@ async function expectedFigures(
     a.orgs.add(org);
     detail.set(`${host?.hostName ?? i.computerId}|${app.name}|${app.version}`, {
       organization: org,
+      organizationId: host?.organizationId ?? null,
       status: host?.status ?? null,
       endOfLifeDate: app.endOfLifeDate.slice(0, 10),
       lastUsed: i.lastUsed ? i.lastUsed.slice(0, 10) : null,
@@ -146,10 +149,14 @@ describe("end-of-life-software against a 400-computer estate", () => {
     const { api } = fixture;
     const all = await expectedFigures(api);
     const counts = new Map<string, number>();
+    const nameOf = new Map<string, string>();
     for (const r of all.detail.values()) {
-      counts.set(r.organization as string, (counts.get(r.organization as string) ?? 0) + 1);
+      const id = r.organizationId as string;
+      nameOf.set(id, r.organization as string);
+      counts.set(id, (counts.get(id) ?? 0) + 1);
     }
     const [org] = [...counts].sort((a, b) => b[1] - a[1])[0];
+    assert.notEqual(nameOf.get(org), org);
     const want = await expectedFigures(api, { organization: org });
     const out = await runAt(api, endOfLifeSoftware, {
       now: TEST_NOW,
@@ -163,6 +170,7 @@ describe("end-of-life-software against a 400-computer estate", () => {
     );
     assert.deepEqual(compareRows(byLabel(detail), want.detail, installKey, DETAIL_FIELDS), []);
     assert.ok(want.detail.size < all.detail.size);
+    assert.ok(applications.title.endsWith(`(organization ${nameOf.get(org)}, id ${org})`));
   });
 
   it("applies a registry filter together with end of life", async () => {
