@@ -20,7 +20,7 @@
  * @module
  */
 
-import type { EstateApi, LicensesApi, RegistryApi } from "../lib/api/client.ts";
+import type { EstateApi, LicensesApi, OrganizationsApi, RegistryApi } from "../lib/api/client.ts";
 import type { Resource } from "../lib/api/catalogue.ts";
 import { and, eq, exists, le, or } from "../lib/api/filter_builder.ts";
 import { parseFilter } from "../lib/api/filter_parser.ts";
@@ -36,11 +36,11 @@ import {
   costAt,
   currencyFact,
   licensePrices,
-  NO_ORGANIZATION,
   pricingLine,
   registryById,
   unitCents,
 } from "./support/lookups.ts";
+import { organizationLabel, organizationNames } from "./support/names.ts";
 
 type ComputerApplication = Resource<"ComputerApplication">;
 
@@ -52,6 +52,8 @@ export interface UnusedSoftwareClient {
   readonly registry: Pick<RegistryApi, "applications">;
   /** Computers and installations. */
   readonly estate: Pick<EstateApi, "computers" | "applications">;
+  /** The organisation tree (names). */
+  readonly organizations: Pick<OrganizationsApi, "tree">;
 }
 
 type Ctx = ReportContext<UnusedSoftwareClient, QueryContext>;
@@ -138,11 +140,12 @@ interface AppCounts {
 async function data(ctx: Ctx): Promise<ReportData> {
   const thresholds = readThresholds(ctx.params.thresholds);
   const first = thresholds[0], top = thresholds[thresholds.length - 1];
-  const [registry, computers, { prices }, states] = await Promise.all([
+  const [registry, computers, { prices }, states, orgNames] = await Promise.all([
     registryById(ctx),
     computersById(ctx),
     licensePrices(ctx),
     ctx.query.all("licenses.entitlementStates", () => ctx.client.licenses.entitlementStates()),
+    organizationNames(ctx),
   ]);
   const licensedStates = new Set(states.filter((s) => consumesLicense(s.name)).map((s) => s.id));
   const licensed = new Set<string>();
@@ -271,7 +274,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
       const computer = computers.get(i.computerId);
       const lic = isLicensed(i);
       yield {
-        organization: computer?.organizationId?.trim() || NO_ORGANIZATION,
+        organization: organizationLabel(orgNames, computer?.organizationId),
         computer: computer?.hostName ?? i.computerId,
         application: applicationName(i.applicationId, registry.get(i.applicationId)),
         version: registry.get(i.applicationId)?.version ?? null,

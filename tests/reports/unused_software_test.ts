@@ -19,20 +19,23 @@ import {
 } from "./support/raw_api.ts";
 import { appKey, assertNoData, assertRows, byLabel, installKey } from "./support/checks.ts";
 import { serverFixture } from "./support/fixture.ts";
+import { rawOrganizationLabel, rawOrganizationNames } from "./support/raw_names.ts";
 
 const TOKEN = "unused-software-test-token";
 const DAY = 86_400_000;
 
 /** The expected figures for `thresholds`, from raw API JSON without any samkit code. */
 async function expectedFigures(api: RawApi, thresholds: number[]) {
-  const [installs, computers, registry, entitlements, states, licenses] = await Promise.all([
-    rawAll(api, `${ESTATE}/computers-applications`),
-    rawAll(api, `${ESTATE}/computers`),
-    rawAll(api, `${REGISTRY}/applications`),
-    rawAll(api, `${LICENSES}/licenses/entitlements/computers`),
-    rawFlat(api, `${LICENSES}/licenses/entitlements/entitlement-states`),
-    rawAll(api, `${LICENSES}/licenses`),
-  ]);
+  const [installs, computers, registry, entitlements, states, licenses, names] = await Promise
+    .all([
+      rawAll(api, `${ESTATE}/computers-applications`),
+      rawAll(api, `${ESTATE}/computers`),
+      rawAll(api, `${REGISTRY}/applications`),
+      rawAll(api, `${LICENSES}/licenses/entitlements/computers`),
+      rawFlat(api, `${LICENSES}/licenses/entitlements/entitlement-states`),
+      rawAll(api, `${LICENSES}/licenses`),
+      rawOrganizationNames(api),
+    ]);
   const apps = new Map<string, RawItem>(registry.map((a) => [a.id, a]));
   const hosts = new Map<string, RawItem>(computers.map((c) => [c.id, c]));
   // States in which an install uses up a license.
@@ -86,7 +89,7 @@ async function expectedFigures(api: RawApi, thresholds: number[]) {
     const app = apps.get(i.applicationId);
     const key = `${hosts.get(i.computerId)?.hostName}|${app?.name}|${app?.version}`;
     perComputer.set(key, {
-      organization: hosts.get(i.computerId)?.organizationId ?? "(no organization)",
+      organization: rawOrganizationLabel(names, hosts.get(i.computerId)?.organizationId ?? null),
       lastUsed: i.lastUsed ? i.lastUsed.slice(0, 10) : null,
       neverUsed: !i.lastUsed,
       idleDays: idle,
