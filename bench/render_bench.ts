@@ -1,20 +1,21 @@
 /**
- * Benchmark of the renderers against the raw libraries they wrap, on the same rows in one run:
- * XLSX (samkit's styled, typed workbook vs exceljs' `WorkbookWriter` given plain rows), CSV
- * (samkit vs `csv-stringify` of the whole array), JSON (samkit's streamed document vs
- * `JSON.stringify` of the array), and PDF pages per second (samkit's chunked, merged, stamped
- * PDF vs one plain `page.pdf` of the same HTML).
+ * Benchmark of the renderers against the raw libraries they wrap, on the same rows: XLSX
+ * (samkit's styled, typed workbook vs exceljs' `WorkbookWriter` given plain rows), CSV (samkit vs
+ * `csv-stringify` of the whole array), JSON (samkit's streamed document vs `JSON.stringify` of
+ * the array), each at 100,000 and 1,000,000 rows, then PDF pages per second (samkit's chunked,
+ * merged, stamped PDF vs one plain `page.pdf` of the same HTML) and a 1,500-page print.
  *
- * Peak memory is sampled with `Deno.memoryUsage()` every 10 ms while each task runs (and before
- * and after it, since a synchronous call such as `JSON.stringify` blocks the sampler) and shown as
- * growth over the task's start: the rows themselves (in memory for every task) are not counted.
- * RSS rarely shrinks within a process, so a later task's RSS growth can hide in an earlier one's;
- * the heap growth is the figure to compare. The browser's own memory is not included.
+ * Each XLSX/CSV/JSON figure is measured in a child process of its own (`deno run … --child`), so
+ * one size's or one library's memory cannot hide in another's: CPU time (user + system) and wall
+ * time of the task, and the child's peak RSS (sampled every 10 ms and after the task). samkit's
+ * rows are produced as they are read, as a report's spooled rows are; the raw baselines get the
+ * array they need. A baseline (or a child) that fails is printed as `failed: <reason>`; samkit's
+ * own figures print regardless. `SAMKIT_BENCH_ROWS=100000` (comma-separated) picks the sizes.
  *
  * @example
  * ```ts
  * import { benchRender } from "./render_bench.ts";
- * await benchRender();
+ * await benchRender({ sizes: [20_000], skipPdf: true });
  * ```
  *
  * @module
@@ -33,13 +34,16 @@ import { launchBrowser } from "../lib/render/browser.ts";
 import type { RenderDocument } from "../lib/render/renderer.ts";
 import type { Column, Row } from "../lib/report/model.ts";
 import { memorySection } from "../lib/report/spool.ts";
+import process from "node:process";
 
 /** Options of {@link benchRender}. */
 export interface BenchRenderOptions {
-  /** Rows for XLSX, CSV and JSON (default 100 000). */
-  readonly rows?: number;
-  /** Rows of the PDF document (default 12 000, about 300 pages: one plain `page.pdf` copes). */
+  /** Row counts for XLSX, CSV and JSON (default 100,000 and 1,000,000). */
+  readonly sizes?: readonly number[];
+  /** Rows of the PDF pages-per-second document (default 12,000, about 300 pages). */
   readonly pdfRows?: number;
+  /** Rows of the long print (default 60,000, about 1,500 pages). */
+  readonly printRows?: number;
   /** Skip the PDF part (no browser needed). */
   readonly skipPdf?: boolean;
 }
@@ -54,70 +58,118 @@ const COLUMNS: Column[] = [
   { key: "covered", label: "Covered", type: "boolean" },
 ];
 
-function makeRows(count: number): Row[] {
-  const start = Date.UTC(2024, 0, 1);
-  return Array.from({ length: count }, (_, i) => ({
+const START = Date.UTC(2024, 0, 1);
+
+function rowAt(i: number): Row {
+  return {
     id: `PC-${String(i).padStart(7, "0")}`,
     seats: (i * 7) % 500,
     cost: Math.round(i * 137.31) / 100,
     currency: ["EUR", "USD", "GBP"][i % 3],
     usage: (i % 100) / 100,
-    renewal: new Date(start + (i % 730) * 86_400_000),
-    seen: new Date(start + i * 60_000),
+    renewal: new Date(START + (i % 730) * 86_400_000),
+    seen: new Date(START + i * 60_000),
     covered: i % 7 !== 0,
-  }));
+  };
 }
 
-function makeDoc(rows: Row[]): RenderDocument {
+function makeRows(count: number): Row[] {
+  return Array.from({ length: count }, (_, i) => rowAt(i));
+}
+
+function docOf(sections: RenderDocument["sections"]): RenderDocument {
   return {
     report: { id: "bench", title: "Render benchmark", description: "Synthetic rows." },
     generatedAt: new Date("2024-05-01T08:00:00Z"),
     source: "bench",
     params: {},
     summary: [],
-    sections: [
-      memorySection({
-        id: "rows",
-        title: "Rows",
-        columns: COLUMNS,
-        rows,
-        totals: { sum: ["seats", "cost"], perCurrency: "currency" },
-      }),
-    ],
+    sections,
     version: "bench",
   };
 }
 
+/** A document over an array (totals per currency computed). */
+function makeDoc(rows: Row[]): RenderDocument {
+  return docOf([
+    memorySection({
+      id: "rows",
+      title: "Rows",
+      columns: COLUMNS,
+      rows,
+      totals: { sum: ["seats", "cost"], perCurrency: "currency" },
+    }),
+  ]);
+}
+
+/** A document whose rows are made as they are read, as spooled rows are (nothing held). */
+function streamDoc(count: number): RenderDocument {
+  return docOf([{
+    id: "rows",
+    title: "Rows",
+    columns: COLUMNS,
+    rowCount: count,
+    totals: {},
+    rows: async function* () {
+      for (let i = 0; i < count; i++) yield rowAt(i);
+    },
+  }]);
+}
+
 /** exceljs' streaming writer used directly: a header row, then the plain values. */
-async function writeRawXlsx(rows: readonly Row[], filename: string): Promise<void> {
+async function writeRawXlsx(rows: Iterable<Row>, filename: string): Promise<void> {
   const keys = COLUMNS.map((c) => c.key);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename });
   const ws = wb.addWorksheet("Rows");
   ws.addRow(COLUMNS.map((c) => c.label)).commit();
-  for (const row of rows) ws.addRow(keys.map((k) => row[k])).commit();
+  let n = 0;
+  for (const row of rows) {
+    ws.addRow(keys.map((k) => row[k])).commit();
+    if ((++n & 1023) === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+  }
   ws.commit();
   await wb.commit();
 }
 
+function* generated(count: number): Iterable<Row> {
+  for (let i = 0; i < count; i++) yield rowAt(i);
+}
+
+/** The tasks a child process can run: `<format>:<samkit|raw>`. */
+const TASKS: Record<string, (count: number, dir: string) => Promise<unknown>> = {
+  "xlsx:samkit": (n, dir) => new XlsxRenderer().render(streamDoc(n), { outDir: dir }),
+  "xlsx:raw": (n, dir) => writeRawXlsx(generated(n), `${dir}/raw.xlsx`),
+  "csv:samkit": (n, dir) => new CsvRenderer().render(streamDoc(n), { outDir: dir }),
+  "csv:raw": async (n, dir) => {
+    const keys = COLUMNS.map((c) => c.key);
+    const records: unknown[][] = [COLUMNS.map((c) => c.label)];
+    for (const row of generated(n)) {
+      records.push(keys.map((k) => {
+        const v = row[k];
+        return v instanceof Date ? v.toISOString() : v;
+      }));
+    }
+    await Deno.writeTextFile(`${dir}/raw.csv`, stringify(records, { record_delimiter: "\r\n" }));
+  },
+  "json:samkit": (n, dir) => new JsonRenderer().render(streamDoc(n), { outDir: dir }),
+  "json:raw": (n, dir) => Deno.writeTextFile(`${dir}/raw.json`, JSON.stringify(makeRows(n))),
+};
+
 /** The result of one measured task. */
 interface Measure {
   readonly ms: number;
-  readonly heapGrowth: number;
-  readonly rssGrowth: number;
+  readonly cpuMs: number;
+  readonly peakRss: number;
 }
 
-/** Runs `task`, sampling memory; returns its time and memory peaks. */
+/** Runs `task` in this process, sampling RSS; returns its wall and CPU time and peak RSS. */
 async function measure(task: () => Promise<unknown>): Promise<Measure> {
-  (globalThis as { gc?: () => void }).gc?.();
-  const start = Deno.memoryUsage();
-  let peakHeap = start.heapUsed;
-  let peakRss = start.rss;
+  let peakRss = Deno.memoryUsage().rss;
   const sample = () => {
-    const m = Deno.memoryUsage();
-    peakHeap = Math.max(peakHeap, m.heapUsed);
-    peakRss = Math.max(peakRss, m.rss);
+    peakRss = Math.max(peakRss, Deno.memoryUsage().rss);
   };
   const timer = setInterval(sample, 10);
+  const cpu = process.cpuUsage();
   const t0 = performance.now();
   try {
     await task();
@@ -125,142 +177,199 @@ async function measure(task: () => Promise<unknown>): Promise<Measure> {
     sample();
     clearInterval(timer);
   }
-  return {
-    ms: performance.now() - t0,
-    heapGrowth: Math.max(0, peakHeap - start.heapUsed),
-    rssGrowth: Math.max(0, peakRss - start.rss),
-  };
+  const used = process.cpuUsage(cpu);
+  return { ms: performance.now() - t0, cpuMs: (used.user + used.system) / 1000, peakRss };
 }
 
-const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(0)} MB`;
-const perSecond = (count: number, ms: number) => Math.round(count / (ms / 1000));
-const pad = (text: string, width: number) => text.padEnd(width);
-
-function line(label: string, unit: string, count: number, ours: Measure, raw: Measure): string {
-  const a = perSecond(count, ours.ms);
-  const b = perSecond(count, raw.ms);
-  return [
-    pad(label, 6),
-    pad(`${a.toLocaleString("en-US")} ${unit}/s`, 20),
-    pad(`${b.toLocaleString("en-US")} ${unit}/s`, 20),
-    pad(`${(raw.ms / ours.ms).toFixed(2)}x`, 8),
-    pad(`+${mb(ours.heapGrowth)} / +${mb(ours.rssGrowth)}`, 20),
-    `+${mb(raw.heapGrowth)} / +${mb(raw.rssGrowth)}`,
-  ].join(" ");
-}
-
-/**
- * Runs the benchmark and prints one table: per format, samkit's and the raw library's rows (or
- * pages) per second, the speed ratio (samkit ÷ raw: 1.00x is parity, 0.50x half as fast), and
- * peak heap / RSS growth of each.
- *
- * @example
- * ```ts
- * import { benchRender } from "./render_bench.ts";
- * await benchRender({ rows: 20_000, skipPdf: true });
- * ```
- */
-export async function benchRender(options: BenchRenderOptions = {}): Promise<void> {
-  const count = options.rows ?? 100_000;
-  const rows = makeRows(count);
-  const doc = makeDoc(rows);
-  const dir = await Deno.makeTempDir({ prefix: "samkit-bench-render-" });
-  const keys = COLUMNS.map((c) => c.key);
-  const out: string[] = [];
+/** Runs one task in a child process (after a 5,000-row warm-up there); its measure or an error. */
+async function inChild(task: string, count: number): Promise<Measure | Error> {
+  const script = new URL(import.meta.url).pathname;
   try {
-    // Warm up (JIT, module caches) so the task measured first is not penalised.
-    const warm = makeDoc(rows.slice(0, 5_000));
-    await new XlsxRenderer().render(warm, { outDir: dir });
-    await writeRawXlsx(rows.slice(0, 5_000), `${dir}/warm.xlsx`);
-    await new CsvRenderer().render(warm, { outDir: dir });
-    await new JsonRenderer().render(warm, { outDir: dir });
-
-    // XLSX: samkit (summary sheet, styles per cell, currency formats per row, widths, totals)
-    // against exceljs' streaming writer given the plain values.
-    const xlsx = await measure(() => new XlsxRenderer().render(doc, { outDir: dir }));
-    const xlsxRaw = await measure(() => writeRawXlsx(rows, `${dir}/raw.xlsx`));
-    out.push(line("xlsx", "rows", count, xlsx, xlsxRaw));
-
-    const csv = await measure(() => new CsvRenderer().render(doc, { outDir: dir }));
-    const csvRaw = await measure(async () => {
-      const records = rows.map((row) =>
-        keys.map((k) => {
-          const v = row[k];
-          return v instanceof Date ? v.toISOString() : v;
-        })
-      );
-      records.unshift(COLUMNS.map((c) => c.label));
-      await Deno.writeTextFile(`${dir}/raw.csv`, stringify(records, { record_delimiter: "\r\n" }));
-    });
-    out.push(line("csv", "rows", count, csv, csvRaw));
-
-    const json = await measure(() => new JsonRenderer().render(doc, { outDir: dir }));
-    const jsonRaw = await measure(async () => {
-      await Deno.writeTextFile(`${dir}/raw.json`, JSON.stringify(rows));
-    });
-    out.push(line("json", "rows", count, json, jsonRaw));
-
-    if (!options.skipPdf) {
-      const pdfRows = options.pdfRows ?? 12_000;
-      const pdfDoc = makeDoc(rows.slice(0, pdfRows));
-      const browser = launchBrowser();
-      try {
-        await (await browser.newPage()).close(); // start the browser outside the timings
-        const renderer = new PdfRenderer();
-        const pdf = await measure(() => renderer.render(pdfDoc, { outDir: dir, browser }));
-        const pages = renderer.stats!.pages;
-        // The plain way: the whole HTML, one setContent, one page.pdf (no stamping, no outline).
-        let rawPages = 0;
-        const pdfRaw = await measure(async () => {
-          const html = await renderHtmlString(pdfDoc, { forPrint: true });
-          const page = await browser.newPage();
-          try {
-            await page.setJavaScriptEnabled(false);
-            await page.setContent(html, { waitUntil: "load", timeout: 600_000 });
-            const bytes = await page.pdf({ ...PRINT_OPTIONS, timeout: 600_000 });
-            await Deno.writeFile(`${dir}/raw.pdf`, bytes);
-            rawPages = (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
-          } finally {
-            await page.close();
-          }
-        });
-        out.push(line("pdf", "pages", pages, pdf, { ...pdfRaw, ms: pdfRaw.ms * pages / rawPages }));
-        out.push(
-          `       pdf: ${pages} pages in ${renderer.stats!.chunks} chunks ` +
-            `(${rows.length > 0 ? renderer.stats!.rowsPerChunk : 0} rows each) in ` +
-            `${(pdf.ms / 1000).toFixed(1)} s; plain page.pdf: ${rawPages} pages in ` +
-            `${(pdfRaw.ms / 1000).toFixed(1)} s; samkit phases (ms): ` +
-            Object.entries(renderer.stats!.timings).map(([k, v]) => `${k} ${v.toFixed(0)}`)
-              .join(", "),
-        );
-      } finally {
-        await browser.close();
-      }
+    const output = await new Deno.Command("deno", {
+      args: [
+        "run",
+        "--quiet",
+        "--allow-read",
+        "--allow-write=/tmp",
+        "--allow-env",
+        "--allow-sys",
+        script,
+        "--child",
+        task,
+        String(count),
+      ],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    if (!output.success) {
+      const err = new TextDecoder().decode(output.stderr).trim().split("\n").slice(-3).join(" ");
+      return new Error(`exit ${output.code}: ${err.slice(0, 200)}`);
     }
+    return JSON.parse(new TextDecoder().decode(output.stdout).trim().split("\n").at(-1)!);
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
 
-    console.log(
-      `render bench: ${count.toLocaleString("en-US")} rows x ${COLUMNS.length} columns ` +
-        `(ratio = samkit speed / raw speed; memory = peak growth of heap / RSS)`,
-    );
-    console.log(
-      [
-        pad("format", 6),
-        pad("samkit", 20),
-        pad("raw library", 20),
-        pad("ratio", 8),
-        pad("samkit memory", 20),
-        "raw memory",
-      ].join(" "),
-    );
-    for (const text of out) console.log(text);
+/** The child side of {@link inChild}: prints one JSON measure. */
+async function runChild(task: string, count: number): Promise<void> {
+  const run = TASKS[task];
+  if (!run) throw new Error(`unknown render bench task "${task}"`);
+  const dir = await Deno.makeTempDir({ prefix: "samkit-bench-render-" });
+  try {
+    await run(5_000, dir); // warm-up: JIT and module caches
+    console.log(JSON.stringify(await measure(() => run(count, dir))));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
 }
 
+const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(0)} MB`;
+const perSecond = (count: number, ms: number) => Math.round(count / (ms / 1000));
+const pad = (text: string, width: number) => text.padEnd(width);
+const failed = (error: unknown) =>
+  `failed: ${error instanceof Error ? error.message : String(error)}`;
+
+function figures(count: number, unit: string, m: Measure | Error): string {
+  if (m instanceof Error) return pad(failed(m), 44);
+  return pad(
+    `${perSecond(count, m.ms).toLocaleString("en-US")} ${unit}/s cpu ${
+      (m.cpuMs / 1000).toFixed(2)
+    } s rss ${mb(m.peakRss)}`,
+    44,
+  );
+}
+
+function ratio(ours: Measure | Error, raw: Measure | Error): string {
+  if (ours instanceof Error || raw instanceof Error) return "-";
+  return `${(ours.cpuMs / raw.cpuMs).toFixed(2)}x cpu`;
+}
+
+/** Measures XLSX, CSV and JSON at each size, printing each line as it is measured. */
+async function benchFormats(sizes: readonly number[]): Promise<void> {
+  console.log(
+    `rows x ${COLUMNS.length} columns, one child process per figure ` +
+      `(ratio = samkit CPU / raw CPU: 1.00x parity, lower is better; rss = child's peak)`,
+  );
+  console.log([pad("format", 16), pad("samkit", 44), pad("raw library", 44), "ratio"].join(" "));
+  const xlsxRss: number[] = [];
+  for (const count of sizes) {
+    for (const format of ["xlsx", "csv", "json"]) {
+      const ours = await inChild(`${format}:samkit`, count);
+      const raw = await inChild(`${format}:raw`, count);
+      if (format === "xlsx" && !(ours instanceof Error)) xlsxRss.push(ours.peakRss);
+      const label = `${format} ${count.toLocaleString("en-US")}`;
+      console.log(
+        [
+          pad(label, 16),
+          figures(count, "rows", ours),
+          figures(count, "rows", raw),
+          ratio(ours, raw),
+        ]
+          .join(" "),
+      );
+    }
+  }
+  if (xlsxRss.length > 1) {
+    console.log(
+      `xlsx peak RSS ${sizes.at(-1)!.toLocaleString("en-US")} rows / ` +
+        `${sizes[0].toLocaleString("en-US")} rows: ${(xlsxRss.at(-1)! / xlsxRss[0]).toFixed(2)}x`,
+    );
+  }
+}
+
+/** One plain `page.pdf` of the whole HTML (no stamping, no outline): its pages, or why not. */
+async function plainPdf(
+  browser: ReturnType<typeof launchBrowser>,
+  doc: RenderDocument,
+  file: string,
+): Promise<number> {
+  const html = await renderHtmlString(doc, { forPrint: true });
+  const page = await browser.newPage();
+  try {
+    await page.setJavaScriptEnabled(false);
+    await page.setContent(html, { waitUntil: "load", timeout: 600_000 });
+    const bytes = await page.pdf({ ...PRINT_OPTIONS, timeout: 600_000 });
+    await Deno.writeFile(file, bytes);
+    return (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
+  } finally {
+    await page.close().catch(() => {});
+  }
+}
+
+/** samkit's PDF of `rows` rows against one plain `page.pdf`; prints one line. */
+async function benchPdf(
+  browser: ReturnType<typeof launchBrowser>,
+  label: string,
+  rows: Row[],
+  dir: string,
+): Promise<void> {
+  const doc = makeDoc(rows);
+  const renderer = new PdfRenderer();
+  let ours = "";
+  try {
+    const m = await measure(() => renderer.render(doc, { outDir: dir, browser }));
+    const stats = renderer.stats!;
+    ours = `samkit ${stats.pages} pages in ${(m.ms / 1000).toFixed(1)} s ` +
+      `(${perSecond(stats.pages, m.ms)} pages/s, ${stats.chunks} chunks of ${stats.rowsPerChunk} ` +
+      `rows); phases (ms): ` +
+      Object.entries(stats.timings).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ");
+  } catch (error) {
+    ours = `samkit ${failed(error)}`;
+  }
+  let raw = "";
+  try {
+    let pages = 0;
+    const m = await measure(async () => {
+      pages = await plainPdf(browser, doc, `${dir}/raw.pdf`);
+    });
+    raw = `plain page.pdf ${pages} pages in ${(m.ms / 1000).toFixed(1)} s ` +
+      `(${perSecond(pages, m.ms)} pages/s)`;
+  } catch (error) {
+    raw = `plain page.pdf ${failed(error)}`;
+  }
+  console.log(`pdf ${label} (${rows.length.toLocaleString("en-US")} rows): ${ours}; ${raw}`);
+}
+
+/**
+ * Runs the benchmark, printing each figure as it is measured: XLSX/CSV/JSON rows per second, CPU
+ * and peak RSS of samkit and the raw library at each size, then PDF pages per second and a long
+ * print. Failures are printed as `failed: <reason>`.
+ *
+ * @example
+ * ```ts
+ * import { benchRender } from "./render_bench.ts";
+ * await benchRender({ sizes: [20_000], skipPdf: true });
+ * ```
+ */
+export async function benchRender(options: BenchRenderOptions = {}): Promise<void> {
+  const fromEnv = Deno.env.get("SAMKIT_BENCH_ROWS");
+  const sizes = options.sizes ??
+    (fromEnv ? fromEnv.split(",").map(Number) : [100_000, 1_000_000]);
+  await benchFormats(sizes);
+  if (options.skipPdf) return;
+  const dir = await Deno.makeTempDir({ prefix: "samkit-bench-pdf-" });
+  let browser: ReturnType<typeof launchBrowser> | undefined;
+  try {
+    browser = launchBrowser();
+    await (await browser.newPage()).close(); // start the browser outside the timings
+    await benchPdf(browser, "pages/s", makeRows(options.pdfRows ?? 12_000), dir);
+    await benchPdf(browser, "long print", makeRows(options.printRows ?? 60_000), dir);
+  } catch (error) {
+    console.log(`pdf ${failed(error)}`);
+  } finally {
+    await browser?.close().catch(() => {});
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
 if (import.meta.main) {
-  await benchRender({
-    rows: Deno.args[0] ? Number(Deno.args[0]) : undefined,
-    pdfRows: Deno.args[1] ? Number(Deno.args[1]) : undefined,
-  });
+  if (Deno.args[0] === "--child") {
+    await runChild(Deno.args[1], Number(Deno.args[2]));
+  } else {
+    await benchRender({
+      sizes: Deno.args[0] ? Deno.args[0].split(",").map(Number) : undefined,
+      pdfRows: Deno.args[1] ? Number(Deno.args[1]) : undefined,
+    });
+  }
 }
