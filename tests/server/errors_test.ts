@@ -49,7 +49,11 @@ describe("error answers", () => {
   it("400 for a filter where the operation takes none", async () => {
     await withServer({ computers: 20 }, async (srv) => {
       const token = await getToken(srv);
-      const res = await api(srv, "/api/sam/estate/v1/dcc?filter=name%20-eq%20x", { token });
+      const res = await api(
+        srv,
+        "/api/sam/v1/licenses/entitlements/entitlement-states?filter=name%20-eq%20x",
+        { token },
+      );
       assert.match(errorMessage(res, 400), /filter/);
     });
   });

@@ -113,7 +113,9 @@ describe("readQuery", () => {
 
   it("accepts a filter only under Q1 and reports a syntax error with its column", () => {
     assert.match(
-      status(() => readQuery(operation("estate.dataCenterClusters"), url("filter=name%20-eq%20x"))),
+      status(() =>
+        readQuery(operation("licenses.entitlementStates"), url("filter=name%20-eq%20x"))
+      ),
       /^400 filter is not supported/,
     );
     assert.match(
