@@ -12,7 +12,7 @@
  * @module
  */
 
-import type { EstateApi, LicensesApi, RegistryApi } from "../lib/api/client.ts";
+import type { EstateApi, LicensesApi, OrganizationsApi, RegistryApi } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import type { Fact, ReportContext, ReportData, Row } from "../lib/report/model.ts";
 import { defineReport } from "../lib/report/model.ts";
@@ -28,6 +28,7 @@ import {
   registryById,
   unitCents,
 } from "./support/lookups.ts";
+import { organizationNames, organizationScope } from "./support/names.ts";
 
 /** The slice of the SAM client this report reads. */
 export interface LicensePositionClient {
@@ -37,6 +38,8 @@ export interface LicensePositionClient {
   readonly registry: Pick<RegistryApi, "applications">;
   /** Computers, installations and metric tracking of all computers. */
   readonly estate: Pick<EstateApi, "computers" | "applications" | "metrics">;
+  /** The organisation tree (the scoped organisation's name, only when one is asked for). */
+  readonly organizations: Pick<OrganizationsApi, "tree">;
 }
 
 type Ctx = ReportContext<LicensePositionClient, QueryContext>;
@@ -180,7 +183,9 @@ async function data(ctx: Ctx): Promise<ReportData> {
     });
   }
 
-  const scope = organization === undefined ? "" : ` (organization ${organization})`;
+  const scope = organization === undefined
+    ? ""
+    : organizationScope(await organizationNames(ctx), organization);
   const short = (row: Row) => (row.vsRequirement as number) < 0 ? "bad" : undefined;
   return {
     sections: [

@@ -17,6 +17,7 @@ import {
 } from "./support/raw_api.ts";
 import { appKey, assertNoData, assertRows, byLabel } from "./support/checks.ts";
 import { serverFixture } from "./support/fixture.ts";
+import { rawOrganizationNames } from "./support/raw_names.ts";
 
 const TOKEN = "license-position-test-token";
 
@@ -247,6 +248,12 @@ describe("license-position against a 400-computer estate", () => {
     assert.deepEqual(
       compareRows(byLabel(out.json.sections[0]), want.position, appKey, POSITION_FIELDS),
       [],
+    );
+    const name = (await rawOrganizationNames(fixture.api)).get("ORG06");
+    assert.ok(name, "the tree names ORG06");
+    assert.match(
+      out.json.sections[0].title,
+      new RegExp(`\\(organization ${RegExp.escape(name)}, id ORG06\\)$`),
     );
   });
 
