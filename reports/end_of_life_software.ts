@@ -25,6 +25,7 @@ import {
   registryById,
 } from "./support/lookups.ts";
 import { organizationLabel, organizationNames, organizationScope } from "./support/names.ts";
+import { versionWhenSent } from "./support/versions.ts";
 
 /** The slice of the SAM client this report reads. */
 export interface EndOfLifeSoftwareClient {
@@ -152,7 +153,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
   const orgsAffected = new Set(installs.map((i) => i.organization)).size;
   const scope = organizationScope(orgNames, organization);
   return {
-    sections: [
+    sections: versionWhenSent([
       {
         id: "applications",
         title: `End-of-life applications installed${scope}`,
@@ -191,7 +192,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
         totals: { sum: [] },
         emptyText: "No computer has an end-of-life application installed.",
       },
-    ],
+    ]),
     summary: (): Fact[] => [
       { label: "End-of-life applications installed", value: appRows.length, type: "integer" },
       { label: "Installations", value: installs.length, type: "integer" },

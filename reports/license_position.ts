@@ -29,6 +29,7 @@ import {
   unitCents,
 } from "./support/lookups.ts";
 import { organizationNames, organizationScope } from "./support/names.ts";
+import { versionWhenSent } from "./support/versions.ts";
 
 /** The slice of the SAM client this report reads. */
 export interface LicensePositionClient {
@@ -188,7 +189,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
     : organizationScope(await organizationNames(ctx), organization);
   const short = (row: Row) => (row.vsRequirement as number) < 0 ? "bad" : undefined;
   return {
-    sections: [
+    sections: versionWhenSent([
       {
         id: "position",
         title: `License position per application${scope}`,
@@ -261,7 +262,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
         rows: costRows,
         emptyText: "No shortfall against the metric requirement: every application is covered.",
       },
-    ],
+    ]),
     summary: (): Fact[] => {
       const facts: Fact[] = [
         { label: "Applications", value: positionRows.length, type: "integer" },

@@ -89,6 +89,13 @@ export function reportRuns(dialect: Dialect, ids: readonly string[]): void {
         assert.deepEqual(apps, ["Office 2016 Professional", "SQL Server 2016 Standard"]);
         const hosts = section(out.json, "computers").rows.map((r: Json) => r.computer).sort();
         assert.deepEqual(hosts, ["LAP-SALES-02", "SRV-SQL-01"]);
+        // The public registry sends no version: no empty Version column; the spec's has one.
+        for (const id of ["applications", "computers"]) {
+          const keys = section(out.json, id).columns.map((c: Json) => c.key);
+          assert.equal(keys.includes("version"), dialect === "spec", `${id} columns: ${keys}`);
+          const rowKeys = Object.keys(section(out.json, id).rows[0]);
+          assert.equal(rowKeys.includes("version"), dialect === "spec", `${id} row: ${rowKeys}`);
+        }
       });
     }
   });
