@@ -9,9 +9,15 @@ import {
   formatLicenseDate,
   formatRfc3339,
   itemLinks,
+  jsonString,
+  link,
+  linksJson,
+  rowWriter,
   serializeRow,
   withLinks,
 } from "../../lib/server/serialize.ts";
+import { type Dialect, DIALECTS } from "../../lib/server/serialize.ts";
+import type { ResourceName } from "../../lib/api/catalogue.ts";
 
 describe("formatLicenseDate", () => {
   it("writes M/d/yyyy h:mm:ss AM in UTC with a 12-hour clock", () => {
@@ -165,5 +171,73 @@ describe("links", () => {
 describe("errorBody", () => {
   it("has the routes.md shape", () => {
     assert.deepEqual(errorBody(404, "gone"), { error: { code: 404, message: "gone" } });
+  });
+});
+
+/** Any UTF-16 code unit, lone surrogates and control characters included. */
+const anyText = fc.string({
+  unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+});
+
+/** A value as SQLite hands one back, or one a stored row could hold by mistake. */
+const storedValue = fc.oneof(
+  fc.constant(null),
+  fc.constant(undefined),
+  anyText,
+  fc.double(),
+  fc.integer(),
+  fc.constantFrom(0, 1, "1", "0", "true", "false", "", "[]", '["a","b\\"c"]', "not json"),
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+  fc.array(anyText, { maxLength: 3 }).map((a) => JSON.stringify(a)),
+);
+
+/** Random rows over every storage column of a resource. */
+function rowOf(resource: ResourceName) {
+  const r = RESOURCES[resource];
+  const columns = [...new Set(r.fields.map((f) => r.columnOf(f.name)))];
+  return fc.record(Object.fromEntries(columns.map((c) => [c, storedValue])), {
+    requiredKeys: [],
+  }) as fc.Arbitrary<Record<string, string | number | null | undefined>>;
+}
+
+describe("rowWriter", () => {
+  const cases = Object.values(RESOURCES).flatMap((r) =>
+    DIALECTS.map((dialect) => [r.name, dialect] as [ResourceName, Dialect])
+  );
+
+  it("writes exactly JSON.stringify(serializeRow(...)) for random rows of every resource in both dialects", () => {
+    for (const [resource, dialect] of cases) {
+      const write = rowWriter(resource, dialect);
+      fc.assert(
+        fc.property(rowOf(resource), (row) => {
+          assert.equal(write(row), JSON.stringify(serializeRow(resource, row, dialect)));
+        }),
+        { numRuns: 60 },
+      );
+    }
+  });
+
+  it("puts the links last exactly as withLinks does", () => {
+    for (const [resource, dialect] of cases) {
+      const name = RESOURCES[resource].links;
+      if (name === null) continue;
+      const write = rowWriter(resource, dialect);
+      fc.assert(
+        fc.property(rowOf(resource), anyText, (row, href) => {
+          const links = [link("self", href), link("details", href)];
+          const expected = withLinks(resource, serializeRow(resource, row, dialect), links);
+          assert.equal(
+            write(row, `${JSON.stringify(name)}:${linksJson(links)}`),
+            JSON.stringify(expected),
+          );
+        }),
+        { numRuns: 20 },
+      );
+    }
+  });
+
+  it("escapes strings exactly as JSON.stringify does", () => {
+    fc.assert(fc.property(anyText, (s) => assert.equal(jsonString(s), JSON.stringify(s))));
+    assert.equal(jsonString("\ud800"), '"\\ud800"');
   });
 });
