@@ -19,10 +19,10 @@ import {
   type Dialect,
   HttpError,
   itemLinks,
-  jsonResponse,
+  jsonTextResponse,
   link,
-  serializeRow,
-  withLinks,
+  linksJson,
+  rowWriter,
 } from "./serialize.ts";
 
 /**
@@ -485,20 +485,21 @@ export function handleRead(req: OperationRequest): Response {
     }
   };
   const path = url.pathname;
+  const write = rowWriter(op.resource, dialect);
+  const linksName = RESOURCES[op.resource].links;
+  const linksTail = (links: Link[]) =>
+    linksName === null ? undefined : `${JSON.stringify(linksName)}:${linksJson(links)}`;
 
   if (shape === "nodes") {
     // Every row at once, without links (the organisation tree, `{"nodes": [...]}`).
     const { rows } = run(Number.MAX_SAFE_INTEGER, 0, false);
-    return jsonResponse({ nodes: rows.map((row) => serializeRow(op.resource, row, dialect)) });
+    return jsonTextResponse(`{"nodes":[${rows.map((row) => write(row)).join(",")}]}`);
   }
 
   if (shape === "object") {
     const row = run(1, 0, false).rows[0];
     if (!row) throw new HttpError(404, `No ${op.resource} was found at ${path}.`);
-    const body = withLinks(op.resource, serializeRow(op.resource, row, dialect), [
-      link("self", path),
-    ]);
-    return jsonResponse(body, op.status);
+    return jsonTextResponse(write(row, linksTail([link("self", path)])), op.status);
   }
 
   if (shape === "flatCollection") {
@@ -506,23 +507,29 @@ export function handleRead(req: OperationRequest): Response {
     const { rows, total } = run(1, offset, true);
     if (!rows[0]) throw new HttpError(404, `No ${op.resource} at page ${q.pageNumber} of ${path}.`);
     // Each page holds one object, so there are as many pages as objects.
-    const links = pageLinks(path, q, total);
-    return jsonResponse(withLinks(op.resource, serializeRow(op.resource, rows[0], dialect), links));
+    return jsonTextResponse(write(rows[0], linksTail(pageLinks(path, q, total))));
   }
 
   const offset = (q.pageNumber - 1) * q.pageSize;
   const { rows, total } = Number.isSafeInteger(offset)
     ? run(q.pageSize, offset, true)
     : { rows: [] as StoredRow[], total: run(1, 0, true).total };
-  const items = rows.map((row) =>
-    withLinks(
-      op.resource,
-      serializeRow(op.resource, row, dialect),
-      dialectLinks(itemLinks(op, row, path), op, dialect),
-    )
-  );
+  let items = "";
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    const tail = linksTail(dialectLinks(itemLinks(op, row, path), op, dialect));
+    items += (i === 0 ? "" : ",") + write(row, tail);
+  }
   const totalPages = Math.ceil(total / q.pageSize);
-  const pagination = op.area === "connectors"
+  return jsonTextResponse(
+    `{"items":[${items}],"pagination":${JSON.stringify(pagination(op, q, total, totalPages))},` +
+      `${JSON.stringify(linksName ?? "links")}:${linksJson(pageLinks(path, q, totalPages))}}`,
+  );
+}
+
+/** The pagination member of a collection page, per area. */
+function pagination(op: OperationSpec, q: RequestQuery, total: number, totalPages: number) {
+  return op.area === "connectors"
     ? { page_number: q.pageNumber, page_size: q.pageSize }
     : op.area === "estate"
     ? {
@@ -532,6 +539,4 @@ export function handleRead(req: OperationRequest): Response {
       total_items: total,
     }
     : { page_size: q.pageSize, page_number: q.pageNumber, total_pages: totalPages };
-  const linksName = RESOURCES[op.resource].links ?? "links";
-  return jsonResponse({ items, pagination, [linksName]: pageLinks(path, q, totalPages) });
 }

@@ -107,6 +107,27 @@ export function jsonResponse(
 }
 
 /**
+ * A response of JSON text already written (by {@link rowWriter}, say).
+ *
+ * @example
+ * ```ts
+ * import { jsonTextResponse } from "./serialize.ts";
+ * const res = jsonTextResponse('{"ok":true}');
+ * console.log(res.status, await res.text()); // 200 '{"ok":true}'
+ * ```
+ */
+export function jsonTextResponse(
+  text: string,
+  status = 200,
+  headers: Readonly<Record<string, string>> = {},
+): Response {
+  return new Response(text, {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+}
+
+/**
  * A stored date (`toISOString()` form) in RFC 3339 as the API sends it: whole seconds without a
  * fraction (`2024-01-02T03:04:05Z`); a non-zero fraction is kept.
  *
