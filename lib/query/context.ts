@@ -11,10 +11,21 @@ import { fanOut } from "./fan_out.ts";
 import { AdaptiveLimiter } from "./limiter.ts";
 import { indexBy, type Source, toArray } from "./collect.ts";
 
+/**
+ * The default cap on detail calls in flight (`--max-concurrency`).
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_MAX_CONCURRENCY } from "./context.ts";
+ * console.log(DEFAULT_MAX_CONCURRENCY); // 64
+ * ```
+ */
+export const DEFAULT_MAX_CONCURRENCY = 64;
+
 /** Options of {@link createQueryContext}. */
 export interface QueryContextOptions {
-  /** The most detail calls in flight (default 8). */
-  readonly concurrency?: number;
+  /** The user's cap on detail calls in flight (default 64; the adaptive limit starts lower). */
+  readonly maxConcurrency?: number;
   /** Cancels fan-outs. */
   readonly signal?: AbortSignal;
 }
@@ -45,7 +56,7 @@ export interface QueryContext {
  * @example
  * ```ts
  * import { createQueryContext } from "./context.ts";
- * const q = createQueryContext({ concurrency: 4 });
+ * const q = createQueryContext({ maxConcurrency: 4 });
  * const squares = [];
  * for await (const [n, sq] of q.fanOut([1, 2, 2], (n) => `sq:${n}`, (n) => Promise.resolve(n * n))) {
  *   squares.push([n, sq]);
@@ -54,7 +65,7 @@ export interface QueryContext {
  * ```
  */
 export function createQueryContext(options: QueryContextOptions = {}): QueryContext {
-  const limiter = new AdaptiveLimiter({ max: options.concurrency ?? 8 });
+  const limiter = new AdaptiveLimiter({ max: options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY });
   const cache = new RunCache();
   return {
     limiter,

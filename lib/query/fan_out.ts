@@ -10,7 +10,7 @@ import { AdaptiveLimiter } from "./limiter.ts";
 export interface FanOutOptions {
   /** A shared limiter (the query context's), else a new one with `concurrency`. */
   readonly limiter?: AdaptiveLimiter;
-  /** The most calls in flight when no limiter is given (default 8). */
+  /** The cap on calls in flight when no limiter is given (default 64; the limit starts lower). */
   readonly concurrency?: number;
   /** Cancels the fan-out: no new call starts and the iteration throws the abort reason. */
   readonly signal?: AbortSignal;
@@ -18,7 +18,9 @@ export interface FanOutOptions {
 
 /**
  * Calls `fn` for every item with bounded concurrency and yields `[item, result]` pairs in the
- * order of the input, reading the input lazily so memory stays bounded by the window.
+ * order of the input, reading the input lazily so memory stays bounded by the window. Calls are
+ * pipelined: the next item's call starts as soon as a slot frees, while earlier ones are still in
+ * flight or waiting to be yielded (no batch or phase barrier).
  *
  * @example
  * ```ts
@@ -34,7 +36,7 @@ export async function* fanOut<T, R>(
   fn: (item: T) => Promise<R>,
   options: FanOutOptions = {},
 ): AsyncGenerator<[T, R]> {
-  const limiter = options.limiter ?? new AdaptiveLimiter({ max: options.concurrency ?? 8 });
+  const limiter = options.limiter ?? new AdaptiveLimiter({ max: options.concurrency ?? 64 });
   const window: { item: T; result: Promise<R> }[] = [];
   const iterator = (Symbol.asyncIterator in items)
     ? (items as AsyncIterable<T>)[Symbol.asyncIterator]()

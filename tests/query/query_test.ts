@@ -21,16 +21,17 @@ describe("AdaptiveLimiter", () => {
     assert.equal(peak, 3);
   });
 
-  it("halves on back-off and grows back after a streak of successes", async () => {
-    const limiter = new AdaptiveLimiter({ max: 8, growAfter: 2 });
+  it("halves on back-off down to the floor, then grows back one per task in use", async () => {
+    const limiter = new AdaptiveLimiter({ max: 8, initial: 8 });
     limiter.backOff();
     assert.equal(limiter.limit, 4);
-    limiter.backOff();
-    limiter.backOff();
-    limiter.backOff();
-    assert.equal(limiter.limit, 1, "never below the minimum");
-    for (let i = 0; i < 4; i++) await limiter.run(() => Promise.resolve());
-    assert.equal(limiter.limit, 3);
+    for (let i = 0; i < 3; i++) {
+      await limiter.run(() => Promise.resolve()); // settles the previous decrease
+      limiter.backOff();
+    }
+    assert.equal(limiter.limit, 1, "never below the floor");
+    for (let i = 0; i < 3; i++) await limiter.run(() => Promise.resolve());
+    assert.equal(limiter.limit, 2, "one task at a time fills a limit of 1, not of 2");
   });
 });
 
@@ -95,7 +96,7 @@ describe("RunCache", () => {
 
 describe("query context", () => {
   it("fan-out makes one call per distinct key", async () => {
-    const q = createQueryContext({ concurrency: 4 });
+    const q = createQueryContext({ maxConcurrency: 4 });
     const calls: string[] = [];
     const out: string[] = [];
     for await (
