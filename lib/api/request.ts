@@ -24,7 +24,14 @@ import {
   ServerError,
 } from "./errors.ts";
 import { Redactor } from "./redact.ts";
-import { defaultSleep, type Reason, type RetryOptions, RetryPolicy, type Sleep } from "./retry.ts";
+import {
+  defaultSleep,
+  type Reason,
+  RetryAfterGate,
+  type RetryOptions,
+  RetryPolicy,
+  type Sleep,
+} from "./retry.ts";
 
 /** Counters of a client's traffic, updated as it runs. */
 export interface ClientStats {
@@ -196,6 +203,8 @@ export interface RequestOptions extends RetryOptions {
   readonly redactor?: Redactor;
   /** Extra headers sent with every call. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** The `Retry-After` pause shared by all requests (default one per request function). */
+  readonly retryGate?: RetryAfterGate;
 }
 
 const GLOBAL_CLOCK: TimerClock = {
@@ -234,6 +243,7 @@ export function createRequest(options: RequestOptions): RequestFn {
   const stats = options.stats ?? createStats();
   const redactor = options.redactor ?? new Redactor();
   const policy = new RetryPolicy(options);
+  const gate = options.retryGate ?? new RetryAfterGate(monotonic);
   for (const secret of auth.secrets) redactor.add(secret, { pinned: true });
 
   const emit = (event: ClientEvent) => {
@@ -298,7 +308,11 @@ export function createRequest(options: RequestOptions): RequestFn {
     }
 
     const state = policy.begin(idempotent);
+    let waited = false;
     for (let attempt = 1;; attempt++) {
+      // A pause another request was asked for holds this one too (not twice after its own wait).
+      if (!waited) await gate.wait(sleep, signal);
+      waited = false;
       signal?.throwIfAborted();
       let token: string | undefined;
       const attemptHeaders = new Headers(headers);
@@ -391,7 +405,12 @@ export function createRequest(options: RequestOptions): RequestFn {
           });
         }
         if (decision.reason === "auth") auth.invalidate(token);
-        if (decision.delayMs > 0) await sleep(decision.delayMs, signal);
+        if (decision.fromRetryAfter) {
+          gate.close(decision.delayMs);
+          const ms = Math.max(decision.delayMs, gate.remainingMs());
+          if (ms > 0) await sleep(ms, signal);
+          waited = true;
+        } else if (decision.delayMs > 0) await sleep(decision.delayMs, signal);
         continue;
       }
 

@@ -59,6 +59,49 @@ export const defaultSleep: Sleep = (ms, signal) =>
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 
+/**
+ * A pause shared by every request of one client (one run): a `Retry-After` that one request
+ * receives closes the gate until then, and every other request waits at the gate before its
+ * next attempt instead of discovering the pause with a 429 of its own.
+ *
+ * @example
+ * ```ts
+ * import { RetryAfterGate } from "./retry.ts";
+ * let now = 0;
+ * const gate = new RetryAfterGate(() => now);
+ * gate.close(2000); // a 429 with Retry-After: 2
+ * now = 500;
+ * console.log(gate.remainingMs()); // 1500
+ * await gate.wait((ms) => Promise.resolve(void (now += ms)));
+ * console.log(now, gate.remainingMs()); // 2000 0
+ * ```
+ */
+export class RetryAfterGate {
+  #now: () => number;
+  #openAt = -Infinity;
+
+  /** @param now Monotonic ms (default `performance.now`). */
+  constructor(now: () => number = () => performance.now()) {
+    this.#now = now;
+  }
+
+  /** Closes the gate for `ms` from now (a later close than the current one wins). */
+  close(ms: number): void {
+    this.#openAt = Math.max(this.#openAt, this.#now() + Math.max(0, ms));
+  }
+
+  /** How long the gate stays closed, in ms (0 when open). */
+  remainingMs(): number {
+    return Math.max(0, this.#openAt - this.#now());
+  }
+
+  /** Waits (once, with `sleep`) until the gate opens; returns at once when it is open. */
+  async wait(sleep: Sleep, signal?: AbortSignal): Promise<void> {
+    const ms = this.remainingMs();
+    if (ms > 0) await sleep(ms, signal);
+  }
+}
+
 /** Tunables of the policy. */
 export interface RetryOptions {
   /** Retries allowed for 5xx and network failures of idempotent calls (default 4). */
