@@ -111,6 +111,43 @@ describe("request", () => {
     assert.equal(request.stats.rateLimitWaits, 1);
   });
 
+  it("holds every request of the client at a Retry-After one of them received", async () => {
+    const clock = FakeTimers.install({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      let answered429 = 0;
+      const fetched: string[] = [];
+      const fetch = ((input: URL | string) => {
+        const path = new URL(String(input)).pathname;
+        fetched.push(path);
+        if (path === "/api/a" && answered429 === 0) {
+          answered429++;
+          return Promise.resolve(error(429, "slow down", { "retry-after": "2" })());
+        }
+        return Promise.resolve(json({ path })());
+      }) as typeof globalThis.fetch;
+      const request = createRequest({
+        baseUrl: "http://api.test",
+        auth: staticToken("static-token-123"),
+        fetch,
+        timeoutMs: 0,
+        monotonic: () => clock.now,
+      });
+      const a = request({ path: "/api/a" });
+      await clock.tickAsync(0); // a's 429 arrives and closes the gate for 2 s
+      const b = request({ path: "/api/b" });
+      await clock.tickAsync(1999);
+      assert.deepEqual(fetched, ["/api/a"], "b waits at the gate instead of asking");
+      await clock.tickAsync(1);
+      assert.deepEqual((await a).body, { path: "/api/a" });
+      assert.deepEqual((await b).body, { path: "/api/b" });
+      assert.deepEqual(fetched.sort(), ["/api/a", "/api/a", "/api/b"]);
+      assert.equal(answered429, 1);
+      assert.equal(request.stats.rateLimitWaits, 1, "only a met the 429");
+    } finally {
+      clock.uninstall();
+    }
+  });
+
   it("gives up on 429 after maxRateLimitWaits with RateLimitError", async () => {
     const { fetch, calls } = scripted(error(429, "slow down", { "retry-after": "1" }));
     const { request, sleeps } = setup(fetch, { maxRateLimitWaits: 3 });

@@ -7,6 +7,7 @@ import {
   defaultSleep,
   parseRetryAfter,
   RETRYABLE_STATUSES,
+  RetryAfterGate,
   RetryPolicy,
 } from "../../lib/api/retry.ts";
 
@@ -156,5 +157,23 @@ describe("defaultSleep", () => {
     } finally {
       clock.uninstall();
     }
+  });
+});
+
+describe("RetryAfterGate", () => {
+  it("stays closed until the latest Retry-After asked for, then opens", async () => {
+    let now = 0;
+    const gate = new RetryAfterGate(() => now);
+    assert.equal(gate.remainingMs(), 0);
+    gate.close(2000);
+    gate.close(500); // an earlier end does not reopen it
+    now = 300;
+    assert.equal(gate.remainingMs(), 1700);
+    const slept: number[] = [];
+    await gate.wait((ms) => (slept.push(ms), now += ms, Promise.resolve()));
+    assert.deepEqual(slept, [1700]);
+    assert.equal(gate.remainingMs(), 0);
+    await gate.wait((ms) => (slept.push(ms), Promise.resolve()));
+    assert.deepEqual(slept, [1700], "an open gate does not sleep");
   });
 });
