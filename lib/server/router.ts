@@ -18,7 +18,7 @@ import { type EstateStore, SortError, type StoredRow } from "./store.ts";
 import {
   type Dialect,
   HttpError,
-  itemLinks,
+  itemLinksJson,
   jsonTextResponse,
   link,
   linksJson,
@@ -397,13 +397,9 @@ export function servedShape(op: OperationSpec, dialect: Dialect = "spec"): Opera
 }
 
 /** Item links of the real dialect point at the registry's public spelling. */
-function dialectLinks(links: Link[], op: OperationSpec, dialect: Dialect): Link[] {
-  if (dialect !== "real" || op.area !== "registry") return links;
-  const spec = AREA_PREFIX.registry.slice(1);
-  const real = REGISTRY_ALIAS_PREFIX.slice(1);
-  return links.map((l) =>
-    l.href.startsWith(spec) ? { ...l, href: real + l.href.slice(spec.length) } : l
-  );
+function registryRewrite(op: OperationSpec, dialect: Dialect) {
+  if (dialect !== "real" || op.area !== "registry") return undefined;
+  return { from: AREA_PREFIX.registry.slice(1), to: REGISTRY_ALIAS_PREFIX.slice(1) };
 }
 
 /** A path with paging, filter and sort in its query string, for links. */
@@ -514,10 +510,13 @@ export function handleRead(req: OperationRequest): Response {
   const { rows, total } = Number.isSafeInteger(offset)
     ? run(q.pageSize, offset, true)
     : { rows: [] as StoredRow[], total: run(1, 0, true).total };
+  const rewrite = registryRewrite(op, dialect);
   let items = "";
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
-    const tail = linksTail(dialectLinks(itemLinks(op, row, path), op, dialect));
+    const tail = linksName === null
+      ? undefined
+      : `${JSON.stringify(linksName)}:${itemLinksJson(op, row, path, rewrite)}`;
     items += (i === 0 ? "" : ",") + write(row, tail);
   }
   const totalPages = Math.ceil(total / q.pageSize);

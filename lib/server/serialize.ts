@@ -581,3 +581,49 @@ export function linksJson(links: readonly Link[]): string {
   }
   return `${text}]`;
 }
+
+/** JSON text of the self/details pair to one href (safe text: no escape needed). */
+const pairJson = (href: string) =>
+  `[{"href":"${href}","method":"GET","rel":"self"},{"href":"${href}","method":"GET","rel":"details"}]`;
+
+/**
+ * The links of one item of a collection operation as JSON text: byte-identical to
+ * `JSON.stringify(itemLinks(op, row, collectionPath))` with each href starting with `rewrite.from`
+ * changed to start with `rewrite.to` (the real dialect's registry spelling), written without
+ * link objects.
+ *
+ * @example
+ * ```ts
+ * import { itemLinksJson } from "./serialize.ts";
+ * import { operation } from "../api/operations.ts";
+ * const text = itemLinksJson(operation("estate.computers"), { id: "C1" }, "/api/sam/estate/v1/computers");
+ * console.log(JSON.parse(text)[1].rel); // "details"
+ * ```
+ */
+export function itemLinksJson(
+  op: OperationSpec,
+  row: Readonly<StoredRow>,
+  collectionPath: string,
+  rewrite?: { readonly from: string; readonly to: string },
+): string {
+  const template = hrefTemplate(op);
+  let href: string | undefined = template?.parts[0];
+  for (let i = 0; template && i < template.columns.length; i++) {
+    const v = row[template.columns[i]];
+    if (v === null || v === undefined || v === "") {
+      href = undefined;
+      break;
+    }
+    href += encodeURIComponent(String(v)) + template.parts[i + 1];
+  }
+  const links = href === undefined ? [link("self", collectionPath)] : null;
+  if (rewrite) {
+    const swap = (h: string) =>
+      h.startsWith(rewrite.from) ? rewrite.to + h.slice(rewrite.from.length) : h;
+    if (links) links[0].href = swap(links[0].href);
+    else href = swap(href!);
+  }
+  if (links) return linksJson(links);
+  if (!NEEDS_ESCAPE.test(href!)) return pairJson(href!);
+  return linksJson([link("self", href!), link("details", href!)]);
+}

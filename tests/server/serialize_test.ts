@@ -2,13 +2,14 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { RESOURCES, visibleFields } from "../../lib/api/catalogue.ts";
-import { operation } from "../../lib/api/operations.ts";
+import { operation, OPERATIONS } from "../../lib/api/operations.ts";
 import {
   detailOperation,
   errorBody,
   formatLicenseDate,
   formatRfc3339,
   itemLinks,
+  itemLinksJson,
   jsonString,
   link,
   linksJson,
@@ -239,5 +240,42 @@ describe("rowWriter", () => {
   it("escapes strings exactly as JSON.stringify does", () => {
     fc.assert(fc.property(anyText, (s) => assert.equal(jsonString(s), JSON.stringify(s))));
     assert.equal(jsonString("\ud800"), '"\\ud800"');
+  });
+});
+
+describe("itemLinksJson", () => {
+  it("writes exactly JSON.stringify(itemLinks(...)) for random rows of every collection operation", () => {
+    const idText = fc.oneof(anyText, fc.constantFrom("", "C1", "a/b c"), fc.constant(null));
+    for (const op of OPERATIONS.filter((o) => o.shape === "collection")) {
+      const r = RESOURCES[op.resource];
+      const columns = [...new Set(r.fields.map((f) => r.columnOf(f.name)))];
+      const row = fc.record(Object.fromEntries(columns.map((c) => [c, idText])));
+      fc.assert(
+        fc.property(row, (row) => {
+          const path = `/api/sam/x/${op.id}`;
+          // A lone surrogate is no URI: both refuse it alike.
+          const outcome = (f: () => unknown) => {
+            try {
+              return f();
+            } catch (err) {
+              return `throws ${(err as Error).name}`;
+            }
+          };
+          assert.equal(
+            outcome(() => itemLinksJson(op, row, path)),
+            outcome(() => JSON.stringify(itemLinks(op, row, path))),
+          );
+        }),
+        { numRuns: 30 },
+      );
+    }
+  });
+
+  it("rewrites an href's prefix as the real dialect spells the registry", () => {
+    const op = operation("registry.applications");
+    const rewrite = { from: "api/sam/", to: "api/elsewhere/" };
+    const links = JSON.parse(itemLinksJson(op, { id: "A1" }, "/api/sam/y", rewrite));
+    assert.ok(links.length > 0);
+    for (const l of links) assert.ok(l.href.startsWith("api/elsewhere/"), l.href);
   });
 });
