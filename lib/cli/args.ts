@@ -8,6 +8,7 @@
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./usage_error.ts";
 import { clip } from "./terminal_text.ts";
+import { DEFAULT_MAX_CONCURRENCY } from "../query/context.ts";
 
 /** The options table of a command, in parseArgs form. */
 export type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -90,6 +91,27 @@ export function intFlag(
 }
 
 export { MAX_FILTER_CHARS } from "../report/params.ts";
+
+/** The highest `--max-concurrency` accepted. */
+const MAX_CONCURRENCY_BOUND = 1024;
+
+/**
+ * The `--max-concurrency N` flag: the user's cap on API calls in flight (the adaptive limit
+ * starts lower and finds the service's capacity under it), a whole number from 1 to 1024.
+ *
+ * @example
+ * ```ts
+ * import { maxConcurrencyFlag } from "./args.ts";
+ * console.log(maxConcurrencyFlag({ "max-concurrency": "16" })); // 16
+ * console.log(maxConcurrencyFlag({})); // 64
+ * ```
+ */
+export function maxConcurrencyFlag(values: Parsed["values"]): number {
+  return intFlag(values, "max-concurrency", DEFAULT_MAX_CONCURRENCY, {
+    min: 1,
+    max: MAX_CONCURRENCY_BOUND,
+  });
+}
 
 /**
  * Rejects a flag value longer than `max` characters with a {@link UsageError} that shows only

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { parseArgs, type Parsed, stringFlag } from "./args.ts";
+import { maxConcurrencyFlag, parseArgs, type Parsed, stringFlag } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
 import { printErr, printOut } from "./terminal_text.ts";
@@ -31,6 +31,8 @@ Options:
                    softwareregistry (the spec) or a whole path; else SAM_REGISTRY_PREFIX;
                    neither: tried in that order on the first registry read, the one that
                    answers kept
+  --max-concurrency N  The most API calls in flight (default 64); the limit starts
+                   lower and adapts to the service's latency and 429/503 answers
   --quiet          No progress on stderr
   -h, --help       This help
 
@@ -45,6 +47,7 @@ export const PACK_FLAGS = {
   "base-url": { type: "string" },
   token: { type: "string" },
   "registry-prefix": { type: "string" },
+  "max-concurrency": { type: "string" },
   quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -114,6 +117,7 @@ export function packRunOptions(
     outRoot,
     snapshot: values.snapshot === true,
     send: values.send === true,
+    maxConcurrency: maxConcurrencyFlag(values),
     source: {
       baseUrl: stringFlag(values, "base-url"),
       token: stringFlag(values, "token"),

@@ -4,7 +4,14 @@
  * @module
  */
 
-import { checkLength, intFlag, MAX_FILTER_CHARS, parseArgs, stringFlag } from "./args.ts";
+import {
+  checkLength,
+  intFlag,
+  MAX_FILTER_CHARS,
+  maxConcurrencyFlag,
+  parseArgs,
+  stringFlag,
+} from "./args.ts";
 import { UsageError } from "./usage_error.ts";
 import { openSnapshotSource, openSource } from "./source.ts";
 import { clientEvents, Progress } from "./progress.ts";
@@ -46,6 +53,8 @@ Options:
                      parameters and filter default to the ones the snapshot was made with
   --csv-formulas     Write CSV text that starts with = + - @ (a formula to a spreadsheet) as
                      it is; by default such text gets a leading ' so it opens as text
+  --max-concurrency N  The most API calls in flight (default 64); the limit starts
+                     lower and adapts to the service's latency and 429/503 answers
   --quiet            No progress on stderr
   --verbose          Say on stderr which registry path is in use and how many requests were made
   -h, --help         This help
@@ -98,6 +107,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       computers: { type: "string" },
       seed: { type: "string" },
       quiet: { type: "boolean" },
+      "max-concurrency": { type: "string" },
       "csv-formulas": { type: "boolean" },
       "from-snapshot": { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -143,7 +153,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
     await cleanStaleTemp();
 
     const progress = new Progress({ enabled: quiet ? false : undefined });
-    const query = createQueryContext();
+    const query = createQueryContext({ maxConcurrency: maxConcurrencyFlag(values) });
     const api = snapshot ?? await openSource({
       baseUrl: stringFlag(values, "base-url"),
       token: stringFlag(values, "token"),

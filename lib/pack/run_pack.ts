@@ -48,6 +48,8 @@ export interface RunPackOptions {
   readonly source?: SourceOptions;
   /** Cancels the run; the manifest then says `interrupted`. */
   readonly signal?: AbortSignal;
+  /** The cap on API calls in flight (`--max-concurrency`; default the query context's). */
+  readonly maxConcurrency?: number;
   /** The clock (tests). */
   readonly now?: () => Date;
   /** Log lines (one per step). */
@@ -325,7 +327,10 @@ async function runInFolder(
   await writeManifest(dir, manifestOf("running"));
   log(`${pack.name}: run folder ${dir}`);
 
-  const query = createQueryContext({ signal });
+  const query = createQueryContext({
+    signal,
+    ...(options.maxConcurrency ? { maxConcurrency: options.maxConcurrency } : {}),
+  });
   const filterWarnings = new Set<string>();
   const api = await openSource({
     ...options.source,
