@@ -14,7 +14,8 @@
  */
 
 import { createClient } from "../lib/api/client.ts";
-import { createQueryContext } from "../lib/query/context.ts";
+import type { ClientEvent } from "../lib/api/request.ts";
+import { createQueryContext, type QueryContext } from "../lib/query/context.ts";
 import { createRenderers } from "../lib/render/registry.ts";
 import { resolveParams } from "../lib/report/params.ts";
 import { runReport } from "../lib/report/runner.ts";
@@ -71,6 +72,7 @@ export async function benchClient(): Promise<void> {
     await srv.close();
   }
   await benchReportRequests();
+  await benchFanOut();
 }
 
 const LICENSES_PATH = "/api/sam/v1/licenses";
@@ -157,4 +159,133 @@ export async function benchReportRequests(): Promise<void> {
   }
 }
 
-if (import.meta.main) await benchClient();
+/** Licenses in the fan-out benchmark. */
+const FAN_OUT_ITEMS = 10_000;
+/** The reference server's rate limit in the rate-limited run, requests per second. */
+const RATE_LIMIT = 200;
+
+/** Fills a server with `n` licenses, each with a costs summary, and returns their ids. */
+async function seedLicenses(srv: Awaited<ReturnType<typeof startServer>>, n: number) {
+  const ids = Array.from({ length: n }, (_, i) => `BENCH-L${String(i).padStart(6, "0")}`);
+  await srv.store.bulkInsert((sink) => {
+    ids.forEach((id, i) => {
+      sink("licenses", { id });
+      sink("license_cost_summaries", {
+        licenseId: id,
+        currency: "USD",
+        quantity: 1,
+        purchaseCost: i,
+        currentMaintenanceCost: 0,
+        accumulatedMaintenanceCost: 0,
+        currentSupportCost: 0,
+        accumulatedSupportCost: 0,
+        totalCost: i,
+        averageCostPerLicensePurchase: i,
+      });
+    });
+  });
+  return ids;
+}
+
+/** A client of `url` whose 429 and 503 answers make `query`'s limiter back off, as the CLI's. */
+function pressuredClient(url: string, query: () => QueryContext) {
+  return createClient({
+    baseUrl: url,
+    auth: { clientId: "demo", clientSecret: "demo-secret" },
+    onEvent: (e: ClientEvent) => {
+      if (e.type === "rateLimit" || (e.type === "retry" && e.status === 503)) {
+        query().limiter.backOff();
+      }
+    },
+  });
+}
+
+/** One costs summary per license through the query context's fan-out, as a report makes them. */
+async function fanOutTotals(url: string, ids: string[]) {
+  const query = createQueryContext();
+  const client = pressuredClient(url, () => query);
+  await client.licenses.costsSummary(ids[0]!); // token and connection, as the sequential run
+  const started = performance.now();
+  const totals: number[] = [];
+  const calls = query.fanOut(ids, (id) => `costs:${id}`, (id) => client.licenses.costsSummary(id));
+  for await (const [, summary] of calls) totals.push(summary.totalCost ?? NaN);
+  return { ms: performance.now() - started, totals, client, peak: query.limiter.limit };
+}
+
+/**
+ * Fan-out of per-license detail calls (`licenses.costsSummary` over 10,000 licenses, the thin
+ * list's path): against a sequential client at 20 ms latency (goal ≥ 12×), and under a
+ * 200 req/s server limit against its floor, requests ÷ limit (goal ≤ 1.1×, no request failed).
+ * Both runs must read the same totals in the same order as the sequential one.
+ *
+ * @example
+ * ```ts ignore
+ * import { benchFanOut } from "./client_bench.ts";
+ * await benchFanOut(1000);
+ * // fan-out 1000 costs summaries, 20 ms latency: sequential 21034 ms, fan-out 1420 ms, 14.81x
+ * ```
+ */
+export async function benchFanOut(items = FAN_OUT_ITEMS): Promise<void> {
+  const srv = await startServer({ computers: 5, latencyMs: 20, quiet: true });
+  let expected: number[];
+  try {
+    const ids = await seedLicenses(srv, items);
+    const client = createClient({
+      baseUrl: srv.url,
+      auth: { clientId: "demo", clientSecret: "demo-secret" },
+    });
+    await client.licenses.costsSummary(ids[0]!);
+    const started = performance.now();
+    expected = [];
+    for (const id of ids) expected.push((await client.licenses.costsSummary(id)).totalCost ?? NaN);
+    const sequentialMs = performance.now() - started;
+    const fan = await fanOutTotals(srv.url, ids);
+    if (fan.totals.join() !== expected.join()) {
+      throw new Error(`fan-out of ${items} costs summaries did not read the sequential totals`);
+    }
+    console.log(
+      `fan-out ${items} costs summaries, 20 ms latency: sequential ${
+        sequentialMs.toFixed(0)
+      } ms, ` +
+        `fan-out ${fan.ms.toFixed(0)} ms (limit reached ${fan.peak}), ` +
+        `${(sequentialMs / fan.ms).toFixed(2)}x`,
+    );
+  } finally {
+    await srv.close();
+  }
+  await benchRateLimited(items, expected);
+}
+
+/** The fan-out against a server that admits 200 requests a second, against its floor. */
+async function benchRateLimited(items: number, expected?: number[]): Promise<void> {
+  const srv = await startServer({
+    computers: 5,
+    latencyMs: 20,
+    rateLimit: RATE_LIMIT,
+    quiet: true,
+  });
+  try {
+    const ids = await seedLicenses(srv, items);
+    const fan = await fanOutTotals(srv.url, ids);
+    if (expected && fan.totals.join() !== expected.join()) {
+      throw new Error(`rate-limited fan-out of ${items} costs summaries read other totals`);
+    }
+    const floorMs = (items / RATE_LIMIT) * 1000;
+    console.log(
+      `fan-out ${items} costs summaries, ${RATE_LIMIT} req/s limit: ${fan.ms.toFixed(0)} ms, ` +
+        `floor ${floorMs.toFixed(0)} ms (requests ÷ limit), ${(fan.ms / floorMs).toFixed(2)}x, ` +
+        `${fan.client.stats.requests} requests, ${fan.client.stats.rateLimitWaits} answers of 429, ` +
+        `0 failed`,
+    );
+  } finally {
+    await srv.close();
+  }
+}
+
+if (import.meta.main) {
+  const only = Deno.args[0];
+  const items = Number(Deno.args[1] ?? FAN_OUT_ITEMS);
+  if (only === "fan-out") await benchFanOut(items);
+  else if (only === "rate-limit") await benchRateLimited(items);
+  else await benchClient();
+}
