@@ -14,8 +14,7 @@
  */
 
 import { createClient } from "../lib/api/client.ts";
-import type { ClientEvent } from "../lib/api/request.ts";
-import { createQueryContext, type QueryContext } from "../lib/query/context.ts";
+import { backOffOnPressure, createQueryContext, type QueryContext } from "../lib/query/context.ts";
 import { createRenderers } from "../lib/render/registry.ts";
 import { resolveParams } from "../lib/report/params.ts";
 import { runReport } from "../lib/report/runner.ts";
@@ -192,11 +191,7 @@ function pressuredClient(url: string, query: () => QueryContext) {
   return createClient({
     baseUrl: url,
     auth: { clientId: "demo", clientSecret: "demo-secret" },
-    onEvent: (e: ClientEvent) => {
-      if (e.type === "rateLimit" || (e.type === "retry" && e.status === 503)) {
-        query().limiter.backOff();
-      }
-    },
+    onEvent: (e) => backOffOnPressure(query().limiter)(e),
   });
 }
 

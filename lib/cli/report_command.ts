@@ -22,7 +22,7 @@ import { parseParamFlags, resolveParams } from "../report/params.ts";
 import { checkReportFilter, rereadNote, runReport } from "../report/runner.ts";
 import { ensureWritableDir } from "../report/output_dir.ts";
 import { cleanStaleTemp } from "../fs/owned_temp.ts";
-import { createQueryContext } from "../query/context.ts";
+import { backOffOnPressure, createQueryContext } from "../query/context.ts";
 import { type Format, FORMATS } from "../render/renderer.ts";
 import { createRenderers } from "../render/registry.ts";
 import { launchBrowser } from "../render/browser.ts";
@@ -160,7 +160,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       registryPrefix: stringFlag(values, "registry-prefix"),
       computers,
       seed,
-      onEvent: clientEvents(progress, () => query.limiter.backOff()),
+      onEvent: backOffOnPressure(query.limiter, clientEvents(progress, () => {})),
     });
     const browser = formats.includes("pdf") ? launchBrowser() : undefined;
     try {

@@ -10,6 +10,7 @@ import { RunCache } from "./cache.ts";
 import { fanOut } from "./fan_out.ts";
 import { AdaptiveLimiter } from "./limiter.ts";
 import { indexBy, type Source, toArray } from "./collect.ts";
+import type { ClientEvent } from "../api/request.ts";
 
 /**
  * The default cap on detail calls in flight (`--max-concurrency`).
@@ -78,5 +79,31 @@ export function createQueryContext(options: QueryContextOptions = {}): QueryCont
         limiter,
         signal: options.signal,
       }),
+  };
+}
+
+/**
+ * A client's `onEvent` that halves `limiter` when the service signals pressure (a 429 waited
+ * on, or a 503 retried), then passes every event on to `next`.
+ *
+ * @example
+ * ```ts
+ * import { backOffOnPressure } from "./context.ts";
+ * import { AdaptiveLimiter } from "./limiter.ts";
+ * const limiter = new AdaptiveLimiter({ max: 16, initial: 8 });
+ * const onEvent = backOffOnPressure(limiter);
+ * onEvent({ type: "retry", method: "GET", path: "/x", reason: "server", status: 503, attempt: 1, delayMs: 0 });
+ * console.log(limiter.limit); // 4
+ * ```
+ */
+export function backOffOnPressure(
+  limiter: AdaptiveLimiter,
+  next?: (event: ClientEvent) => void,
+): (event: ClientEvent) => void {
+  return (event) => {
+    if (event.type === "rateLimit" || (event.type === "retry" && event.status === 503)) {
+      limiter.backOff();
+    }
+    next?.(event);
   };
 }

@@ -1,6 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { AdaptiveLimiter } from "../../lib/query/limiter.ts";
+import { backOffOnPressure } from "../../lib/query/context.ts";
 
 /** A fake monotonic clock and tasks that take a set time on it. */
 function fakeClock() {
@@ -81,5 +82,32 @@ describe("AdaptiveLimiter (adaptive limit)", () => {
       await limiter.run(clock.task(1000 * (i + 1)));
     }
     assert.equal(limiter.limit, 2);
+  });
+});
+
+describe("backOffOnPressure", () => {
+  it("halves the limit on a 429 wait or a 503 retry, not on other retries, and passes every event on", () => {
+    const limiter = new AdaptiveLimiter({ max: 64, initial: 32, now: () => 0 });
+    const passed: string[] = [];
+    const onEvent = backOffOnPressure(limiter, (e) => passed.push(e.type));
+    const retry = { type: "retry", method: "GET", path: "/x", attempt: 1, delayMs: 0 } as const;
+    onEvent({ ...retry, reason: "server", status: 500 });
+    assert.equal(limiter.limit, 32, "a 500 is a fault, not pressure");
+    onEvent({ ...retry, reason: "server", status: 503 });
+    assert.equal(limiter.limit, 16);
+    assert.deepEqual(passed, ["retry", "retry"]);
+  });
+
+  it("halves on a 429 wait", () => {
+    const limiter = new AdaptiveLimiter({ max: 64, initial: 32 });
+    backOffOnPressure(limiter)({
+      type: "rateLimit",
+      method: "GET",
+      path: "/x",
+      wait: 1,
+      delayMs: 1000,
+      fromRetryAfter: true,
+    });
+    assert.equal(limiter.limit, 16);
   });
 });
