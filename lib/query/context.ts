@@ -83,8 +83,11 @@ export function createQueryContext(options: QueryContextOptions = {}): QueryCont
 }
 
 /**
- * A client's `onEvent` that halves `limiter` when the service signals pressure (a 429 waited
- * on, or a 503 retried), then passes every event on to `next`.
+ * A client's `onEvent` that halves `limiter` when the service signals pressure (a 503 retried,
+ * or a 429 without `Retry-After`), then passes every event on to `next`. A 429 with
+ * `Retry-After` is a rate limit the client's shared gate already honours (every request waits
+ * until then): halving the concurrency too would only lengthen each window's burst, not lower
+ * the rate.
  *
  * @example
  * ```ts
@@ -101,7 +104,10 @@ export function backOffOnPressure(
   next?: (event: ClientEvent) => void,
 ): (event: ClientEvent) => void {
   return (event) => {
-    if (event.type === "rateLimit" || (event.type === "retry" && event.status === 503)) {
+    const pressure = event.type === "rateLimit"
+      ? !event.fromRetryAfter
+      : event.type === "retry" && event.status === 503;
+    if (pressure) {
       limiter.backOff();
     }
     next?.(event);

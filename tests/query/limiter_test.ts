@@ -98,16 +98,13 @@ describe("backOffOnPressure", () => {
     assert.deepEqual(passed, ["retry", "retry"]);
   });
 
-  it("halves on a 429 wait", () => {
-    const limiter = new AdaptiveLimiter({ max: 64, initial: 32 });
-    backOffOnPressure(limiter)({
-      type: "rateLimit",
-      method: "GET",
-      path: "/x",
-      wait: 1,
-      delayMs: 1000,
-      fromRetryAfter: true,
-    });
+  it("halves on a 429 without Retry-After and leaves a Retry-After to the shared gate", () => {
+    const limiter = new AdaptiveLimiter({ max: 64, initial: 32, now: () => 0 });
+    const onEvent = backOffOnPressure(limiter);
+    const wait = { type: "rateLimit", method: "GET", path: "/x", wait: 1, delayMs: 1000 } as const;
+    onEvent({ ...wait, fromRetryAfter: true });
+    assert.equal(limiter.limit, 32);
+    onEvent({ ...wait, fromRetryAfter: false });
     assert.equal(limiter.limit, 16);
   });
 });
