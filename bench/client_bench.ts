@@ -2,7 +2,10 @@
  * Benchmark of the API client's paging: a 50,000-item collection read sequentially and in
  * parallel mode from the reference server with 20 ms of latency per response; and the requests
  * per report: license-cost-summary at 400 and 3,000 computers, figures from the license list
- * against the per-license calls a thin (spec-form) list needs.
+ * against the per-license calls a thin (spec-form) list needs; and the fan-out of per-license
+ * detail calls (10,000 costs summaries) against a sequential client at 20 ms latency and under
+ * a 200 req/s server limit against its floor (`… client_bench.ts fan-out|rate-limit [items]`
+ * runs only those).
  *
  * @example
  * ```ts
