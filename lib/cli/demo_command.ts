@@ -15,7 +15,7 @@ import { FLAGSHIP_REPORTS } from "../../reports/mod.ts";
 import { resolveParams } from "../report/params.ts";
 import { rereadNote, runReport } from "../report/runner.ts";
 import { ensureWritableDir } from "../report/output_dir.ts";
-import { createQueryContext } from "../query/context.ts";
+import { backOffOnPressure, createQueryContext } from "../query/context.ts";
 import { createRenderers } from "../render/registry.ts";
 import { launchBrowser } from "../render/browser.ts";
 import { VERSION } from "../version.ts";
@@ -70,7 +70,7 @@ export async function demoCommand(argv: readonly string[]): Promise<number> {
     const api = await openSource({
       computers,
       seed,
-      onEvent: clientEvents(progress, () => query.limiter.backOff()),
+      onEvent: backOffOnPressure(query.limiter, clientEvents(progress)),
     });
     const browser = formats.includes("pdf") ? launchBrowser() : undefined;
     const renderers = createRenderers();

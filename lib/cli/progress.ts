@@ -91,22 +91,19 @@ export class Progress {
 
 /**
  * A client `onEvent` handler that counts requests, items, retries and rate-limit waits on the
- * progress line and calls `onPressure` when the server throttles (the CLI backs the run's
- * adaptive limiter off there).
+ * progress line, and prints each filter warning once. Back-off under pressure is
+ * `backOffOnPressure` (lib/query/context.ts), which wraps this handler.
  *
  * @example
  * ```ts
  * import { clientEvents, Progress } from "./progress.ts";
  * const progress = new Progress({ enabled: false });
- * const onEvent = clientEvents(progress, () => {});
+ * const onEvent = clientEvents(progress);
  * onEvent({ type: "page", path: "/x", pageNumber: 1, items: 10 });
  * console.log(progress.counters.items); // 10
  * ```
  */
-export function clientEvents(
-  progress: Progress,
-  onPressure: () => void,
-): (event: ClientEvent) => void {
+export function clientEvents(progress: Progress): (event: ClientEvent) => void {
   const warned = new Set<string>();
   return (event) => {
     if (event.type === "filterWarning") {
@@ -119,10 +116,7 @@ export function clientEvents(
     if (event.type === "request") c.requests++;
     else if (event.type === "page") c.items += event.items;
     else if (event.type === "retry") c.retries++;
-    else if (event.type === "rateLimit") {
-      c.rateLimitWaits++;
-      onPressure();
-    }
+    else if (event.type === "rateLimit") c.rateLimitWaits++;
     progress.tick();
   };
 }

@@ -160,7 +160,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       registryPrefix: stringFlag(values, "registry-prefix"),
       computers,
       seed,
-      onEvent: backOffOnPressure(query.limiter, clientEvents(progress, () => {})),
+      onEvent: backOffOnPressure(query.limiter, clientEvents(progress)),
     });
     const browser = formats.includes("pdf") ? launchBrowser() : undefined;
     try {

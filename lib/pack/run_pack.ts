@@ -24,7 +24,7 @@ import { SnapshotRecorder } from "./snapshot.ts";
 import { openSource, type SourceOptions } from "../cli/source.ts";
 import type { ReportDefinition } from "../report/model.ts";
 import { rereadNote, runReport } from "../report/runner.ts";
-import { createQueryContext } from "../query/context.ts";
+import { backOffOnPressure, createQueryContext } from "../query/context.ts";
 import { createRenderers } from "../render/registry.ts";
 import { type BrowserHandle, launchBrowser } from "../render/browser.ts";
 import { PrintTab } from "../render/pdf.ts";
@@ -335,13 +335,12 @@ async function runInFolder(
   const api = await openSource({
     ...options.source,
     wrapFetch: recorder ? (inner) => recorder.wrap(inner) : undefined,
-    onEvent: (e) => {
-      if (e.type === "rateLimit") query.limiter.backOff();
+    onEvent: backOffOnPressure(query.limiter, (e) => {
       if (e.type === "filterWarning" && !filterWarnings.has(e.message)) {
         filterWarnings.add(e.message);
         log(`${pack.name}: warning: ${e.op}: ${e.message}`);
       }
-    },
+    }),
   });
   source = api.source;
   // One browser for the whole run; it starts only when a PDF is printed and closes on return.

@@ -33,7 +33,7 @@ export interface QueryContextOptions {
 
 /** Shared, cached, bounded access to the API for data functions. */
 export interface QueryContext {
-  /** The shared limiter (the CLI wires 429/503 events to `limiter.backOff()`). */
+  /** The shared limiter (the CLI wires client events to it with {@link backOffOnPressure}). */
   readonly limiter: AdaptiveLimiter;
   /** The shared cache. */
   readonly cache: RunCache;
