@@ -38,6 +38,18 @@ const BAD_INPUT = new Set([
   "SnapshotFileError",
 ]);
 
+/** What to do next, by error name: printed after the message. */
+const HINTS: Readonly<Record<string, string>> = {
+  NetworkError: "Check that the API answers at the base URL (--base-url, SAM_BASE_URL or " +
+    "SAM_REGION), or leave them unset to use the embedded demo server.",
+  PagingIntegrityError: "Nothing was written. The collection's pages did not add up even after " +
+    "reading it again (data changing while it was read, or a service paging it inconsistently): " +
+    "run again when no import or scan is updating the estate; if it persists, report the " +
+    "operation and counts above to the service.",
+  ShapeError: "Nothing was written. The service answered something that is not the resource " +
+    "asked for: check that --base-url (and --registry-prefix, if set) point at the SAM API.",
+};
+
 /**
  * The exit code for an error: 2 for bad usage or input, 1 otherwise.
  *
@@ -72,11 +84,7 @@ export function reportError(error: unknown, options: { quiet?: boolean } = {}): 
   if (!options.quiet) printErr(`samkit: ${clip(redact(message), MAX_MESSAGE_CHARS)}`);
   if (options.quiet) return code;
   if (code === 2 && error instanceof UsageError) printErr("Run with --help for usage.");
-  if (error instanceof Error && error.name === "NetworkError") {
-    printErr(
-      "Check that the API answers at the base URL (--base-url, SAM_BASE_URL or SAM_REGION), " +
-        "or leave them unset to use the embedded demo server.",
-    );
-  }
+  const hint = error instanceof Error ? HINTS[error.name] : undefined;
+  if (hint) printErr(hint);
   return code;
 }

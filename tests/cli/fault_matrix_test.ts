@@ -312,6 +312,10 @@ function classify(cell: Cell, run: CliRun, baseline: CliRun, secrets: string[]):
     return { outcome: "failure left files", detail: [...run.outputs.keys()].join(", ") };
   }
   const unnamed = cell.names.filter((re) => !re.test(run.stderr));
+  // A data-integrity failure also says what to do next (the CLI's hint after the message).
+  if (/paging inconsistent|has none of the fields/.test(run.stderr)) {
+    if (!/^Nothing was written\. /m.test(run.stderr)) unnamed.push(/Nothing was written/);
+  }
   if (!/^samkit: \S/m.test(run.stderr) || unnamed.length) {
     return {
       outcome: "failure names no problem",
