@@ -1,232 +1,117 @@
 /**
  * Stale computers: computers not scanned for N days (or never scanned) and quarantined computers,
- * by organisation, with days since the last scan, status and quarantine date.
- *
- * Organisations are shown by name (the organisation tree, read once per run; the id when the
- * service has no tree), their ids in a column of their own in the per-organisation section.
- *
- * The computer list has everything but the quarantine date, so only quarantined computers get a
- * detail call (one per computer, through the run's fan-out, cache key `estate.computer:<id>`).
+ * by organisation (by name from the organisation tree, else the id), with days since the last
+ * scan, status and quarantine date. Only quarantined computers get a detail call (the quarantine
+ * date; through the run's fan-out, cache key `estate.computer:<id>`).
  *
  * @module
  */
 
-import type { Resource } from "../lib/api/catalogue.ts";
-import type { EstateApi, OrganizationsApi } from "../lib/api/client.ts";
+import type { ClientSlice } from "../lib/api/client.ts";
+import { toArray } from "../lib/query/collect.ts";
 import type { QueryContext } from "../lib/query/context.ts";
-import type { Fact, ReportContext, ReportData, Row } from "../lib/report/model.ts";
-import { defineReport } from "../lib/report/model.ts";
-import { compareText, detailsById } from "./support/lookups.ts";
+import { detailsById } from "../lib/query/details.ts";
+import { groupBy } from "../lib/query/group_by.ts";
+import { count, min } from "../lib/query/measures.ts";
+import { asc, desc, sortBy } from "../lib/query/sort.ts";
+import { boolean, date, datetime, integer, percent, text } from "../lib/report/columns.ts";
+import { whenPositive, whenTrue } from "../lib/report/columns.ts";
+import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { organizationLabel, organizationNames } from "./support/names.ts";
+import { scanAge } from "./support/scan_age.ts";
 
-type Computer = Resource<"Computer">;
+export { daysSince } from "../lib/query/dates.ts";
 
 /** The slice of the SAM client this report reads. */
-export interface StaleComputersClient {
-  /** Computers and one computer's detail. */
-  readonly estate: Pick<EstateApi, "computers" | "computer">;
-  /** The organisation tree (names). */
-  readonly organizations: Pick<OrganizationsApi, "tree">;
-}
+export type StaleComputersClient = ClientSlice<{
+  estate: "computers" | "computer";
+  organizations: "tree";
+}>;
 
-type Ctx = ReportContext<StaleComputersClient, QueryContext>;
-
-const DAY = 86_400_000;
-
-/**
- * Whole days from `then` to `now` (0 when `then` is later), or null when `then` is missing.
- *
- * @example
- * ```ts
- * import { daysSince } from "./stale_computers.ts";
- * console.log(daysSince(new Date("2024-01-01T00:00:00Z"), new Date("2024-01-31T12:00:00Z"))); // 30
- * ```
- */
-export function daysSince(then: Date | null, now: Date): number | null {
-  if (!then || Number.isNaN(then.getTime())) return null;
-  return Math.max(0, Math.floor((now.getTime() - then.getTime()) / DAY));
-}
-
-interface Flagged {
-  id: string;
-  /** The organisation id, `""` for none. */
-  organization: string;
-  hostName: string | null;
-  status: string | null;
-  lastScan: Date | null;
-  days: number | null;
-  stale: boolean;
-  quarantined: boolean;
-}
-
-interface OrgCount {
-  computers: number;
-  stale: number;
-  never: number;
-  quarantined: number;
-  flagged: number;
-  oldest: Date | null;
-}
-
-async function data(ctx: Ctx): Promise<ReportData> {
+async function data(ctx: ReportContext<StaleComputersClient, QueryContext>): Promise<ReportData> {
   const days = ctx.params.days as number;
-  const orgs = new Map<string, OrgCount>();
-  const flagged: Flagged[] = [];
-  const source = ctx.client.estate.computers({ filter: ctx.filter, signal: ctx.signal });
-  for await (const c of source) {
-    if (!c.id) continue;
-    const organization = c.organizationId?.trim() ?? "";
-    let org = orgs.get(organization);
-    if (!org) {
-      orgs.set(
-        organization,
-        org = { computers: 0, stale: 0, never: 0, quarantined: 0, flagged: 0, oldest: null },
-      );
-    }
-    org.computers++;
-    const since = daysSince(c.lastScanDate, ctx.now);
-    const stale = since === null || since >= days;
-    const quarantined = c.status?.trim().toLowerCase() === "quarantined";
-    if (since === null) org.never++;
-    else if (!org.oldest || c.lastScanDate! < org.oldest) org.oldest = c.lastScanDate;
-    if (stale) org.stale++;
-    if (quarantined) org.quarantined++;
-    if (!stale && !quarantined) continue;
-    org.flagged++;
-    flagged.push({
-      id: c.id,
-      organization,
-      hostName: c.hostName,
-      status: c.status,
-      lastScan: c.lastScanDate,
-      days: since,
-      stale,
-      quarantined,
-    });
-  }
-
   const names = await organizationNames(ctx);
-  const label = (id: string) => organizationLabel(names, id);
+  const computers = (await toArray(ctx.client.estate.computers({ filter: ctx.filter })))
+    .filter((c) => c.id).map((c) => ({
+      ...scanAge(c, ctx.now, days),
+      ...{ id: c.id!, hostName: c.hostName, status: c.status },
+      organizationId: c.organizationId?.trim() || null,
+      organization: organizationLabel(names, c.organizationId?.trim() ?? ""),
+    }));
+  const flagged = computers.filter((c) => c.flagged);
+  const quarantined = flagged.filter((c) => c.quarantined);
   const details = await detailsById(
     ctx,
-    flagged.filter((f) => f.quarantined),
+    quarantined,
     "estate.computer",
-    (id) => ctx.client.estate.computer(id, { signal: ctx.signal }),
+    ctx.client.estate.computer,
   );
-
-  flagged.sort((a, b) =>
-    compareText(label(a.organization), label(b.organization)) ||
-    compareText(a.organization, b.organization) ||
-    (b.days ?? Infinity) - (a.days ?? Infinity) ||
-    compareText(a.hostName ?? "", b.hostName ?? "") ||
-    compareText(a.id, b.id)
-  );
-  const detailRows: Row[] = flagged.map((f) => ({
-    organization: label(f.organization),
-    hostName: f.hostName,
-    computerId: f.id,
-    status: f.status,
-    lastScan: f.lastScan,
-    daysSinceScan: f.days,
-    stale: f.stale,
-    quarantined: f.quarantined,
-    quarantineDate: details.get(f.id)?.quarantineDate ?? null,
-    reason: [
-      f.stale ? (f.days === null ? "Never scanned" : `Not scanned for ${f.days} days`) : null,
-      f.quarantined ? "Quarantined" : null,
-    ].filter(Boolean).join("; "),
-  }));
-
-  const orgRows: Row[] = [...orgs.entries()].sort(([a], [b]) =>
-    compareText(label(a), label(b)) || compareText(a, b)
-  ).map(([o, c]) => ({
-    organization: label(o),
-    organizationId: o || null,
-    computers: c.computers,
-    stale: c.stale,
-    neverScanned: c.never,
-    quarantined: c.quarantined,
-    flagged: c.flagged,
-    share: c.computers ? c.flagged / c.computers : 0,
-    oldestScan: c.oldest,
-  }));
-
-  const total = (key: keyof OrgCount) =>
-    [...orgs.values()].reduce((n, c) => n + (c[key] as number), 0);
+  const organizations = groupBy(computers, (c) => ({
+    organization: c.organization,
+    organizationId: c.organizationId,
+  }), {
+    computers: count(),
+    stale: count((c) => c.stale),
+    neverScanned: count((c) => c.daysSinceScan === null),
+    quarantined: count((c) => c.quarantined),
+    flagged: count((c) => c.flagged),
+    oldestScan: min((c) => c.lastScan),
+  });
   return {
-    sections: [
-      {
-        id: "organizations",
-        title: "Stale and quarantined computers per organization",
-        description: `Computers not scanned for ${days} days or more (never-scanned computers ` +
-          `included) and quarantined computers, counted per organization.`,
-        columns: [
-          { key: "organization", label: "Organization", type: "text", width: 20 },
-          { key: "organizationId", label: "Organization id", type: "text", width: 10 },
-          { key: "computers", label: "Computers", type: "integer" },
-          {
-            key: "stale",
-            label: `Not scanned ${days}+ days`,
-            type: "integer",
-            emphasis: (r) => (r.stale as number) > 0 ? "warn" : undefined,
-          },
-          { key: "neverScanned", label: "Never scanned", type: "integer" },
-          {
-            key: "quarantined",
-            label: "Quarantined",
-            type: "integer",
-            emphasis: (r) => (r.quarantined as number) > 0 ? "bad" : undefined,
-          },
-          { key: "flagged", label: "Stale or quarantined", type: "integer" },
-          { key: "share", label: "Share flagged", type: "percent" },
-          { key: "oldestScan", label: "Oldest scan", type: "date" },
-        ],
-        rows: orgRows,
-        totals: { sum: ["computers", "stale", "neverScanned", "quarantined", "flagged"] },
-        emptyText: "No computers match these parameters.",
-      },
-      {
-        id: "computers",
-        title: "Stale and quarantined computers",
-        description: "Each flagged computer, grouped by organization, longest unscanned first.",
-        columns: [
-          { key: "organization", label: "Organization", type: "text", width: 20 },
-          { key: "hostName", label: "Computer", type: "text", width: 24 },
-          { key: "status", label: "Status", type: "text" },
-          { key: "lastScan", label: "Last scan", type: "datetime" },
-          {
-            key: "daysSinceScan",
-            label: "Days since scan",
-            type: "integer",
-            emphasis: (r) => r.stale ? "warn" : undefined,
-          },
-          { key: "stale", label: "Stale", type: "boolean" },
-          {
-            key: "quarantined",
-            label: "Quarantined",
-            type: "boolean",
-            emphasis: (r) => r.quarantined ? "bad" : undefined,
-          },
-          { key: "quarantineDate", label: "Quarantine date", type: "date" },
-          { key: "reason", label: "Reason", type: "text", width: 28 },
-        ],
-        rows: detailRows,
-        group: { by: "organization", label: "Organization" },
-        totals: { sum: [] },
-        emptyText: `Every computer was scanned in the last ${days} days and none is quarantined.`,
-      },
-    ],
-    summary: (): Fact[] => [
-      { label: "Computers checked", value: total("computers"), type: "integer" },
-      { label: `Not scanned for ${days}+ days`, value: total("stale"), type: "integer" },
-      { label: "Never scanned", value: total("never"), type: "integer" },
-      { label: "Quarantined", value: total("quarantined"), type: "integer" },
-      {
-        label: "Organizations affected",
-        value: [...orgs.values()].filter((c) => c.flagged > 0).length,
-        type: "integer",
-      },
-    ],
+    sections: [{
+      id: "organizations",
+      title: "Stale and quarantined computers per organization",
+      description: `Computers not scanned for ${days} days or more (never-scanned computers ` +
+        `included) and quarantined computers, counted per organization.`,
+      columns: [
+        text("organization", "Organization", { width: 20 }),
+        text("organizationId", "Organization id", { width: 10 }),
+        integer("computers", "Computers"),
+        integer("stale", `Not scanned ${days}+ days`, { emphasis: whenPositive("stale", "warn") }),
+        integer("neverScanned", "Never scanned"),
+        integer("quarantined", "Quarantined", { emphasis: whenPositive("quarantined", "bad") }),
+        integer("flagged", "Stale or quarantined"),
+        percent("share", "Share flagged"),
+        date("oldestScan", "Oldest scan"),
+      ],
+      rows: sortBy(organizations, asc((o) => o.organization), asc((o) => o.organizationId ?? ""))
+        .map((o) => ({ ...o, share: o.computers ? o.flagged / o.computers : 0 })),
+      totals: { sum: ["computers", "stale", "neverScanned", "quarantined", "flagged"] },
+      emptyText: "No computers match these parameters.",
+      facts: [
+        { label: "Computers checked", sum: "computers" },
+        { label: `Not scanned for ${days}+ days`, sum: "stale" },
+        { label: "Never scanned", sum: "neverScanned" },
+        { label: "Quarantined", sum: "quarantined" },
+        { label: "Organizations affected", count: true, where: (o) => (o.flagged as number) > 0 },
+      ],
+    }, {
+      id: "computers",
+      title: "Stale and quarantined computers",
+      description: "Each flagged computer, grouped by organization, longest unscanned first.",
+      columns: [
+        text("organization", "Organization", { width: 20 }),
+        text("hostName", "Computer", { width: 24 }),
+        text("status", "Status"),
+        datetime("lastScan", "Last scan"),
+        integer("daysSinceScan", "Days since scan", { emphasis: whenTrue("stale", "warn") }),
+        boolean("stale", "Stale"),
+        boolean("quarantined", "Quarantined", { emphasis: whenTrue("quarantined", "bad") }),
+        date("quarantineDate", "Quarantine date"),
+        text("reason", "Reason", { width: 28 }),
+      ],
+      rows: sortBy(
+        flagged,
+        asc((c) => c.organization),
+        asc((c) => c.organizationId ?? ""),
+        desc((c) => c.daysSinceScan),
+        asc((c) => c.hostName ?? ""),
+        asc((c) => c.id),
+      ).map((c) => ({ ...c, quarantineDate: details.get(c.id!)?.quarantineDate ?? null })),
+      group: { by: "organization", label: "Organization" },
+      totals: { sum: [] },
+      emptyText: `Every computer was scanned in the last ${days} days and none is quarantined.`,
+    }],
   };
 }
 

@@ -1142,3 +1142,22 @@ function withoutPagingLinks<T extends { links?: Link[] }>(item: T): T {
   if (item.links) item.links = item.links.filter((l) => !PAGING_RELS.has(l.rel.toLowerCase()));
   return item;
 }
+
+/** The client's areas (estate, licenses, registry, connectors, organizations). */
+export type ClientArea = "estate" | "licenses" | "registry" | "connectors" | "organizations";
+
+/**
+ * The slice of the SAM client a report reads, named per area: what a definition needs, and all
+ * a test double must provide.
+ *
+ * @example
+ * ```ts
+ * import type { ClientSlice } from "./client.ts";
+ * type StaleClient = ClientSlice<{ estate: "computers" | "computer"; organizations: "tree" }>;
+ * const uses: (keyof StaleClient)[] = ["estate", "organizations"];
+ * console.log(uses.length); // 2
+ * ```
+ */
+export type ClientSlice<S extends { readonly [A in ClientArea]?: keyof SamClient[A] }> = {
+  readonly [A in keyof S & ClientArea]: Pick<SamClient[A], S[A] & keyof SamClient[A]>;
+};

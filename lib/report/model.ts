@@ -6,6 +6,8 @@
  * @module
  */
 
+import type { FactSpec, SectionFact } from "./facts.ts";
+
 /** A cell value after normalisation. Dates are `Date` objects (UTC instants). */
 export type CellValue = string | number | boolean | Date | null;
 
@@ -118,13 +120,27 @@ export interface Section {
   readonly chart?: ChartSpec;
   /** Shown instead of an empty table (default "No data for these parameters."). */
   readonly emptyText?: string;
+  /**
+   * Headline facts computed from this section's rows as they pass (see `facts.ts`); shown after
+   * the report's own {@link ReportData.facts}, in section order.
+   */
+  readonly facts?: readonly SectionFact[];
 }
 
 /** What a report's data function returns. */
 export interface ReportData {
   /** The sections, in order. */
   readonly sections: readonly Section[];
-  /** Headline figures (computed after the sections' rows have been read, hence a function). */
+  /**
+   * Headline figures declared over sections' rows (counts, sums per currency, distinct counts,
+   * …): the runner computes each from the rows its section shows, so a headline always agrees
+   * with its table. See `facts.ts`.
+   */
+  readonly facts?: readonly FactSpec[];
+  /**
+   * Headline figures computed by the report itself, shown after the declared {@link facts}
+   * (computed after the sections' rows have been read, hence a function). Prefer `facts`.
+   */
   readonly summary?: () => readonly Fact[];
 }
 

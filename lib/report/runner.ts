@@ -6,7 +6,8 @@
  * @module
  */
 
-import type { ParamValues, ReportContext, ReportData, ReportDefinition } from "./model.ts";
+import type { Fact, ParamValues, ReportContext, ReportDefinition } from "./model.ts";
+import { FactsCollector } from "./facts.ts";
 import type { Format, RenderDocument, Renderer, RenderSection } from "../render/renderer.ts";
 import type { BrowserHandle } from "../render/browser.ts";
 import type { QueryContext } from "../query/context.ts";
@@ -142,17 +143,18 @@ async function readAndSpool(
   options: RunReportOptions,
   ctx: ReportContext,
   spoolRoot: string,
-): Promise<{ data: ReportData; sections: RenderSection[] }> {
+): Promise<{ summary: readonly Fact[]; sections: RenderSection[] }> {
   const { definition, signal } = options;
   for (let attempt = 1;; attempt++) {
     const dir = `${spoolRoot}/read-${attempt}`;
     await Deno.mkdir(dir);
     try {
       const data = await definition.data(ctx);
+      const facts = new FactsCollector(data.facts ?? [], data.sections);
       const sections: RenderSection[] = [];
       for (const section of data.sections) {
         signal?.throwIfAborted();
-        const spooled = await spoolSection(section, { dir, signal });
+        const spooled = await spoolSection(facts.tap(section), { dir, signal });
         options.onEvent?.({
           type: "spooled",
           report: definition.id,
@@ -161,7 +163,7 @@ async function readAndSpool(
         });
         sections.push(spooled);
       }
-      return { data, sections };
+      return { summary: [...facts.facts(), ...data.summary?.() ?? []], sections };
     } catch (error) {
       if (!(error instanceof PagingIntegrityError) || attempt >= REPORT_READS) throw error;
       await Deno.remove(dir, { recursive: true }).catch(() => {});
@@ -204,7 +206,7 @@ export async function runReport(options: RunReportOptions): Promise<RunReportRes
       signal: signal ?? new AbortController().signal,
       now,
     };
-    const { data, sections } = await readAndSpool(options, ctx, spoolDir);
+    const { summary, sections } = await readAndSpool(options, ctx, spoolDir);
     const document: RenderDocument = {
       report: {
         id: definition.id,
@@ -215,7 +217,7 @@ export async function runReport(options: RunReportOptions): Promise<RunReportRes
       generatedAt: now,
       source: options.source,
       params: options.params,
-      summary: data.summary?.() ?? [],
+      summary,
       sections,
       version: options.version,
     };

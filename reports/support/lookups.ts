@@ -11,9 +11,11 @@
  */
 
 import type { Resource } from "../../lib/api/catalogue.ts";
-import type { EstateApi, LicensesApi, RegistryApi } from "../../lib/api/client.ts";
-import { NotFoundError } from "../../lib/api/errors.ts";
+import type { LicensesApi } from "../../lib/api/client.ts";
 import type { QueryContext } from "../../lib/query/context.ts";
+export { compareText } from "../../lib/query/sort.ts";
+export { detailsById, orNull } from "../../lib/query/details.ts";
+export { computersById, registryById } from "../../lib/query/lookups.ts";
 import type { CellValue, Fact } from "../../lib/report/model.ts";
 
 type RegistryApplication = Resource<"RegistryApplication">;
@@ -128,59 +130,6 @@ export async function licensePrices(
 }
 
 /**
- * The registry by application id, read once per run (cache key `registry.applications`), or,
- * with a filter, the matching applications (cache key `registry.applications?filter=…`).
- *
- * @example
- * ```ts ignore
- * import { registryById } from "./lookups.ts";
- * const apps = await registryById(ctx);
- * ```
- */
-export async function registryById(
-  ctx: {
-    readonly client: { readonly registry: Pick<RegistryApi, "applications"> };
-    readonly query: QueryContext;
-  },
-  filter?: string,
-): Promise<Map<string, RegistryApplication>> {
-  const key = filter ? `registry.applications?filter=${filter}` : "registry.applications";
-  const apps = await ctx.query.all(
-    key,
-    () => ctx.client.registry.applications(filter ? { filter } : {}),
-  );
-  return new Map(apps.filter((a) => a.id).map((a) => [a.id!, a]));
-}
-
-/**
- * Every computer by id, read once per run (cache key `estate.computers`), or, with a filter, the
- * matching computers (cache key `estate.computers?filter=…`).
- *
- * @example
- * ```ts ignore
- * import { computersById } from "./lookups.ts";
- * const computers = await computersById(ctx);
- * const servers = await computersById(ctx, "isServer -eq true");
- * ```
- */
-export function computersById(
-  ctx: {
-    readonly client: { readonly estate: Pick<EstateApi, "computers"> };
-    readonly query: QueryContext;
-  },
-  filter?: string,
-): Promise<Map<string | null, Computer>> {
-  if (filter) {
-    return ctx.query.index(
-      `estate.computers?filter=${filter}`,
-      () => ctx.client.estate.computers({ filter }),
-      (c) => c.id,
-    );
-  }
-  return ctx.query.index("estate.computers", () => ctx.client.estate.computers(), (c) => c.id);
-}
-
-/**
  * A sort label for an application: its registry name and version, or its id when unknown.
  *
  * @example
@@ -225,22 +174,6 @@ export function applicationName(id: string, app: RegistryApplication | undefined
   return app?.name || `(unknown application ${id})`;
 }
 
-const collator = new Intl.Collator("en", { numeric: true });
-
-/**
- * Orders text naturally (`ORG2` before `ORG10`), ties broken by code units, so sorts are total
- * and deterministic.
- *
- * @example
- * ```ts
- * import { compareText } from "./lookups.ts";
- * console.log(["b10", "b9", "a"].sort(compareText)); // ["a", "b9", "b10"]
- * ```
- */
-export function compareText(a: string, b: string): number {
-  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
-}
-
 /**
  * The organisation label of rows whose computer has none (or is unknown).
  *
@@ -264,58 +197,4 @@ export const NO_ORGANIZATION = "(no organization)";
  */
 export function currencyFact(label: string, currency: string, value: CellValue): Fact {
   return { label: `${label} (${currency})`, value, type: "currency", currency };
-}
-
-/**
- * The result of a detail call, or `null` when the API answers 404 (any other error is thrown).
- *
- * @example
- * ```ts
- * import { NotFoundError } from "../../lib/api/errors.ts";
- * import { orNull } from "./lookups.ts";
- * const gone = new NotFoundError({ status: 404, method: "GET", path: "/x", message: "" });
- * console.log(await orNull(() => Promise.resolve(1))); // 1
- * console.log(await orNull(() => Promise.reject(gone))); // null
- * ```
- */
-export async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
-  try {
-    return await load();
-  } catch (error) {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  }
-}
-
-/**
- * One detail call per item, through the run's fan-out (cache key `<key>:<id>`, bounded by the
- * shared limiter), collected by item id; a 404 gives `null`.
- *
- * @example
- * ```ts ignore
- * import { detailsById } from "./lookups.ts";
- * const details = await detailsById(
- *   ctx,
- *   vms,
- *   "estate.computer",
- *   (id) => ctx.client.estate.computer(id, { signal: ctx.signal }),
- * );
- * console.log(details.get("C000001")?.hostComputerId);
- * ```
- */
-export async function detailsById<R>(
-  ctx: { readonly query: QueryContext },
-  items: readonly { readonly id: string | null }[],
-  key: string,
-  load: (id: string) => Promise<R>,
-): Promise<Map<string, R | null>> {
-  const out = new Map<string, R | null>();
-  for await (
-    const [item, detail] of ctx.query.fanOut(
-      items,
-      (item) => `${key}:${item.id}`,
-      (item) => orNull(() => load(item.id!)),
-    )
-  ) out.set(item.id!, detail);
-  return out;
 }

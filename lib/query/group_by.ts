@@ -1,0 +1,85 @@
+/**
+ * Grouping: rows keyed by one or more fields, each group folded by named measures (see
+ * `measures.ts`). The result is one plain object per group — its key fields and its figures —
+ * in the order groups were first seen; sort it with `sortBy`.
+ *
+ * @module
+ */
+
+import type { Measure } from "./measures.ts";
+
+/** Named measures: the result key → the measure that computes it. */
+export type Measures<T> = Readonly<Record<string, Measure<T, unknown>>>;
+
+/** The figures of a measures object. */
+export type MeasureResults<M> = {
+  -readonly [K in keyof M]: M[K] extends Measure<infer _T, infer R> ? R : never;
+};
+
+/** The key fields of a group (what `by` returns). */
+export type GroupKey = Readonly<Record<string, string | number | boolean | null>>;
+
+/**
+ * Groups `items` by the fields `by` returns and computes `measures` per group. Two items are in
+ * one group when every key field is equal.
+ *
+ * @example
+ * ```ts
+ * import { groupBy } from "./group_by.ts";
+ * import { count, sumMoney } from "./measures.ts";
+ * const rows = [
+ *   { app: "Visio", currency: "EUR", cost: 10.5 },
+ *   { app: "Visio", currency: "EUR", cost: 0.25 },
+ *   { app: "Visio", currency: "USD", cost: 3 },
+ * ];
+ * console.log(groupBy(rows, (r) => ({ app: r.app, currency: r.currency }), {
+ *   licenses: count(),
+ *   cost: sumMoney((r) => r.cost),
+ * }));
+ * // [{ app: "Visio", currency: "EUR", licenses: 2, cost: 10.75 },
+ * //  { app: "Visio", currency: "USD", licenses: 1, cost: 3 }]
+ * ```
+ */
+export function groupBy<T, K extends GroupKey, M extends Measures<T>>(
+  items: Iterable<T>,
+  by: (item: T) => K,
+  measures: M,
+): (K & MeasureResults<M>)[] {
+  const names = Object.keys(measures);
+  const folds = names.map((name) => measures[name]);
+  const groups = new Map<string, { key: K; accs: unknown[] }>();
+  for (const item of items) {
+    const key = by(item);
+    const id = JSON.stringify(Object.values(key));
+    let group = groups.get(id);
+    if (!group) groups.set(id, group = { key, accs: folds.map((m) => m.init()) });
+    for (let i = 0; i < folds.length; i++) group.accs[i] = folds[i].add(group.accs[i], item);
+  }
+  return [...groups.values()].map(({ key, accs }) => {
+    const out: Record<string, unknown> = { ...key };
+    names.forEach((name, i) => (out[name] = folds[i].result(accs[i])));
+    return out as K & MeasureResults<M>;
+  });
+}
+
+/**
+ * Computes `measures` over all items as one group (the grand total of {@link groupBy}).
+ *
+ * @example
+ * ```ts
+ * import { aggregate } from "./group_by.ts";
+ * import { count, sum } from "./measures.ts";
+ * console.log(aggregate([{ q: 2 }, { q: 3 }], { rows: count(), qty: sum((r) => r.q) }));
+ * // { rows: 2, qty: 5 }
+ * ```
+ */
+export function aggregate<T, M extends Measures<T>>(
+  items: Iterable<T>,
+  measures: M,
+): MeasureResults<M> {
+  const [whole] = groupBy(items, () => ({}), measures);
+  if (whole) return whole as MeasureResults<M>;
+  const empty: Record<string, unknown> = {};
+  for (const [name, m] of Object.entries(measures)) empty[name] = m.result(m.init());
+  return empty as MeasureResults<M>;
+}

@@ -1,0 +1,69 @@
+/**
+ * Lookups by id for joins: the software registry and the computers, each read once per run
+ * through the run's cache (so every report of a pack shares one read).
+ *
+ * @module
+ */
+
+import type { Resource } from "../api/catalogue.ts";
+import type { EstateApi, RegistryApi } from "../api/client.ts";
+import type { QueryContext } from "./context.ts";
+
+/** A registry application. */
+export type RegistryApplication = Resource<"RegistryApplication">;
+
+/** A computer. */
+export type Computer = Resource<"Computer">;
+
+/**
+ * The registry's applications by id, read once per run (cache key `registry.applications`, or
+ * `registry.applications?filter=…`).
+ *
+ * @example
+ * ```ts ignore
+ * import { registryById } from "./lookups.ts";
+ * const registry = await registryById(ctx);
+ * console.log(registry.get("APP001")?.name);
+ * ```
+ */
+export async function registryById(
+  ctx: {
+    readonly client: { readonly registry: Pick<RegistryApi, "applications"> };
+    readonly query: QueryContext;
+  },
+  filter?: string,
+): Promise<Map<string, RegistryApplication>> {
+  const key = filter ? `registry.applications?filter=${filter}` : "registry.applications";
+  const apps = await ctx.query.all(
+    key,
+    () => ctx.client.registry.applications(filter ? { filter } : {}),
+  );
+  return new Map(apps.filter((a) => a.id).map((a) => [a.id!, a]));
+}
+
+/**
+ * The computers by id, read once per run (cache key `estate.computers`, or with the filter).
+ *
+ * @example
+ * ```ts ignore
+ * import { computersById } from "./lookups.ts";
+ * const computers = await computersById(ctx);
+ * console.log(computers.get("C0001")?.hostName);
+ * ```
+ */
+export function computersById(
+  ctx: {
+    readonly client: { readonly estate: Pick<EstateApi, "computers"> };
+    readonly query: QueryContext;
+  },
+  filter?: string,
+): Promise<Map<string | null, Computer>> {
+  if (filter) {
+    return ctx.query.index(
+      `estate.computers?filter=${filter}`,
+      () => ctx.client.estate.computers({ filter }),
+      (c) => c.id,
+    );
+  }
+  return ctx.query.index("estate.computers", () => ctx.client.estate.computers(), (c) => c.id);
+}

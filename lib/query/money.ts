@@ -1,0 +1,63 @@
+/**
+ * Money, exactly: amounts as integer minor units (cents), sums per currency that never cross
+ * currencies, and the way back to major units for display.
+ *
+ * @module
+ */
+
+/**
+ * An amount in integer minor units (2 decimals), or `null` when it is missing or not finite.
+ *
+ * @example
+ * ```ts
+ * import { toMinorUnits } from "./money.ts";
+ * console.log(toMinorUnits(19.99), toMinorUnits(null)); // 1999 null
+ * ```
+ */
+export function toMinorUnits(amount: number | null | undefined): number | null {
+  return typeof amount === "number" && Number.isFinite(amount) ? Math.round(amount * 100) : null;
+}
+
+/**
+ * Minor units back to a major-unit amount (`null` stays `null`).
+ *
+ * @example
+ * ```ts
+ * import { fromMinorUnits } from "./money.ts";
+ * console.log(fromMinorUnits(1999)); // 19.99
+ * ```
+ */
+export function fromMinorUnits(minor: number | null | undefined): number | null {
+  return typeof minor === "number" ? minor / 100 : null;
+}
+
+/**
+ * Sums amounts per currency in integer minor units: one total per currency code, never one
+ * across currencies. Items without an amount are skipped; a currency with no amount at all is
+ * absent from the result.
+ *
+ * @example
+ * ```ts
+ * import { sumByCurrency } from "./money.ts";
+ * const totals = sumByCurrency(
+ *   [{ c: "EUR", v: 0.1 }, { c: "EUR", v: 0.2 }, { c: "USD", v: 5 }, { c: "USD", v: null }],
+ *   (r) => r.v,
+ *   (r) => r.c,
+ * );
+ * console.log(totals); // Map { "EUR" => 0.3, "USD" => 5 }
+ * ```
+ */
+export function sumByCurrency<T>(
+  items: Iterable<T>,
+  amount: (item: T) => number | null | undefined,
+  currency: (item: T) => string,
+): Map<string, number> {
+  const cents = new Map<string, number>();
+  for (const item of items) {
+    const minor = toMinorUnits(amount(item));
+    if (minor === null) continue;
+    const code = currency(item);
+    cents.set(code, (cents.get(code) ?? 0) + minor);
+  }
+  return new Map([...cents].map(([code, c]) => [code, c / 100]));
+}

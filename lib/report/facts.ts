@@ -1,0 +1,231 @@
+/**
+ * Headline facts derived from a section's rows: a report declares what each headline is — a
+ * count, a distinct count, a sum (per currency for money), a minimum or maximum, or a ratio of
+ * two sums — over which section's rows, and the runner computes it while those very rows pass
+ * on their way to the renderers. One computation per figure, so a headline can never disagree
+ * with the table it summarises.
+ *
+ * @module
+ */
+
+import type { CellValue, Column, ColumnType, Fact, Row, Section } from "./model.ts";
+import { ReportDefinitionError } from "./model.ts";
+import { compareText } from "../query/sort.ts";
+import { toMinorUnits } from "../query/money.ts";
+
+/** What every fact declares. */
+interface FactBase {
+  /** What the figure is (per-currency facts get ` (EUR)` appended). */
+  readonly label: string;
+  /** Only rows for which this holds. */
+  readonly where?: (row: Row) => boolean;
+}
+
+/**
+ * A headline fact over a section's rows:
+ * - `{ count: true }` rows (with `where`: rows where it holds);
+ * - `{ distinct: key }` distinct non-empty values of a column;
+ * - `{ sum: key }` the column's sum; for a currency column give `perCurrency` (the row key of
+ *   the code): one fact per currency that has an amount, in code order, never across currencies;
+ * - `{ min: key }` / `{ max: key }` the column's smallest / largest value;
+ * - `{ ratio: [a, b] }` the sum of column `a` over the sum of column `b` (a percent; null when
+ *   `b` sums to 0).
+ */
+export type SectionFact =
+  & FactBase
+  & (
+    | { readonly count: true }
+    | { readonly distinct: string }
+    | { readonly sum: string; readonly perCurrency?: string }
+    | { readonly min: string }
+    | { readonly max: string }
+    | { readonly ratio: readonly [string, string] }
+  );
+
+/** A fact of the report's `facts` list: a {@link SectionFact} naming the section it reads. */
+export type FactSpec = SectionFact & {
+  /** The id of the section whose rows the fact reads. */
+  readonly section: string;
+};
+
+/** A running fact: sees rows, then yields its figures. */
+interface FactFold {
+  add(row: Row): void;
+  facts(): Fact[];
+}
+
+const isNumber = (v: CellValue | undefined): v is number =>
+  typeof v === "number" && Number.isFinite(v);
+
+function columnType(section: Section, key: string, spec: SectionFact): Column {
+  const column = section.columns.find((c) => c.key === key);
+  if (!column) {
+    throw new ReportDefinitionError(
+      `fact "${spec.label}" reads column "${key}", which section "${section.id}" does not have`,
+    );
+  }
+  return column;
+}
+
+function countFold(spec: SectionFact, value?: (row: Row) => CellValue): FactFold {
+  let n = 0;
+  const seen = new Set<unknown>();
+  return {
+    add: (row) => {
+      if (!value) return void n++;
+      const v = value(row);
+      if (v === null || v === undefined || v === "") return;
+      seen.add(v instanceof Date ? v.getTime() : v);
+    },
+    facts: () => [{ label: spec.label, value: value ? seen.size : n, type: "integer" }],
+  };
+}
+
+function sumFold(
+  spec: SectionFact & { sum: string; perCurrency?: string },
+  column: Column,
+): FactFold {
+  const money = column.type === "currency";
+  if (money && !spec.perCurrency) {
+    throw new ReportDefinitionError(
+      `fact "${spec.label}" sums money column "${column.key}": it needs perCurrency`,
+    );
+  }
+  const sums = new Map<string, number>();
+  return {
+    add: (row) => {
+      const v = row[spec.sum];
+      const code = spec.perCurrency ? String(row[spec.perCurrency] ?? "") : "";
+      if (!isNumber(v)) {
+        if (!spec.perCurrency && !sums.has(code)) sums.set(code, 0);
+        return;
+      }
+      sums.set(code, (sums.get(code) ?? 0) + (money ? toMinorUnits(v)! : v));
+    },
+    facts: () => {
+      if (!spec.perCurrency) {
+        return [{ label: spec.label, value: sums.get("") ?? 0, type: column.type }];
+      }
+      return [...sums.keys()].sort(compareText).map((code) => ({
+        label: `${spec.label} (${code})`,
+        value: money ? sums.get(code)! / 100 : sums.get(code)!,
+        type: column.type,
+        ...(money ? { currency: code } : {}),
+      }));
+    },
+  };
+}
+
+function extremeFold(spec: SectionFact, column: Column, key: string, sign: 1 | -1): FactFold {
+  let best: number | Date | null = null;
+  const score = (v: number | Date) => (v instanceof Date ? v.getTime() : v) * sign;
+  return {
+    add: (row) => {
+      const v = row[key];
+      if (!(isNumber(v) || (v instanceof Date && !isNaN(v.getTime())))) return;
+      if (best === null || score(v) > score(best)) best = v;
+    },
+    facts: () => [{ label: spec.label, value: best, type: column.type }],
+  };
+}
+
+function ratioFold(spec: SectionFact, [a, b]: readonly [string, string]): FactFold {
+  let top = 0;
+  let bottom = 0;
+  return {
+    add: (row) => {
+      if (isNumber(row[a])) top += row[a] as number;
+      if (isNumber(row[b])) bottom += row[b] as number;
+    },
+    facts: () => [{ label: spec.label, value: bottom ? top / bottom : null, type: "percent" }],
+  };
+}
+
+function foldOf(spec: SectionFact, section: Section): FactFold {
+  if ("count" in spec) return countFold(spec);
+  if ("distinct" in spec) {
+    columnType(section, spec.distinct, spec);
+    return countFold(spec, (row) => row[spec.distinct]);
+  }
+  if ("sum" in spec) return sumFold(spec, columnType(section, spec.sum, spec));
+  if ("min" in spec) return extremeFold(spec, columnType(section, spec.min, spec), spec.min, -1);
+  if ("max" in spec) return extremeFold(spec, columnType(section, spec.max, spec), spec.max, 1);
+  for (const key of spec.ratio) columnType(section, key, spec);
+  return ratioFold(spec, spec.ratio);
+}
+
+/** The type of the figure a fact yields (for documentation and checks). */
+export type FactType = ColumnType;
+
+/**
+ * Computes declared facts while sections' rows pass: {@link FactsCollector.tap} wraps a
+ * section's rows (every row is seen once, as the renderers see it), {@link FactsCollector.facts}
+ * gives the figures in declaration order once every section was read.
+ *
+ * @example
+ * ```ts
+ * import { FactsCollector } from "./facts.ts";
+ * const section = {
+ *   id: "licenses",
+ *   title: "Licenses",
+ *   columns: [
+ *     { key: "app", label: "Application", type: "text" as const },
+ *     { key: "cost", label: "Cost", type: "currency" as const },
+ *   ],
+ *   rows: [{ app: "Visio", cost: 0.1, currency: "EUR" }, { app: "Visio", cost: 0.2, currency: "EUR" }],
+ * };
+ * const facts = new FactsCollector([
+ *   { section: "licenses", label: "Licenses", count: true },
+ *   { section: "licenses", label: "Applications", distinct: "app" },
+ *   { section: "licenses", label: "Total cost", sum: "cost", perCurrency: "currency" },
+ * ], [section]);
+ const seen = [];
+ * for await (const row of facts.tap(section).rows) seen.push(row); // the runner spools them
+ * console.log(facts.facts().map((f) => f.value)); // [2, 1, 0.3]
+ * ```
+ */
+export class FactsCollector {
+  #folds: { section: string; fold: FactFold }[];
+
+  /**
+   * @param specs The report's own facts, shown first, in order.
+   * @param sections The report's sections (each fact's section must be among them); their own
+   *   `facts` follow, in section order.
+   */
+  constructor(specs: readonly FactSpec[], sections: readonly Section[]) {
+    const declared = sections.flatMap((s) => (s.facts ?? []).map((f) => ({ ...f, section: s.id })));
+    this.#folds = [...specs, ...declared].map((spec) => {
+      const section = sections.find((s) => s.id === spec.section);
+      if (!section) {
+        throw new ReportDefinitionError(
+          `fact "${spec.label}" reads section "${spec.section}", which the report does not have`,
+        );
+      }
+      return { section: spec.section, fold: this.#filtered(spec, foldOf(spec, section)) };
+    });
+  }
+
+  #filtered(spec: SectionFact, fold: FactFold): FactFold {
+    const where = spec.where;
+    return where ? { add: (row) => where(row) && fold.add(row), facts: fold.facts } : fold;
+  }
+
+  /** The section with rows that feed this section's facts as they pass. */
+  tap(section: Section): Section {
+    const folds = this.#folds.filter((f) => f.section === section.id).map((f) => f.fold);
+    if (folds.length === 0) return section;
+    const source = section.rows;
+    async function* rows() {
+      for await (const row of source) {
+        for (const fold of folds) fold.add(row);
+        yield row;
+      }
+    }
+    return { ...section, rows: rows() };
+  }
+
+  /** The facts, in declaration order (per-currency facts expanded in currency order). */
+  facts(): Fact[] {
+    return this.#folds.flatMap((f) => f.fold.facts());
+  }
+}
