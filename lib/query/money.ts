@@ -7,15 +7,18 @@
 
 /**
  * An amount in integer minor units (2 decimals), or `null` when it is missing or not finite.
+ * Binary noise is removed first and halves round away from zero (1.005 → 101, -0.125 → -13).
  *
  * @example
  * ```ts
  * import { toMinorUnits } from "./money.ts";
- * console.log(toMinorUnits(19.99), toMinorUnits(null)); // 1999 null
+ * console.log(toMinorUnits(19.99), toMinorUnits(1.005), toMinorUnits(null)); // 1999 101 null
  * ```
  */
 export function toMinorUnits(amount: number | null | undefined): number | null {
-  return typeof amount === "number" && Number.isFinite(amount) ? Math.round(amount * 100) : null;
+  if (typeof amount !== "number" || !Number.isFinite(amount)) return null;
+  const scaled = Number((amount * 100).toPrecision(15));
+  return Math.sign(scaled) * Math.round(Math.abs(scaled)) || 0;
 }
 
 /**
