@@ -7,6 +7,7 @@
  */
 
 import type { Measure } from "./measures.ts";
+import { groupReduce, type Source } from "./collect.ts";
 
 /** Named measures: the result key → the measure that computes it. */
 export type Measures<T> = Readonly<Record<string, Measure<T, unknown>>>;
@@ -82,4 +83,50 @@ export function aggregate<T, M extends Measures<T>>(
   const empty: Record<string, unknown> = {};
   for (const [name, m] of Object.entries(measures)) empty[name] = m.result(m.init());
   return empty as MeasureResults<M>;
+}
+
+/**
+ * {@link groupBy} over a stream (an API collection, say): memory grows with the number of
+ * groups, never with the number of items. A collection whose pages turn out inconsistent is
+ * read again from page 1 (as `groupReduce` does), so the groups only exist once a read added up.
+ *
+ * @example
+ * ```ts
+ * import { groupStream } from "./group_by.ts";
+ * import { count } from "./measures.ts";
+ * async function* installs() {
+ *   yield { app: "Visio" };
+ *   yield { app: "Visio" };
+ * }
+ * console.log(await groupStream(installs(), (r) => ({ app: r.app }), { installs: count() }));
+ * // [{ app: "Visio", installs: 2 }]
+ * ```
+ */
+export async function groupStream<T, K extends GroupKey, M extends Measures<T>>(
+  items: Source<T>,
+  by: (item: T) => K,
+  measures: M,
+): Promise<(K & MeasureResults<M>)[]> {
+  const names = Object.keys(measures);
+  const folds = names.map((name) => measures[name]);
+  const keys = new Map<string, K>();
+  const groups = await groupReduce(
+    items,
+    (item) => {
+      const key = by(item);
+      const id = JSON.stringify(Object.values(key));
+      if (!keys.has(id)) keys.set(id, key);
+      return id;
+    },
+    () => folds.map((m) => m.init()),
+    (accs, item) => {
+      for (let i = 0; i < folds.length; i++) accs[i] = folds[i].add(accs[i], item);
+      return accs;
+    },
+  );
+  return [...groups].map(([id, accs]) => {
+    const out: Record<string, unknown> = { ...keys.get(id)! };
+    names.forEach((name, i) => (out[name] = folds[i].result(accs[i])));
+    return out as K & MeasureResults<M>;
+  });
 }

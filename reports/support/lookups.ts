@@ -174,16 +174,7 @@ export function applicationName(id: string, app: RegistryApplication | undefined
   return app?.name || `(unknown application ${id})`;
 }
 
-/**
- * The organisation label of rows whose computer has none (or is unknown).
- *
- * @example
- * ```ts
- * import { NO_ORGANIZATION } from "./lookups.ts";
- * console.log(NO_ORGANIZATION); // "(no organization)"
- * ```
- */
-export const NO_ORGANIZATION = "(no organization)";
+export { NO_ORGANIZATION } from "../../lib/query/names.ts";
 
 /**
  * A money fact in one currency, labelled with its code: amounts in different currencies are
