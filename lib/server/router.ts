@@ -14,8 +14,9 @@ import {
   FilterValidationError,
   parseFilter,
 } from "../api/filter.ts";
-import { type EstateStore, SortError, type StoredRow } from "./store.ts";
+import { type EstateStore, SortError, type StoreQuery } from "./store.ts";
 import {
+  arrayRowWriter,
   type Dialect,
   HttpError,
   itemLinksJson,
@@ -465,17 +466,25 @@ export function handleRead(req: OperationRequest): Response {
     }
   }
   const where = selections(op, params);
+  const query = (limit: number, offset: number, counted: boolean): StoreQuery => ({
+    resource: op.resource,
+    where,
+    ...(q.filter ? { filter: q.filter } : {}),
+    ...(q.sort && shape !== "object" ? { sort: q.sort } : {}),
+    limit,
+    offset,
+    noTotal: !counted,
+  });
   const run = (limit: number, offset: number, counted: boolean) => {
     try {
-      return store.query({
-        resource: op.resource,
-        where,
-        ...(q.filter ? { filter: q.filter } : {}),
-        ...(q.sort && shape !== "object" ? { sort: q.sort } : {}),
-        limit,
-        offset,
-        noTotal: !counted,
-      });
+      return store.query(query(limit, offset, counted));
+    } catch (err) {
+      throw asBadRequest(err);
+    }
+  };
+  const runArrays = (limit: number, offset: number) => {
+    try {
+      return store.queryArrays(query(limit, offset, true));
     } catch (err) {
       throw asBadRequest(err);
     }
@@ -507,21 +516,24 @@ export function handleRead(req: OperationRequest): Response {
   }
 
   const offset = (q.pageNumber - 1) * q.pageSize;
-  const { rows, total } = Number.isSafeInteger(offset)
-    ? run(q.pageSize, offset, true)
-    : { rows: [] as StoredRow[], total: run(1, 0, true).total };
+  const { rows, total, columns } = Number.isSafeInteger(offset)
+    ? runArrays(q.pageSize, offset)
+    : { rows: [], total: run(1, 0, true).total, columns: [] };
   const rewrite = registryRewrite(op, dialect);
-  let items = "";
+  const writeArray = arrayRowWriter(op.resource, dialect, columns);
+  const items: string[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     const tail = linksName === null
       ? undefined
-      : `${JSON.stringify(linksName)}:${itemLinksJson(op, row, path, rewrite)}`;
-    items += (i === 0 ? "" : ",") + write(row, tail);
+      : `${JSON.stringify(linksName)}:${itemLinksJson(op, row, path, rewrite, columns)}`;
+    items[i] = writeArray(row, tail);
   }
   const totalPages = Math.ceil(total / q.pageSize);
   return jsonTextResponse(
-    `{"items":[${items}],"pagination":${JSON.stringify(pagination(op, q, total, totalPages))},` +
+    `{"items":[${items.join(",")}],"pagination":${
+      JSON.stringify(pagination(op, q, total, totalPages))
+    },` +
       `${JSON.stringify(linksName ?? "links")}:${linksJson(pageLinks(path, q, totalPages))}}`,
   );
 }

@@ -512,24 +512,38 @@ function steps(top: Map<string, Member>) {
   return { out, end: pending, empty: first };
 }
 
-function compileWriter(resource: ResourceName, dialect: Dialect): RowWriter {
+/** A row by column name, or (with its columns) as an array. */
+type AnyRow =
+  | Readonly<Record<string, string | number | null | undefined>>
+  | readonly (string | number | null)[];
+
+function compileWriter(
+  resource: ResourceName,
+  dialect: Dialect,
+  columns?: readonly string[],
+): (row: AnyRow, tail?: string) => string {
   const top = members(resource, dialect);
   if (top === null) {
     // A shape the compiled writer does not reproduce: take the object path.
+    const asObject = (row: AnyRow) =>
+      columns ? Object.fromEntries(columns.map((c, i) => [c, (row as unknown[])[i]])) : row;
     return (row, tail) => {
-      const text = JSON.stringify(serializeRow(resource, row, dialect));
+      const text = JSON.stringify(
+        serializeRow(resource, asObject(row) as Parameters<typeof serializeRow>[1], dialect),
+      );
       if (tail === undefined) return text;
       return `${text.slice(0, -1)}${text === "{}" ? "" : ","}${tail}}`;
     };
   }
   const { out, end, empty } = steps(top);
   const n = out.length;
+  // Where each value is read: its column's name, or its index in the row array (-1: missing).
+  const at = out.map((s) => (columns ? columns.indexOf(s.column) : s.column));
   return (row, tail) => {
     let text = "";
     for (let i = 0; i < n; i++) {
-      const s = out[i];
-      const raw = row[s.column];
-      text += s.before + s.write(raw === undefined ? null : raw);
+      const raw = (row as Record<string | number, string | number | null | undefined>)[at[i]];
+      text += out[i].before + out[i].write(raw === undefined ? null : raw);
     }
     text += end;
     if (tail !== undefined) text += empty ? tail : `,${tail}`;
@@ -558,6 +572,34 @@ export function rowWriter(resource: ResourceName, dialect: Dialect = "spec"): Ro
   const key = `${dialect}:${resource}`;
   let w = WRITERS.get(key);
   if (!w) WRITERS.set(key, w = compileWriter(resource, dialect));
+  return w;
+}
+
+/** Writes a row given as an array of values (in the columns it was compiled for) as wire JSON. */
+export type ArrayRowWriter = (row: readonly (string | number | null)[], tail?: string) => string;
+
+const ARRAY_WRITERS = new Map<string, ArrayRowWriter>();
+
+/**
+ * {@link rowWriter} for rows read as arrays (`EstateStore.queryArrays`): the same text, read
+ * from each row array by the index of its column in `columns`. Built once per resource, dialect
+ * and columns.
+ *
+ * @example
+ * ```ts
+ * import { arrayRowWriter } from "./serialize.ts";
+ * const write = arrayRowWriter("Policy", "spec", ["__rowid", "id"]);
+ * console.log(JSON.parse(write([1, "P1"])).id); // "P1"
+ * ```
+ */
+export function arrayRowWriter(
+  resource: ResourceName,
+  dialect: Dialect,
+  columns: readonly string[],
+): ArrayRowWriter {
+  const key = `${dialect}:${resource}:${columns.join("\u0000")}`;
+  let w = ARRAY_WRITERS.get(key);
+  if (!w) ARRAY_WRITERS.set(key, w = compileWriter(resource, dialect, columns));
   return w;
 }
 
@@ -590,7 +632,7 @@ const pairJson = (href: string) =>
  * The links of one item of a collection operation as JSON text: byte-identical to
  * `JSON.stringify(itemLinks(op, row, collectionPath))` with each href starting with `rewrite.from`
  * changed to start with `rewrite.to` (the real dialect's registry spelling), written without
- * link objects.
+ * link objects. A row given as an array is read by the index of each column in `columns`.
  *
  * @example
  * ```ts
@@ -602,14 +644,17 @@ const pairJson = (href: string) =>
  */
 export function itemLinksJson(
   op: OperationSpec,
-  row: Readonly<StoredRow>,
+  row: Readonly<StoredRow> | readonly (string | number | null)[],
   collectionPath: string,
   rewrite?: { readonly from: string; readonly to: string },
+  columns?: readonly string[],
 ): string {
   const template = hrefTemplate(op);
   let href: string | undefined = template?.parts[0];
   for (let i = 0; template && i < template.columns.length; i++) {
-    const v = row[template.columns[i]];
+    const v = columns
+      ? (row as readonly unknown[])[columns.indexOf(template.columns[i])]
+      : (row as Readonly<StoredRow>)[template.columns[i]];
     if (v === null || v === undefined || v === "") {
       href = undefined;
       break;
