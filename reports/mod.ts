@@ -13,8 +13,10 @@ import { unusedSoftware } from "./unused_software.ts";
 import { endOfLifeSoftware } from "./end_of_life_software.ts";
 import { connectorHealth } from "./connector_health.ts";
 import { staleComputers } from "./stale_computers.ts";
+import { applicationsPerOrganization } from "./applications_per_organization.ts";
 
 export {
+  applicationsPerOrganization,
   connectorHealth,
   endOfLifeSoftware,
   entitlementStateByComputer,
@@ -43,6 +45,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   endOfLifeSoftware,
   connectorHealth,
   staleComputers,
+  applicationsPerOrganization,
 ] as ReportDefinition[];
 
 /** The flagship reports that `deno task demo` renders. */
@@ -50,4 +53,5 @@ export const FLAGSHIP_REPORTS: readonly string[] = [
   "license-cost-summary",
   "entitlement-state-by-computer",
   "hardware-socket-map",
+  "applications-per-organization",
 ];

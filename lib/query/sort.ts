@@ -39,7 +39,8 @@ function compareValues(a: SortValue, b: SortValue): number {
 }
 
 /**
- * Ascending by a value (text naturally, numbers and dates numerically, missing values last).
+ * Ascending by a value — a function of the item, or a key of it — (text naturally, numbers and
+ * dates numerically, missing values last).
  *
  * @example
  * ```ts
@@ -47,8 +48,14 @@ function compareValues(a: SortValue, b: SortValue): number {
  * console.log(sortBy([{ n: 2 }, { n: null }, { n: 1 }], asc((r) => r.n))); // [{n:1},{n:2},{n:null}]
  * ```
  */
-export function asc<T>(value: (item: T) => SortValue): Comparator<T> {
-  return (a, b) => compareValues(value(a), value(b));
+export function asc<T>(value: ((item: T) => SortValue) | keyof T & string): Comparator<T> {
+  const read = reader(value);
+  return (a, b) => compareValues(read(a), read(b));
+}
+
+/** A value reader from a function or a key. */
+function reader<T>(value: ((item: T) => SortValue) | keyof T & string): (item: T) => SortValue {
+  return typeof value === "function" ? value : (item) => item[value] as SortValue;
 }
 
 /**
@@ -58,10 +65,12 @@ export function asc<T>(value: (item: T) => SortValue): Comparator<T> {
  * ```ts
  * import { desc, sortBy } from "./sort.ts";
  * console.log(sortBy([{ n: 1 }, { n: 3 }], desc((r) => r.n))); // [{n:3},{n:1}]
+ * console.log(sortBy([{ n: 1 }, { n: 3 }], desc("n"))); // [{n:3},{n:1}]
  * ```
  */
-export function desc<T>(value: (item: T) => SortValue): Comparator<T> {
-  return (a, b) => compareValues(value(b), value(a));
+export function desc<T>(value: ((item: T) => SortValue) | keyof T & string): Comparator<T> {
+  const read = reader(value);
+  return (a, b) => compareValues(read(b), read(a));
 }
 
 /**
