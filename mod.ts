@@ -85,7 +85,51 @@ export type * from "./lib/api/types.ts";
 export { createQueryContext, type QueryContext } from "./lib/query/context.ts";
 export { fanOut } from "./lib/query/fan_out.ts";
 export { AdaptiveLimiter } from "./lib/query/limiter.ts";
-export { groupReduce, indexBy, leftJoin, topN } from "./lib/query/collect.ts";
+export { groupReduce, indexBy, leftJoin, toArray, topN } from "./lib/query/collect.ts";
+export {
+  aggregate,
+  groupBy,
+  type GroupKey,
+  groupStream,
+  type MeasureResults,
+  type Measures,
+} from "./lib/query/group_by.ts";
+export {
+  count,
+  distinct,
+  first,
+  max,
+  type Measure,
+  min,
+  sum,
+  sumMoney,
+} from "./lib/query/measures.ts";
+export { fromMinorUnits, sumByCurrency, toMinorUnits } from "./lib/query/money.ts";
+export { asc, type Comparator, compareText, desc, orderBy, sortBy } from "./lib/query/sort.ts";
+export { rank } from "./lib/query/rank.ts";
+export { daysSince } from "./lib/query/dates.ts";
+export { detailsById, orNull } from "./lib/query/details.ts";
+export { computersById, registryById } from "./lib/query/lookups.ts";
+export {
+  metricNames,
+  NO_ORGANIZATION,
+  organizationLabel,
+  organizationNames,
+} from "./lib/query/names.ts";
+export { FactsCollector, type FactSpec, type SectionFact } from "./lib/report/facts.ts";
+export {
+  boolean,
+  type ColumnOptions,
+  date,
+  datetime,
+  integer,
+  money,
+  number,
+  percent,
+  text,
+  whenPositive,
+  whenTrue,
+} from "./lib/report/columns.ts";
 
 // Reports and rendering
 export {

@@ -62,4 +62,13 @@ describe("applications-per-organization (the README's example report)", () => {
       new Set([...want.keys()].map((k) => k.split("|")[1])).size,
     );
   });
+
+  it('is shown verbatim in the README\'s "Writing a report"', async () => {
+    const root = new URL("../../", import.meta.url);
+    const readme = await Deno.readTextFile(new URL("README.md", root));
+    const source = await Deno.readTextFile(
+      new URL("reports/applications_per_organization.ts", root),
+    );
+    assert.ok(readme.includes("```ts\n" + source + "```"), "README shows the example report");
+  });
 });
