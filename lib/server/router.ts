@@ -14,7 +14,8 @@ import {
   FilterValidationError,
   parseFilter,
 } from "../api/filter.ts";
-import { type EstateStore, SortError, type StoreQuery } from "./store.ts";
+import { type EstateStore, SortError, type StoreArrayResult, type StoreQuery } from "./store.ts";
+import { itemCacheOf } from "./item_cache.ts";
 import {
   arrayRowWriter,
   type Dialect,
@@ -482,13 +483,6 @@ export function handleRead(req: OperationRequest): Response {
       throw asBadRequest(err);
     }
   };
-  const runArrays = (limit: number, offset: number) => {
-    try {
-      return store.queryArrays(query(limit, offset, true));
-    } catch (err) {
-      throw asBadRequest(err);
-    }
-  };
   const path = url.pathname;
   const write = rowWriter(op.resource, dialect);
   const linksName = RESOURCES[op.resource].links;
@@ -516,19 +510,12 @@ export function handleRead(req: OperationRequest): Response {
   }
 
   const offset = (q.pageNumber - 1) * q.pageSize;
-  const { rows, total, columns } = Number.isSafeInteger(offset)
-    ? runArrays(q.pageSize, offset)
-    : { rows: [], total: run(1, 0, true).total, columns: [] };
-  const rewrite = registryRewrite(op, dialect);
-  const writeArray = arrayRowWriter(op.resource, dialect, columns);
-  const items: string[] = new Array(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    const tail = linksName === null
-      ? undefined
-      : `${JSON.stringify(linksName)}:${itemLinksJson(op, row, path, rewrite, columns)}`;
-    items[i] = writeArray(row, tail);
-  }
+  const { items, total } = Number.isSafeInteger(offset)
+    ? pageItems(req, {
+      ids: () => badRequestOf(() => store.queryRowids(query(q.pageSize, offset, true))),
+      rows: () => badRequestOf(() => store.queryArrays(query(q.pageSize, offset, true))),
+    })
+    : { items: [], total: run(1, 0, true).total };
   const totalPages = Math.ceil(total / q.pageSize);
   return jsonTextResponse(
     `{"items":[${items.join(",")}],"pagination":${
@@ -536,6 +523,52 @@ export function handleRead(req: OperationRequest): Response {
     },` +
       `${JSON.stringify(linksName ?? "links")}:${linksJson(pageLinks(path, q, totalPages))}}`,
   );
+}
+
+/** Reads one page: its rowids only, or its rows as arrays. */
+interface PageRead {
+  readonly ids: () => { ids: number[]; total: number };
+  readonly rows: () => StoreArrayResult;
+}
+
+/** The result of a store read, its filter and sort errors as 400s. */
+function badRequestOf<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    throw asBadRequest(err);
+  }
+}
+
+/**
+ * The written items of a collection page and the total: from the item text cache when every row
+ * of the page is in it (only rowids are read), else written from the rows and kept.
+ */
+function pageItems(req: OperationRequest, read: PageRead): { items: string[]; total: number } {
+  const { op, store } = req;
+  const dialect = req.dialect ?? "spec";
+  const path = req.url.pathname;
+  const cache = itemCacheOf(store);
+  const key = `${dialect}\u0000${op.id}\u0000${path}`;
+  const generation = store.generation;
+  const { ids, total } = read.ids();
+  const kept = cache.lookup(generation, key, ids);
+  if (kept) return { items: kept, total };
+  const page = read.rows();
+  const { rows, columns } = page;
+  const rewrite = registryRewrite(op, dialect);
+  const write = arrayRowWriter(op.resource, dialect, columns);
+  const linksName = RESOURCES[op.resource].links;
+  const items: string[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    const tail = linksName === null
+      ? undefined
+      : `${JSON.stringify(linksName)}:${itemLinksJson(op, row, path, rewrite, columns)}`;
+    items[i] = write(row, tail);
+  }
+  cache.remember(generation, key, rows.map((row) => row[0] as number), items);
+  return { items, total: page.total };
 }
 
 /** The pagination member of a collection page, per area. */

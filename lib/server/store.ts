@@ -253,6 +253,7 @@ export class EstateStore {
   #indexes: Map<string, string[][]>;
   #orders = new Map<string, number[]>();
   #listIndexes = new Map<string, { table: string; column: string }>();
+  #generation = 0;
 
   /**
    * Open (or create) the database and its schema.
@@ -439,7 +440,7 @@ export class EstateStore {
    * ```
    */
   query(query: StoreQuery): StoreResult {
-    const { rows, total } = this.#run(query, false);
+    const { rows, total } = this.#run(query, "objects");
     return { rows: rows as StoredRow[], total };
   }
 
@@ -457,11 +458,46 @@ export class EstateStore {
    * ```
    */
   queryArrays(query: StoreQuery): StoreArrayResult {
-    const { rows, total, columns } = this.#run(query, true);
+    const { rows, total, columns } = this.#run(query, "arrays");
     return { rows: rows as (string | number | null)[][], total, columns };
   }
 
-  #run(query: StoreQuery, arrays: boolean) {
+  /**
+   * The rowids of the page {@link query} reads, in its order, with the total: only rowids are
+   * read, so this is much cheaper than the rows.
+   *
+   * @example
+   * ```ts
+   * import { EstateStore } from "./store.ts";
+   * const store = new EstateStore();
+   * for (const id of ["a", "b", "c"]) store.insert("policies", { id });
+   * console.log(store.queryRowids({ resource: "Policy", limit: 2, offset: 1 })); // { ids: [2, 3], total: 3 }
+   * ```
+   */
+  queryRowids(query: StoreQuery): { ids: number[]; total: number } {
+    const { rows, total } = this.#run(query, "rowids");
+    return { ids: (rows as number[][]).map((row) => row[0]), total };
+  }
+
+  /**
+   * A number that changes whenever the store's rows may have changed (insert, update, clear,
+   * bulk load): what is derived from the rows is good while it stays the same.
+   *
+   * @example
+   * ```ts
+   * import { EstateStore } from "./store.ts";
+   * const store = new EstateStore();
+   * const before = store.generation;
+   * store.insert("policies", { id: "P1" });
+   * console.log(store.generation !== before); // true
+   * ```
+   */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  #run(query: StoreQuery, mode: "objects" | "arrays" | "rowids") {
+    const arrays = mode !== "objects";
     const r = RESOURCES[query.resource];
     if (r.table === "") throw new RangeError(`${query.resource} has no table`);
     const conds: string[] = [];
@@ -486,8 +522,10 @@ export class EstateStore {
     const offset = Math.max(0, Math.trunc(query.offset ?? 0));
 
     const indexed = query.filter !== undefined && this.#indexListColumns(r, query.filter);
-    const select = `SELECT rowid AS __rowid, ${cols}${from}`;
-    const columns = arrays ? this.#columnsOf(query.resource) : [];
+    const select = mode === "rowids"
+      ? `SELECT rowid AS __rowid${from}`
+      : `SELECT rowid AS __rowid, ${cols}${from}`;
+    const columns = mode === "arrays" ? this.#columnsOf(query.resource) : [];
     type Row = StoredRow | (string | number | null)[];
     const rowid = arrays
       ? (row: Row) => (row as unknown[])[0]
@@ -498,7 +536,10 @@ export class EstateStore {
       // and each page is a slice of it.
       const ids = this.#ordering(`${key}\u0001${order}`, `${from}${where}`, order, params);
       if (!query.noTotal) this.#totals.set(key, ids.length);
-      const rows = this.#byRowids(select, ids.slice(offset, offset + limit), arrays, rowid);
+      const page = ids.slice(offset, offset + limit);
+      const rows = mode === "rowids"
+        ? page.map((id) => [id])
+        : this.#byRowids(select, page, arrays, rowid);
       return { rows, total: query.noTotal ? -1 : ids.length, columns };
     }
     const total = query.noTotal ? -1 : this.#total(key, `${from}${where}`, params);
@@ -662,6 +703,7 @@ export class EstateStore {
   }
 
   #changed(): void {
+    this.#generation++;
     this.#totals.clear();
     this.#cursors.clear();
     this.#orders.clear();
