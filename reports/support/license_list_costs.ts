@@ -31,6 +31,9 @@
  */
 
 import type { Resource } from "../../lib/api/catalogue.ts";
+import type { LicensesApi } from "../../lib/api/client.ts";
+import type { QueryContext } from "../../lib/query/context.ts";
+import { detailsById } from "../../lib/query/details.ts";
 
 type License = Resource<"License">;
 type CostSummary = Resource<"LicenseCostSummary">;
@@ -125,4 +128,85 @@ export function summaryFromList(
     totalCost: license.totalLicenseCost ?? null,
     averageCostPerLicensePurchase: averagePerUnit(purchase, quantity),
   };
+}
+
+/** A license's costs summary (`null`: none) and vendor, from its list entry or its own calls. */
+export interface LicenseCosts {
+  /** The costs summary, `null` when the license has none (404, or a list entry without totals). */
+  readonly summary: CostSummary | null;
+  /** Who the license was bought from (the list entry's, else the detail's), untrimmed. */
+  readonly vendor: string | null | undefined;
+}
+
+/**
+ * Each license's costs summary and vendor by license id: from the list entry when it carries
+ * them ({@link summaryFromList}), else one `costsSummary` and one `get` call per thin entry
+ * through the run's fan-out (cache keys `licenses.costsSummary:<id>` and `licenses.get:<id>`,
+ * `null` on 404).
+ *
+ * @example
+ * ```ts
+ * import { licenseCosts } from "./license_list_costs.ts";
+ * import { createQueryContext } from "../../lib/query/context.ts";
+ * const licenses = { get: () => Promise.reject(new Error("not asked")) } as never;
+ * const ctx = { client: { licenses }, query: createQueryContext(), signal: new AbortController().signal };
+ * const costs = await licenseCosts(ctx, [{ id: "L1", vendor: "Dell", isSubscription: false }] as never);
+ * console.log(costs.get("L1")); // { summary: null, vendor: "Dell" }
+ * ```
+ */
+export async function licenseCosts(
+  ctx: {
+    readonly client: { readonly licenses: Pick<LicensesApi, "get" | "costsSummary"> };
+    readonly query: QueryContext;
+    readonly signal: AbortSignal;
+  },
+  licenses: readonly License[],
+): Promise<Map<string, LicenseCosts>> {
+  const out = new Map<string, LicenseCosts>();
+  const thin = licenses.filter((l) => summaryFromList(l) === undefined);
+  for (const l of licenses) {
+    const summary = summaryFromList(l);
+    if (l.id && summary !== undefined) out.set(l.id, { summary, vendor: l.vendor });
+  }
+  if (thin.length === 0) return out;
+  const { signal } = ctx;
+  const summaries = await detailsById(
+    ctx,
+    thin,
+    "licenses.costsSummary",
+    (id) => ctx.client.licenses.costsSummary(id, { signal }),
+  );
+  const details = await detailsById(
+    ctx,
+    thin,
+    "licenses.get",
+    (id) => ctx.client.licenses.get(id, { signal }),
+  );
+  for (const [id, summary] of summaries) out.set(id, { summary, vendor: details.get(id)?.vendor });
+  return out;
+}
+
+/**
+ * The license list, read once per run (cache key `licenses.list`, or `licenses.list?filter=…`
+ * with a `--filter`).
+ *
+ * @example
+ * ```ts
+ * import { readLicenses } from "./license_list_costs.ts";
+ * import { createQueryContext } from "../../lib/query/context.ts";
+ * const licenses = { list: () => [{ id: "L1" }] } as never;
+ * console.log(await readLicenses({ client: { licenses }, query: createQueryContext() })); // [{ id: "L1" }]
+ * ```
+ */
+export function readLicenses(ctx: {
+  readonly client: { readonly licenses: Pick<LicensesApi, "list"> };
+  readonly query: QueryContext;
+  readonly filter?: string;
+}): Promise<License[]> {
+  const filter = ctx.filter;
+  if (!filter) return ctx.query.all("licenses.list", () => ctx.client.licenses.list());
+  return ctx.query.all(
+    `licenses.list?filter=${filter}`,
+    () => ctx.client.licenses.list({ filter }),
+  );
 }
