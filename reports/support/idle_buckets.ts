@@ -1,0 +1,119 @@
+/**
+ * How long an install has gone unused, and which idle bucket that puts it in: idle days are whole
+ * days from the last use to the run's clock; a never-used install counts from when it was first
+ * discovered (unknown discovery: idle past every threshold). Installs used within the first
+ * threshold are recent; the others fall in one bucket per threshold interval, or "never used".
+ *
+ * @module
+ */
+
+import type { Resource } from "../../lib/api/catalogue.ts";
+import { daysSince } from "../../lib/query/dates.ts";
+import { ParamError } from "../../lib/report/errors.ts";
+
+/**
+ * The default thresholds in days.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_THRESHOLDS } from "./idle_buckets.ts";
+ * console.log(DEFAULT_THRESHOLDS); // [30, 90, 180]
+ * ```
+ */
+export const DEFAULT_THRESHOLDS: readonly number[] = [30, 90, 180];
+
+/**
+ * Reads the `thresholds` parameter: a non-empty list of up to 6 strictly ascending whole numbers
+ * of days, each at least 1.
+ *
+ * @example
+ * ```ts
+ * import { readThresholds } from "./idle_buckets.ts";
+ * console.log(readThresholds([30, 90])); // [30, 90]
+ * ```
+ */
+export function readThresholds(value: unknown): number[] {
+  const list = value ?? DEFAULT_THRESHOLDS;
+  const bad = (why: string) =>
+    new ParamError("thresholds", `${why}, e.g. [30,90,180]; got ${JSON.stringify(value)}`);
+  if (!Array.isArray(list) || list.length === 0 || list.length > 6) {
+    throw bad("expected a list of 1 to 6 day counts");
+  }
+  for (let i = 0; i < list.length; i++) {
+    const n = list[i];
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 1) {
+      throw bad("every threshold must be a whole number of days, at least 1");
+    }
+    if (i > 0 && n <= list[i - 1]) throw bad("thresholds must be strictly ascending");
+  }
+  return [...list];
+}
+
+/**
+ * Idle days of an install; `null` means unknown, i.e. idle forever.
+ *
+ * @example
+ * ```ts
+ * import { idleDays } from "./idle_buckets.ts";
+ * idleDays({ lastUsed: null, firstDiscovered: new Date("2024-01-01T00:00:00Z") } as never,
+ *   new Date("2024-01-31T00:00:00Z")); // 30
+ * ```
+ */
+export function idleDays(
+  install: Pick<Resource<"ComputerApplication">, "lastUsed" | "firstDiscovered">,
+  now: Date,
+): number | null {
+  return daysSince(install.lastUsed ?? install.firstDiscovered, now);
+}
+
+/**
+ * The label of bucket `b` of `thresholds`: `30–89 days`, …, `180+ days` for the last.
+ *
+ * @example
+ * ```ts
+ * import { bucketLabel } from "./idle_buckets.ts";
+ * console.log(bucketLabel([30, 90, 180], 0), bucketLabel([30, 90, 180], 2)); // "30–89 days" "180+ days"
+ * ```
+ */
+export function bucketLabel(thresholds: readonly number[], b: number): string {
+  return b + 1 < thresholds.length
+    ? `${thresholds[b]}–${thresholds[b + 1] - 1} days`
+    : `${thresholds[b]}+ days`;
+}
+
+/** An install's idleness. */
+export interface Idleness {
+  /** Idle days (`null`: unknown, idle forever). */
+  readonly idleDays: number | null;
+  /** Never used (no last-use date). */
+  readonly never: boolean;
+  /** Used within the first threshold. */
+  readonly recent: boolean;
+  /** The bucket index of a used install idle past the first threshold, else -1. */
+  readonly bucket: number;
+  /** Its bucket's label, or `Never used`; `""` for a recent install. */
+  readonly bucketLabel: string;
+}
+
+/**
+ * The idleness of an install at `now` with `thresholds`.
+ *
+ * @example
+ * ```ts
+ * import { idleness } from "./idle_buckets.ts";
+ * const now = new Date("2024-06-30T00:00:00Z");
+ * const install = { lastUsed: new Date("2024-03-01T00:00:00Z"), firstDiscovered: null };
+ * console.log(idleness(install, now, [30, 90, 180]).bucketLabel); // "90–179 days"
+ * ```
+ */
+export function idleness(
+  install: Pick<Resource<"ComputerApplication">, "lastUsed" | "firstDiscovered">,
+  now: Date,
+  thresholds: readonly number[],
+): Idleness {
+  const idle = idleDays(install, now);
+  const never = !install.lastUsed;
+  const bucket = never ? -1 : thresholds.findLastIndex((t) => idle! >= t);
+  const label = never ? "Never used" : bucket < 0 ? "" : bucketLabel(thresholds, bucket);
+  return { idleDays: idle, never, recent: !never && bucket < 0, bucket, bucketLabel: label };
+}

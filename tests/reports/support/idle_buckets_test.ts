@@ -1,0 +1,36 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { idleness, readThresholds } from "../../../reports/support/idle_buckets.ts";
+import { consumesLicense, isReclaimable } from "../../../reports/support/reclaimable.ts";
+import { ParamError } from "../../../lib/report/errors.ts";
+
+const now = new Date("2024-06-30T00:00:00Z");
+const t = [30, 90, 180];
+
+describe("idle buckets", () => {
+  it("puts used installs in recent or one bucket, never-used ones apart", () => {
+    assert.equal(
+      idleness({ lastUsed: new Date("2024-06-20T00:00:00Z"), firstDiscovered: null }, now, t)
+        .recent,
+      true,
+    );
+    const old = idleness(
+      { lastUsed: new Date("2023-01-01T00:00:00Z"), firstDiscovered: null },
+      now,
+      t,
+    );
+    assert.deepEqual([old.bucket, old.bucketLabel], [2, "180+ days"]);
+    const never = idleness({ lastUsed: null, firstDiscovered: null }, now, t);
+    assert.deepEqual([never.never, never.idleDays, never.bucketLabel], [true, null, "Never used"]);
+  });
+  it("rejects thresholds that are not ascending whole days", () => {
+    assert.throws(() => readThresholds([90, 30]), ParamError);
+    assert.deepEqual(readThresholds(undefined), t);
+  });
+  it("reclaims licensed installs idle past the top threshold", () => {
+    assert.ok(
+      consumesLicense("Licensed <via upgrade & downgrade>") && !consumesLicense("Unlicensed"),
+    );
+    assert.ok(isReclaimable(true, 180, 180) && !isReclaimable(false, null, 180));
+  });
+});
