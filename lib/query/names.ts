@@ -177,7 +177,17 @@ export async function metricNames(
   return out;
 }
 
-async function applicationMetrics(
+/**
+ * The registry metrics of one application (names, list prices), `[]` when the service does not
+ * serve them; cached per run under `registry.metrics:<id>` when read through {@link metricNames}
+ * or the ELP inputs.
+ *
+ * @example
+ * ```ts ignore
+ * const metrics = await applicationMetrics(ctx, "APP0009");
+ * ```
+ */
+export async function applicationMetrics(
   ctx: { readonly client: { readonly registry: Pick<RegistryApi, "metrics"> } },
   applicationId: string,
 ): Promise<Resource<"RegistryMetric">[]> {

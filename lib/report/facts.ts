@@ -19,6 +19,11 @@ interface FactBase {
   readonly label: string;
   /** Only rows for which this holds. */
   readonly where?: (row: Row) => boolean;
+  /**
+   * The type of the figure, when it reads a row key that is not one of the section's columns
+   * (a key the rows carry for emphasis or charts); for a column, its type is used.
+   */
+  readonly type?: ColumnType;
 }
 
 /**
@@ -59,9 +64,11 @@ const isNumber = (v: CellValue | undefined): v is number =>
 
 function columnType(section: Section, key: string, spec: SectionFact): Column {
   const column = section.columns.find((c) => c.key === key);
+  if (!column && spec.type) return { key, label: spec.label, type: spec.type };
   if (!column) {
     throw new ReportDefinitionError(
-      `fact "${spec.label}" reads column "${key}", which section "${section.id}" does not have`,
+      `fact "${spec.label}" reads column "${key}", which section "${section.id}" does not have ` +
+        "(give the fact a type to read a row key that is not a column)",
     );
   }
   return column;

@@ -104,3 +104,22 @@ describe("facts over a section's rows", () => {
     assert.deepEqual(collector.facts(), [{ label: "Share", value: null, type: "percent" }]);
   });
 });
+
+describe("facts over row keys that are not columns", () => {
+  it("reads a hidden key when the fact gives its type, and refuses it otherwise", async () => {
+    const s = section([
+      { app: "Visio", qty: 1, cost: 1, currency: "EUR", computerId: "C1", unused: 2 },
+      { app: "Visio", qty: 1, cost: 1, currency: "EUR", computerId: "C1", unused: 3 },
+    ]);
+    const collector = new FactsCollector([
+      { section: "licenses", label: "Computers", distinct: "computerId", type: "integer" },
+      { section: "licenses", label: "Unused", sum: "unused", type: "integer" },
+    ], [s]);
+    await drain(collector, s);
+    assert.deepEqual(collector.facts().map((f) => f.value), [1, 5]);
+    assert.throws(
+      () => new FactsCollector([{ section: "licenses", label: "U", sum: "unused" }], [s]),
+      /give the fact a type/,
+    );
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * The effective license position of an estate, as one composable query: reads the inputs
+ * (`inputs.ts`), computes the position per application × metric (`position.ts`), prices
+ * shortfalls and surpluses (`pricing.ts`, `price_file.ts`), reconciles with the service's
+ * entitlement states (`reconcile.ts`) and cross-checks with its compliance summary
+ * (`cross_check.ts`). Usable from the library as well as by the `license-position` report.
+ *
+ * Metric names come from the registry's metrics of each application, else from
+ * `metric_names.json` (the reference server's metric ids; extend it for your tenant's ids), else
+ * the id is shown with a note.
+ *
+ * @module
+ */
+
+import type { Resource } from "../../api/catalogue.ts";
+import type { QueryContext } from "../context.ts";
+import { computersById } from "../lookups.ts";
+import { crossCheck, type CrossCheckDifference } from "./cross_check.ts";
+import { type ElpClient, type ElpData, readElpInputs } from "./inputs.ts";
+import { computeElp, type ElpLine } from "./position.ts";
+import { choosePrice, paidPrices, priceKey, type UnitPrice, valueAt } from "./pricing.ts";
+import { matchPriceFile, type PriceFileEntry } from "./price_file.ts";
+import { reconcile, type StateCounts } from "./reconcile.ts";
+import METRIC_NAMES from "./metric_names.json" with { type: "json" };
+
+/** One ELP line with its names, price, values and reconciliation. */
+export interface ElpPosition extends ElpLine {
+  /** The metric's name (registry, else the mapping file, else the id). */
+  readonly metricName: string;
+  /** Where the name came from; `id` when it is the bare id. */
+  readonly metricNameSource: "registry" | "mapping" | "id";
+  /** The unit price used for values, if any. */
+  readonly price: UnitPrice | undefined;
+  /** What the shortfall would cost (null: no shortfall or unpriced). */
+  readonly shortfallCost: number | null;
+  /** What the surplus is worth (null: no surplus or unpriced). */
+  readonly surplusValue: number | null;
+  /** Installs per state group as the service reports them. */
+  readonly states: StateCounts;
+  /** Why the ELP and the service's entitlement states disagree, or null. */
+  readonly disagreement: string | null;
+}
+
+/** A metric-tracking row with a requirement, and what covers it. */
+export interface ElpDeviceRequirement {
+  readonly row: Resource<"MetricTracking">;
+  readonly computer: Resource<"Computer"> | undefined;
+  /** License ids covering this computer's install (from license tracking). */
+  readonly licenseIds: readonly string[];
+}
+
+/** What {@link effectiveLicensePosition} returns. */
+export interface ElpResult {
+  readonly positions: ElpPosition[];
+  /** Differences with the service's compliance summary (when not scoped to an organisation). */
+  readonly differences: CrossCheckDifference[];
+  /** Applications the service offers no compliance summary for. */
+  readonly notOffered: string[];
+  /** Whether the cross-check ran (it does not for one organisation's scope). */
+  readonly crossChecked: boolean;
+  /** Rows of metric tracking with a requirement or whose requirement moved to a host. */
+  readonly devices: ElpDeviceRequirement[];
+  /** Price-file entries that matched no application and metric in use. */
+  readonly unmatchedPrices: PriceFileEntry[];
+}
+
+/** Options of {@link effectiveLicensePosition}. */
+export interface ElpOptions {
+  /** Only this organisation's licenses, computers and transfers. */
+  readonly organization?: string;
+  /** Only applications for which this holds (a registry filter, say). */
+  readonly application?: (applicationId: string) => boolean;
+  /** Application names for price-file matching. */
+  readonly applicationNames?: (applicationId: string) => readonly string[];
+  /** Prices from a user's price file. */
+  readonly priceFile?: readonly PriceFileEntry[];
+}
+
+type Ctx = { readonly client: ElpClient; readonly query: QueryContext };
+
+/**
+ * The metric name of an application's metric and where it came from.
+ *
+ * @example
+ * ```ts
+ * import { metricName } from "./elp.ts";
+ * console.log(metricName(new Map(), "APP1", "MET02")); // { name: "Processor cores", source: "mapping" }
+ * ```
+ */
+export function metricName(
+  metrics: ReadonlyMap<string, readonly Resource<"RegistryMetric">[]>,
+  applicationId: string,
+  metricId: string,
+): { name: string; source: ElpPosition["metricNameSource"] } {
+  const registry = metrics.get(applicationId)?.find((m) => m.id === metricId)?.name?.trim();
+  if (registry) return { name: registry, source: "registry" };
+  const mapped = (METRIC_NAMES as Record<string, string>)[metricId];
+  return mapped ? { name: mapped, source: "mapping" } : { name: metricId, source: "id" };
+}
+
+function scoped(
+  data: ElpData,
+  organization: string,
+  orgOf: (id: string | null) => string | null,
+): ElpData {
+  const mine = (computerId: string | null) => orgOf(computerId) === organization;
+  return {
+    ...data,
+    licenses: data.licenses.filter((l) => l.organizationId === organization),
+    requirements: data.requirements.filter((r) => mine(r.computerId)),
+    transfers: data.transfers.filter((t) => t.organizationId === organization),
+    installs: data.installs.filter((i) => mine(i.computerId)),
+  };
+}
+
+function listPrices(data: ElpData): Map<string, { currency: string; unitPrice: number }> {
+  const out = new Map<string, { currency: string; unitPrice: number }>();
+  for (const [app, metrics] of data.metrics) {
+    for (const m of metrics) {
+      const currency = m.licenseCostCurrency?.trim();
+      if (m.id && currency && typeof m.licenseCost === "number" && m.licenseCost > 0) {
+        out.set(priceKey(app, m.id), { currency, unitPrice: m.licenseCost });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The effective license position per application × metric, priced, reconciled and
+ * cross-checked.
+ *
+ * @example
+ * ```ts ignore
+ * import { effectiveLicensePosition } from "./elp.ts";
+ * const { positions } = await effectiveLicensePosition(ctx);
+ * for (const p of positions.filter((p) => p.shortfall > 0)) console.log(p.applicationId, p.shortfall);
+ * ```
+ */
+export async function effectiveLicensePosition(
+  ctx: Ctx,
+  options: ElpOptions = {},
+): Promise<ElpResult> {
+  let data = await readElpInputs(ctx, { application: options.application });
+  const computers = await computersById(ctx);
+  if (options.organization !== undefined) {
+    data = scoped(data, options.organization, (id) => computers.get(id)?.organizationId ?? null);
+  }
+  const lines = computeElp(data);
+  const names = (app: string, metric: string) => metricName(data.metrics, app, metric);
+  const { prices: file, unmatched } = matchPriceFile(
+    options.priceFile ?? [],
+    lines.map((l) => [l.applicationId, l.metricId] as const),
+    {
+      applications: lines.map((l) =>
+        [l.applicationId, options.applicationNames?.(l.applicationId) ?? []] as const
+      ),
+      metricName: (a, m) => names(a, m).name,
+    },
+  );
+  const sources = { paid: paidPrices(data.licenses), list: listPrices(data), file };
+  const positions = reconcile(lines, data.installs, data.stateNames).map(
+    ({ line, states, disagreement }) => {
+      const price = choosePrice(line.applicationId, line.metricId, sources);
+      const name = names(line.applicationId, line.metricId);
+      return {
+        ...line,
+        metricName: name.name,
+        metricNameSource: name.source,
+        price,
+        shortfallCost: price && line.shortfall > 0 ? valueAt(line.shortfall, price) : null,
+        surplusValue: price && line.surplus > 0 ? valueAt(line.surplus, price) : null,
+        states,
+        disagreement,
+      };
+    },
+  );
+  const crossChecked = options.organization === undefined;
+  const offered = [...data.summaries].filter(([, rows]) => rows !== null);
+  return {
+    positions,
+    differences: crossChecked ? crossCheck(lines, offered.flatMap(([, rows]) => rows!)) : [],
+    notOffered: [...data.summaries].filter(([, rows]) => rows === null).map(([app]) => app),
+    crossChecked,
+    devices: data.requirements
+      .filter((r) => (r.requirement ?? 0) > 0 || (r.requirementMoved ?? 0) > 0)
+      .map((row) => ({
+        row,
+        computer: computers.get(row.computerId),
+        licenseIds: data.coveredBy.get(`${row.computerId}\u0000${row.applicationId}`) ?? [],
+      })),
+    unmatchedPrices: unmatched,
+  };
+}
