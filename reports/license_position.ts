@@ -1,165 +1,217 @@
 /**
- * License position: per application, licenses against installations and the metric requirement
- * (`support/coverage.ts`), and a shortfall's cost at the average price paid in the currency of
- * most units bought (`support/prices.ts`); "Prices paid" lists every currency's average.
+ * License position: the effective license position (ELP) per application × metric — licenses
+ * bought, plus what transfers (downgrade, upgrade, cross-edition) bring in, less what they give
+ * away, against the metric requirement — priced, reconciled with the service's entitlement states
+ * and cross-checked with its own compliance summary. Rules: `lib/query/elp/`, and the README's
+ * "Effective license position".
  * @module
  */
 
 import type { ClientSlice } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
-import { groupBy } from "../lib/query/group_by.ts";
+import { effectiveLicensePosition } from "../lib/query/elp/elp.ts";
+import type { ElpClient } from "../lib/query/elp/inputs.ts";
+import { readPriceFile } from "../lib/query/elp/price_file.ts";
 import { registryById } from "../lib/query/lookups.ts";
-import { count, sum, sumMoney } from "../lib/query/measures.ts";
 import { organizationNames, organizationScope } from "../lib/query/names.ts";
-import { asc, sortBy } from "../lib/query/sort.ts";
-import { boolean, integer, money, number, text, whenPositive } from "../lib/report/columns.ts";
+import { integer, money, number, percent, text } from "../lib/report/columns.ts";
+import { type ColumnOptions, whenPositive } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
-import type { Row } from "../lib/report/model.ts";
-import { coverages, round6, shortfallsFirst } from "./support/coverage.ts";
-import { estateUse } from "./support/estate_use.ts";
-import { applicationLabel, applicationName } from "./support/lookups.ts";
-import { licensePrices, priceShortfall, pricesPaid } from "./support/prices.ts";
-import { versionWhenSent } from "./support/versions.ts";
+import type { Section } from "../lib/report/model.ts";
+import { applicationLabel } from "./support/lookups.ts";
+import { deviceRows, differenceRows, exposureRows } from "./support/elp_rows.ts";
+import { positionRows, publisherRows } from "./support/elp_rows.ts";
 
 /** The slice of the SAM client this report reads. */
-export type LicensePositionClient = ClientSlice<{
-  licenses: "list";
-  registry: "applications";
-  estate: "computers" | "applications" | "metrics";
-  organizations: "tree";
-}>;
+export type LicensePositionClient =
+  & ElpClient
+  & ClientSlice<{ registry: "applications" | "metrics"; organizations: "tree" }>;
+
+/** Units of a metric (whole numbers: the service counts requirements and quantities in units). */
+const units = (key: string, label: string, options: ColumnOptions = {}) =>
+  integer(key, label, options);
 
 async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Promise<ReportData> {
   const organization = ctx.params.organization as string | undefined;
+  const priceFile = ctx.params.priceFile as string | undefined;
   const registry = await registryById(ctx, ctx.filter);
-  const applications = ctx.filter ? registry : undefined;
-  const { quantity, prices } = await licensePrices(ctx, { organization });
-  const use = await estateUse(ctx, { organization, applications, signal: ctx.signal });
-  const rows = coverages({ licensed: quantity, ...use }, applications).map((c) => {
-    const app = registry.get(c.id);
-    return {
-      ...{ ...c, label: applicationLabel(c.id, app), application: applicationName(c.id, app) },
-      ...{ version: app?.version ?? null, manufacturer: app?.manufacturer ?? null },
-      ...priceShortfall(c.shortfall, prices.get(c.id)),
-    };
+  const label = (id: string) => applicationLabel(id, registry.get(id));
+  const names = { label, publisher: (id: string) => registry.get(id)?.manufacturer ?? null };
+  const elp = await effectiveLicensePosition(ctx, {
+    organization,
+    application: ctx.filter ? (id) => registry.has(id) : undefined,
+    applicationNames: (id) => [registry.get(id)?.name ?? "", label(id)],
+    priceFile: priceFile ? await readPriceFile(priceFile) : [],
   });
-  const positions = sortBy(rows, shortfallsFirst, asc("label"), asc("id"));
-  const short = positions.filter((p) => p.shortfall > 0);
-  const costs = groupBy(short, (p) => ({ currency: p.currency }), {
-    applications: count(),
-    shortfall: sum((p) => p.shortfall),
-    shortfallCost: sumMoney((p) => p.shortfallCost),
-  }).map((c) => ({ ...c, shortfall: round6(c.shortfall) }));
-  const scope = organization === undefined
-    ? ""
-    : organizationScope(await organizationNames(ctx), organization);
-  const bad = whenPositive("shortfall", "bad");
-  const isShort = (r: Row) => (r.shortfall as number) > 0;
-  const priceless = (r: Row) => r.currency === null;
-  const noPrice = { label: "Applications short with no price paid", sum: "applications" };
-  const over = (r: Row) => (r.vsInstallations as number) < 0 ? "warn" as const : undefined;
+  const positions = positionRows(elp, names);
+  const scope = organizationScope(await organizationNames(ctx), organization);
+  const exposure: Section[] = [...exposureRows(positions)].map(([currency, rows]) => ({
+    id: `exposure-${currency.toLowerCase()}`,
+    title: `Exposure by publisher (${currency})`,
+    description: `Shortfall cost and surplus value per publisher, in ${currency} only.`,
+    columns: [
+      text("publisher", "Publisher", { width: 28 }),
+      integer("short", "Positions short"),
+      money("shortfallCost", "Shortfall cost"),
+      money("surplusValue", "Surplus value"),
+    ],
+    rows,
+    totals: { sum: ["short", "shortfallCost", "surplusValue"], perCurrency: "currency" },
+    chart: {
+      type: "bar",
+      title: `Shortfall cost by publisher (${currency})`,
+      label: "publisher",
+      value: "shortfallCost",
+      top: 12,
+    },
+  }));
   return {
-    sections: versionWhenSent([{
-      id: "position",
-      title: `License position per application${scope}`,
-      description: "Licensed quantity (sum of license quantities) against installations " +
-        "(installed computer applications) and against the metric requirement (sum of " +
-        "metric tracking requirement). Applications with licenses or a requirement are " +
-        "listed, shortfalls against the requirement first. A negative surplus is a " +
-        "shortfall; it is priced at the average unit price paid in the currency of most " +
-        "units bought.",
-      columns: [
-        text("application", "Application", { width: 32 }),
-        text("version", "Version", { width: 10 }),
-        text("manufacturer", "Manufacturer", { width: 20 }),
-        number("licensed", "Licensed", { decimals: 0 }),
-        integer("installations", "Installations"),
-        number("requirement", "Requirement", { decimals: 0 }),
-        number("vsRequirement", "Surplus vs requirement", { decimals: 0, emphasis: bad }),
-        number("vsInstallations", "Surplus vs installations", { decimals: 0, emphasis: over }),
-        text("currency", "Currency", { width: 8 }),
-        money("unitPrice", "Average unit price"),
-        money("shortfallCost", "Shortfall cost", { emphasis: bad }),
-      ],
-      rows: positions,
-      totals: { sum: ["licensed", "installations", "requirement"] },
-      emptyText: "No application has licenses or a metric requirement for these parameters.",
-      facts: [
-        { label: "Applications", count: true },
-        { label: "Applications short of the requirement", count: true, where: isShort },
-      ],
-    }, {
-      id: "prices",
-      title: "Prices paid per application and currency",
-      description: "Amount paid and units bought per currency; the average unit price is " +
-        'amount ÷ units. "Used for pricing" marks the currency a shortfall is priced in.',
-      columns: [
-        text("application", "Application", { width: 32 }),
-        text("version", "Version", { width: 10 }),
-        text("currency", "Currency", { width: 8 }),
-        integer("licenses", "Licenses"),
-        number("units", "Units", { decimals: 0 }),
-        money("amountPaid", "Amount paid"),
-        money("unitPrice", "Average unit price"),
-        boolean("pricing", "Used for pricing"),
-      ],
-      rows: sortBy(positions, asc("label"), asc("id")).flatMap(({ id, application, version }) =>
-        pricesPaid(prices.get(id)).map((line) => ({ application, version, ...line }))
-      ),
-      totals: { sum: ["licenses", "units", "amountPaid"], perCurrency: "currency" },
-      emptyText: "No license with a purchase value and currency for these parameters.",
-    }, {
-      id: "shortfall-cost",
-      title: "Shortfall cost per currency",
-      description: "The cost of every shortfall against the requirement, per currency " +
-        "(amounts in different currencies are never added). A row without a currency counts " +
-        "applications short whose licenses carry no price.",
-      columns: [
-        text("currency", "Currency", { width: 8 }),
-        integer("applications", "Applications short"),
-        number("shortfall", "Units short", { decimals: 0 }),
-        money("shortfallCost", "Shortfall cost"),
-      ],
-      rows: sortBy(costs, asc("currency")),
-      emptyText: "No shortfall against the metric requirement: every application is covered.",
-      facts: [
-        { label: "Shortfall cost", sum: "shortfallCost", perCurrency: "currency" },
-        ...costs.some(priceless) ? [{ ...noPrice, where: priceless }] : [],
-      ],
-    }]),
+    sections: [
+      {
+        id: "positions",
+        title: `Effective license position${scope}`,
+        description: "Per application and metric: purchased + received − given = entitlements, " +
+          "against the requirement (metric tracking after core factors, minimums, exclusions and " +
+          "extended coverage). Shortfalls are priced at the average price paid, else the " +
+          "registry's list price, else the price file; units of different metrics are never added.",
+        columns: [
+          text("application", "Application", { width: 30 }),
+          text("metric", "Metric", { width: 14 }),
+          units("purchased", "Purchased"),
+          units("received", "Received"),
+          units("given", "Given"),
+          units("entitlements", "Entitlements"),
+          units("requirement", "Requirement"),
+          units("position", "Position"),
+          percent("compliance", "Entitled ÷ required"),
+          units("shortfall", "Shortfall", { emphasis: whenPositive("shortfall", "bad") }),
+          integer("uncoveredInstalls", "Uncovered installs"),
+          text("priceSource", "Priced at", { width: 14 }),
+          money("unitPrice", "Unit price"),
+          money("shortfallCost", "Shortfall cost"),
+          money("surplusValue", "Surplus value"),
+          text("currency", "Currency", { width: 8 }),
+        ],
+        rows: positions,
+        group: { by: "publisher", label: "Publisher" },
+        totals: { sum: ["shortfallCost", "surplusValue"], perCurrency: "currency" },
+        emptyText: "No licenses or requirements for these parameters.",
+        facts: [
+          { label: "Shortfall cost", sum: "shortfallCost", perCurrency: "currency" },
+          { label: "Unpriced shortfalls", count: true, where: (r) => r.unpricedShortfall === true },
+          { label: "Positions short", count: true, where: (r) => (r.shortfall as number) > 0 },
+          { label: "Surplus value", sum: "surplusValue", perCurrency: "currency" },
+        ],
+      },
+      {
+        id: "publishers",
+        title: "Compliance by publisher and metric",
+        description: "Entitlements ÷ requirement within one metric (units of different metrics " +
+          "are never added); a share below 100% is a shortfall.",
+        columns: [
+          text("publisher", "Publisher", { width: 28 }),
+          text("metric", "Metric", { width: 16 }),
+          integer("applications", "Applications"),
+          integer("short", "Short", { emphasis: whenPositive("short", "bad") }),
+          units("entitlements", "Entitlements"),
+          units("requirement", "Requirement"),
+          units("shortfall", "Shortfall"),
+          percent("compliance", "Entitled ÷ required"),
+        ],
+        rows: publisherRows(positions),
+      },
+      ...exposure,
+      {
+        id: "reconciliation",
+        title: "Reconciliation with entitlement states",
+        description:
+          "Positions whose ELP disagrees with the installs' entitlement states the service reports.",
+        columns: [
+          text("application", "Application", { width: 30 }),
+          text("metric", "Metric"),
+          units("position", "Position"),
+          integer("coveredInstalls", "Covered installs"),
+          integer("uncoveredInstalls", "Uncovered installs"),
+          text("disagreement", "Disagreement", { width: 50 }),
+        ],
+        rows: positions.filter((p) => p.disagreement),
+        emptyText: "The ELP agrees with the service's entitlement states for every application.",
+        facts: [{ label: "Disagreements with entitlement states", count: true }],
+      },
+      {
+        id: "cross-check",
+        title: "Cross-check with the service's compliance summary",
+        description: elp.crossChecked
+          ? `Figures that differ from the service's own summary (${elp.notOffered.length} applications without one).`
+          : "Not compared: the service's summary covers the whole estate, this report one organization.",
+        columns: [
+          text("application", "Application", { width: 30 }),
+          text("metric", "Metric"),
+          text("figure", "Figure"),
+          units("samkit", "samkit"),
+          units("service", "Service"),
+          text("explanation", "Explanation", { width: 50 }),
+        ],
+        rows: differenceRows(elp, names),
+        emptyText: elp.crossChecked
+          ? "samkit's ELP equals the service's compliance summary."
+          : "Not compared.",
+      },
+      {
+        id: "devices",
+        title: "Requirement per device",
+        description: "What each computer or host requires, and why.",
+        columns: [
+          text("computer", "Computer", { width: 18 }),
+          text("host", "Host", { width: 14 }),
+          text("application", "Application", { width: 28 }),
+          text("metric", "Metric"),
+          units("counted", "Counted"),
+          number("coreFactor", "Core factor", { decimals: 2 }),
+          units("minimum", "Minimum"),
+          units("requirement", "Requirement"),
+          text("basis", "Basis", { width: 24 }),
+          text("licenses", "Covered by", { width: 16 }),
+        ],
+        rows: deviceRows(elp, names),
+      },
+    ],
   };
 }
 
 /**
- * The license position report.
+ * The license position (ELP) report.
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import { licensePosition } from "./license_position.ts";
- * const data = await licensePosition.data(ctx);
- * console.log(data.sections.map((s) => s.id)); // ["position", "prices", "shortfall-cost"]
+ * console.log(licensePosition.id); // "license-position"
  * ```
  */
 export const licensePosition = defineReport<LicensePositionClient, QueryContext>({
   id: "license-position",
-  tracked: [{
-    section: "position",
-    key: ["application", "version"],
-    value: "vsRequirement",
-    label: "Position against requirement",
-  }],
-  title: "License position",
-  description: "Per application: licensed quantity against installations and the metric " +
-    "requirement, the surplus or shortfall, and the cost of a shortfall at the average price " +
-    "paid (per currency, never mixed).",
+  title: "Effective license position",
+  description: "Per application and metric: entitlements (purchased ± transfers) against the " +
+    "requirement, shortfall and surplus priced per currency, reconciled with the service's " +
+    "entitlement states and cross-checked with its compliance summary.",
   params: {
     organization: {
       type: "string",
-      description: "Only this organization's licenses, and installations and requirement on " +
-        "its computers (default: all organizations)",
+      description: "Only this organization's licenses, computers and transfers",
+    },
+    priceFile: {
+      type: "string",
+      description:
+        "A CSV or JSON file of unit prices (application, metric, currency, unitPrice) for positions nothing else prices",
     },
   },
   filterResource: "RegistryApplication",
   landscape: true,
+  tracked: [{
+    section: "positions",
+    key: ["application", "metric"],
+    value: "position",
+    label: "Position",
+  }],
   data,
 });

@@ -1,0 +1,214 @@
+/**
+ * The rows of the license-position (ELP) report, from {@link ElpResult}: one per application ×
+ * metric, per publisher × metric, per publisher × currency, per disagreement, per difference with
+ * the service and per device requirement. Names, not ids, wherever a person reads.
+ *
+ * @module
+ */
+
+import type { Resource } from "../../lib/api/catalogue.ts";
+import type { ElpPosition, ElpResult } from "../../lib/query/elp/elp.ts";
+import { groupBy } from "../../lib/query/group_by.ts";
+import { count, sum, sumMoney } from "../../lib/query/measures.ts";
+import { asc, desc, sortBy } from "../../lib/query/sort.ts";
+
+/** How the report names applications. */
+export interface ElpNames {
+  /** An application's label (name and version). */
+  readonly label: (applicationId: string) => string;
+  /** An application's publisher. */
+  readonly publisher: (applicationId: string) => string | null;
+}
+
+/** Where a price came from, in words. */
+export const PRICE_SOURCES = {
+  paid: "Average price paid",
+  list: "Registry list price",
+  file: "Price file",
+} as const;
+
+/** The price-source label of an unpriced position. */
+export const UNPRICED = "Unpriced";
+
+/** The publisher label of applications the registry names no publisher for. */
+export const NO_PUBLISHER = "(no publisher)";
+
+function status(p: ElpPosition): string {
+  if (p.requirement === 0 && p.entitlements === 0) return "Nothing required";
+  return p.shortfall > 0 ? "Short" : p.surplus > 0 ? "Surplus" : "Balanced";
+}
+
+/**
+ * One row per application × metric, publishers together, shortfalls first (largest first).
+ *
+ * @example
+ * ```ts ignore
+ * const rows = positionRows(elp, names);
+ * ```
+ */
+export function positionRows(elp: ElpResult, names: ElpNames) {
+  const rows = elp.positions.map((p) => ({
+    application: names.label(p.applicationId),
+    applicationId: p.applicationId,
+    publisher: names.publisher(p.applicationId) ?? NO_PUBLISHER,
+    metric: p.metricNameSource === "id" ? `${p.metricName} (no name known)` : p.metricName,
+    purchased: p.purchased,
+    received: p.receivedTotal,
+    downgrades: p.received.downgrade,
+    given: p.given,
+    entitlements: p.entitlements,
+    requirement: p.requirement,
+    position: p.position,
+    compliance: p.compliance,
+    shortfall: p.shortfall,
+    coveredInstalls: p.states.covered,
+    uncoveredInstalls: p.states.uncovered,
+    status: status(p),
+    priceSource: p.price ? PRICE_SOURCES[p.price.source] : p.shortfall > 0 ? UNPRICED : null,
+    unitPrice: p.price ? p.price.unitCents / 100 : null,
+    currency: p.price?.currency ?? null,
+    shortfallCost: p.shortfallCost,
+    surplusValue: p.surplusValue,
+    unpricedShortfall: p.shortfall > 0 && !p.price,
+    disagreement: p.disagreement,
+  }));
+  return sortBy(rows, asc("publisher"), desc("shortfall"), asc("application"), asc("metric"));
+}
+
+/** A position row. */
+export type PositionRow = ReturnType<typeof positionRows>[number];
+
+/**
+ * Per publisher × metric: applications, how many are short, units required and entitled, and
+ * the covered share (units of one metric only, never added across metrics).
+ *
+ * @example
+ * ```ts ignore
+ * const rows = publisherRows(positionRows(elp, names));
+ * ```
+ */
+export function publisherRows(rows: readonly PositionRow[]) {
+  const groups = groupBy(rows, (r) => ({ publisher: r.publisher, metric: r.metric }), {
+    applications: count(),
+    short: count((r) => r.shortfall > 0),
+    requirement: sum((r) => r.requirement),
+    entitlements: sum((r) => r.entitlements),
+    shortfall: sum((r) => r.shortfall),
+  });
+  return sortBy(
+    groups.map((g) => ({
+      ...g,
+      compliance: g.requirement > 0 ? g.entitlements / g.requirement : null,
+    })),
+    desc("shortfall"),
+    asc("publisher"),
+    asc("metric"),
+  );
+}
+
+/**
+ * Per publisher and currency: what the shortfalls would cost and what the surpluses are worth,
+ * largest cost first; one list per currency.
+ *
+ * @example
+ * ```ts ignore
+ * const byCurrency = exposureRows(positionRows(elp, names));
+ * ```
+ */
+export function exposureRows(rows: readonly PositionRow[]): Map<string, ExposureRow[]> {
+  const groups = groupBy(rows.filter((r) => r.currency), (r) => ({
+    publisher: r.publisher,
+    currency: r.currency!,
+  }), {
+    short: count((r) => r.shortfall > 0),
+    shortfallCost: sumMoney((r) => r.shortfallCost),
+    surplusValue: sumMoney((r) => r.surplusValue),
+  });
+  const out = new Map<string, ExposureRow[]>();
+  for (const g of sortBy(groups, asc("currency"), desc("shortfallCost"), asc("publisher"))) {
+    if (g.shortfallCost === null && g.surplusValue === null) continue;
+    out.set(g.currency, [...(out.get(g.currency) ?? []), g]);
+  }
+  return out;
+}
+
+/** A publisher's exposure in one currency. */
+export type ExposureRow = {
+  readonly publisher: string;
+  readonly currency: string;
+  readonly short: number;
+  readonly shortfallCost: number | null;
+  readonly surplusValue: number | null;
+};
+
+/**
+ * The differences with the service's compliance summary, named.
+ *
+ * @example
+ * ```ts ignore
+ * const rows = differenceRows(elp, names);
+ * ```
+ */
+export function differenceRows(elp: ElpResult, names: ElpNames) {
+  const metricOf = new Map(
+    elp.positions.map((p) => [`${p.applicationId}\u0000${p.metricId}`, p.metricName]),
+  );
+  return elp.differences.map((d) => ({
+    application: names.label(d.applicationId),
+    metric: metricOf.get(`${d.applicationId}\u0000${d.metricId}`) ?? d.metricId,
+    figure: d.figure,
+    samkit: d.samkit,
+    service: d.service,
+    explanation: d.explanation,
+  }));
+}
+
+function basis(row: Resource<"MetricTracking">): string {
+  const on = (n: number | null) => (n ?? 0) > 0;
+  if (on(row.virtualMachine) && on(row.requirementMoved)) {
+    return "Virtual machine: licensed on its host";
+  }
+  if (on(row.requirementMoved)) return "Covered by extended coverage";
+  if (on(row.physicalHost)) return "Physical host: all its cores";
+  if (on(row.minimumRequirement) && (row.requirement ?? 0) <= (row.minimumRequirement ?? 0)) {
+    return "Minimum applies";
+  }
+  return "Installed";
+}
+
+/**
+ * One row per device requirement: computer, host, application, metric, cores or units counted,
+ * core factor, minimum, requirement, why, and the licenses covering it.
+ *
+ * @example
+ * ```ts ignore
+ * const rows = deviceRows(elp, names);
+ * ```
+ */
+export function deviceRows(elp: ElpResult, names: ElpNames) {
+  const metricOf = new Map(
+    elp.positions.map((p) => [`${p.applicationId}\u0000${p.metricId}`, p.metricName]),
+  );
+  const hostName = new Map(elp.devices.map((d) => [d.computer?.id, d.computer?.hostName]));
+  const rows = elp.devices.map(({ row, computer, licenseIds }) => ({
+    computer: computer?.hostName ?? row.computerId,
+    host: computer?.hostComputerId
+      ? hostName.get(computer.hostComputerId) ?? computer.hostComputerId
+      : null,
+    application: names.label(row.applicationId ?? ""),
+    metric: metricOf.get(`${row.applicationId}\u0000${row.metricId}`) ?? row.metricId,
+    counted: row.initialRequirement,
+    coreFactor: row.coreFactor,
+    minimum: row.minimumRequirement,
+    requirement: row.requirement,
+    basis: basis(row),
+    licenses: licenseIds.join(", ") || null,
+  }));
+  return sortBy(
+    rows,
+    asc("application"),
+    asc("metric"),
+    desc("requirement"),
+    asc((r) => r.computer ?? ""),
+  );
+}
