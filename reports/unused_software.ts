@@ -27,7 +27,7 @@ import { parseFilter } from "../lib/api/filter_parser.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import { aggregate } from "../lib/query/group_by.ts";
 import { groupByFields } from "../lib/query/group_fields.ts";
-import { groupByStream } from "../lib/query/group_by_stream.ts";
+import { groupStream } from "../lib/query/group_by.ts";
 import { count, sum, sumMoney } from "../lib/query/measures.ts";
 import { asc, desc, sortBy } from "../lib/query/sort.ts";
 import { boolean, date, integer, money, text, whenPositive } from "../lib/report/columns.ts";
@@ -84,7 +84,7 @@ async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Pro
       if (i.isInstalled === true && i.applicationId) yield idle(i);
     }
   }
-  const perApp = await groupByStream(
+  const perApp = await groupStream(
     installs(userFilter.length ? and(installed, ...userFilter) : installed),
     (i) => ({ id: i.applicationId! }),
     {
