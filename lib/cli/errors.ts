@@ -36,6 +36,7 @@ const BAD_INPUT = new Set([
   "PackFileError",
   "CronError",
   "SnapshotFileError",
+  "PriceFileError",
 ]);
 
 /** What to do next, by error name: printed after the message. */
@@ -46,6 +47,9 @@ const HINTS: Readonly<Record<string, string>> = {
     "reading it again (data changing while it was read, or a service paging it inconsistently): " +
     "run again when no import or scan is updating the estate; if it persists, report the " +
     "operation and counts above to the service.",
+  PriceFileError:
+    "Nothing was written. A price file is CSV with a header row (or JSON, an array) " +
+    "with application, metric, currency (ISO 4217) and unitPrice (a positive number).",
   ShapeError: "Nothing was written. The service answered something that is not the resource " +
     "asked for: check that --base-url (and --registry-prefix, if set) point at the SAM API.",
 };

@@ -47,7 +47,13 @@ const FIELD_ALIASES: Readonly<Record<string, string>> = {
   unit_price: "unitPrice",
 };
 
-function entry(raw: Record<string, unknown>, line: number, where: string): PriceFileEntry {
+function entry(
+  raw: Record<string, unknown>,
+  line: number,
+  name: string,
+  format: "csv" | "json",
+): PriceFileEntry {
+  const where = `${name}, ${format === "csv" ? "line" : "item"}`;
   const fields: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) {
     const name = FIELD_ALIASES[k.trim().toLowerCase()];
@@ -56,13 +62,13 @@ function entry(raw: Record<string, unknown>, line: number, where: string): Price
   const text = (name: string) => {
     const v = fields[name];
     if (typeof v !== "string" || !v.trim()) {
-      throw new PriceFileError(`${where}, ${line}: "${name}" is missing`);
+      throw new PriceFileError(`${where} ${line}: "${name}" is missing`);
     }
     return v.trim();
   };
   const currency = text("currency").toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) {
-    throw new PriceFileError(`${where}, ${line}: currency "${currency}" is not an ISO 4217 code`);
+    throw new PriceFileError(`${where} ${line}: currency "${currency}" is not an ISO 4217 code`);
   }
   const rawPrice = fields.unitPrice;
   const unitPrice = typeof rawPrice === "number" ? rawPrice : Number(String(rawPrice ?? "").trim());
@@ -71,7 +77,7 @@ function entry(raw: Record<string, unknown>, line: number, where: string): Price
     !isFinite(unitPrice)
   ) {
     throw new PriceFileError(
-      `${where}, ${line}: unitPrice "${rawPrice ?? ""}" is not a positive number`,
+      `${where} ${line}: unitPrice "${rawPrice ?? ""}" is not a positive number`,
     );
   }
   return { line, application: text("application"), metric: text("metric"), currency, unitPrice };
@@ -109,7 +115,7 @@ export function parsePriceFile(
     if (typeof raw !== "object" || raw === null) {
       throw new PriceFileError(`${name}, item ${i + 1}: not an object`);
     }
-    return entry(raw, format === "csv" ? i + 2 : i + 1, name);
+    return entry(raw, format === "csv" ? i + 2 : i + 1, name, format);
   });
   const seen = new Map<string, number>();
   for (const e of entries) {
