@@ -166,3 +166,20 @@ export function whenTrue(
 ): (row: Row) => "warn" | "bad" | undefined {
   return (row) => (row[key] ? level : undefined);
 }
+
+/**
+ * Emphasis when a numeric cell is below zero (a shortfall shown as a negative position).
+ *
+ * @example
+ * ```ts
+ * import { integer, whenNegative } from "./columns.ts";
+ * const col = integer("position", "Position", { emphasis: whenNegative("position", "bad") });
+ * console.log(col.emphasis?.({ position: -3 })); // "bad"
+ * ```
+ */
+export function whenNegative(
+  key: string,
+  level: "warn" | "bad",
+): (row: Row) => "warn" | "bad" | undefined {
+  return (row) => (typeof row[key] === "number" && (row[key] as number) < 0 ? level : undefined);
+}
