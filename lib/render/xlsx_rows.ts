@@ -10,6 +10,7 @@
  */
 
 import type ExcelJS from "exceljs";
+import { Buffer } from "node:buffer";
 
 // deno-lint-ignore no-explicit-any
 type Style = any;
@@ -29,7 +30,7 @@ interface SheetInternals {
   startedData: boolean;
   _rowZero: number;
   _rows: unknown[];
-  stream: { write(chunk: string): unknown };
+  stream: { write(chunk: string | Buffer): unknown };
   _workbook: { styles: { addStyleModel(style: Style, type: number): number } };
 }
 
@@ -40,7 +41,9 @@ const STRING = 3;
 const DATE = 4;
 const BOOLEAN = 9;
 
-const FLUSH_CHARS = 1 << 16;
+/** Bytes of row XML collected before they are written to the sheet's stream. */
+const FLUSH_BYTES = 1 << 16;
+const encoder = new TextEncoder();
 // deno-lint-ignore no-control-regex
 const XML_ESCAPE = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/;
 // deno-lint-ignore no-control-regex
@@ -58,6 +61,17 @@ function xmlText(text: string): string {
   return XML_ESCAPE.test(text) ? text.replace(XML_ESCAPE_ALL, (c) => ENTITIES[c] ?? "") : text;
 }
 
+/**
+ * A number as JavaScript writes it (`String(n)`). Finite numbers go through `JSON.stringify`,
+ * which gives the same text without V8's number-to-string cache: a string of a fractional number
+ * made by a template or `String` is kept by that old-generation cache long enough to be promoted,
+ * so a million rows of amounts and dates filled the old generation with dead strings and peak RSS
+ * grew with the row count.
+ */
+function numberText(n: number): string {
+  return Number.isFinite(n) ? JSON.stringify(n) : String(n);
+}
+
 /** The column letter of a 1-based index (1 → A, 27 → AA). */
 function columnLetter(index: number): string {
   let s = "";
@@ -73,7 +87,12 @@ function isDirectWritable(sheet: unknown): sheet is SheetInternals {
     s._rows.length === 0 && typeof s._workbook?.styles?.addStyleModel === "function";
 }
 
-/** Writes rows as XML to the worksheet's stream, in chunks of about 64k characters. */
+/**
+ * Writes rows as XML to the worksheet's stream, in chunks of about 64 KB. Each row is encoded as
+ * UTF-8 into one reused byte buffer as soon as it ends, so no row's strings outlive it: a buffer of
+ * row strings lived across young-generation collections, and what survives them grows the young
+ * generation (and so RSS) over a long sheet.
+ */
 class DirectRowSink implements RowSink {
   #sheet: SheetInternals;
   #styles: SheetInternals["_workbook"]["styles"];
@@ -82,7 +101,8 @@ class DirectRowSink implements RowSink {
   #column = 0;
   #cells = "";
   #hasValue = false;
-  #buffer = "";
+  #bytes = new Uint8Array(FLUSH_BYTES);
+  #used = 0;
 
   constructor(sheet: SheetInternals, columns: number) {
     this.#sheet = sheet;
@@ -110,7 +130,7 @@ class DirectRowSink implements RowSink {
         if (id) this.#cells += ref + "/>";
         return;
       case NUMBER:
-        this.#cells += `${ref}><v>${value}</v></c>`;
+        this.#cells += `${ref}><v>${numberText(value as number)}</v></c>`;
         break;
       case STRING:
         this.#cells += `${ref} t="str"><v>${xmlText(value as string)}</v></c>`;
@@ -119,16 +139,19 @@ class DirectRowSink implements RowSink {
         this.#cells += `${ref} t="b"><v>${value ? "1" : "0"}</v></c>`;
         break;
       default:
-        this.#cells += `${ref}><v>${25569 + (value as Date).getTime() / 86_400_000}</v></c>`;
+        this.#cells += `${ref}><v>${
+          numberText(25569 + (value as Date).getTime() / 86_400_000)
+        }</v></c>`;
     }
     this.#hasValue = true;
   }
 
   endRow(): void {
     if (this.#hasValue) {
-      this.#buffer += `<row r="${this.#rowNumber}" spans="1:${this.#column}" ` +
-        `x14ac:dyDescent="0.25">${this.#cells}</row>`;
-      if (this.#buffer.length >= FLUSH_CHARS) this.#flush();
+      this.#append(
+        `<row r="${this.#rowNumber}" spans="1:${this.#column}" ` +
+          `x14ac:dyDescent="0.25">${this.#cells}</row>`,
+      );
     }
     this.#rowNumber++;
     this.#column = 0;
@@ -141,10 +164,23 @@ class DirectRowSink implements RowSink {
     this.#sheet._rowZero = this.#rowNumber;
   }
 
+  /** Encodes `xml` into the byte buffer, writing the buffer out whenever it is full. */
+  #append(xml: string): void {
+    let rest = xml;
+    for (;;) {
+      const { read, written } = encoder.encodeInto(rest, this.#bytes.subarray(this.#used));
+      this.#used += written;
+      if (read === rest.length) return;
+      this.#flush();
+      rest = rest.slice(read);
+    }
+  }
+
   #flush(): void {
-    if (this.#buffer === "") return;
-    this.#sheet.stream.write(this.#buffer);
-    this.#buffer = "";
+    if (this.#used === 0) return;
+    // A copy: the sheet's stream may keep the chunk, and the byte buffer is reused.
+    this.#sheet.stream.write(Buffer.from(this.#bytes.slice(0, this.#used).buffer));
+    this.#used = 0;
   }
 }
 
