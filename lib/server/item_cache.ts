@@ -1,15 +1,30 @@
 /**
- * The written JSON text of collection items, kept per row until the store changes: a page whose
- * rows were all written before (by any earlier page, filter or sort over the same operation and
- * path) is answered from their text, with only its rowids read from SQLite.
+ * The written JSON text of collection items, kept per row (UTF-8) until the store changes: a page
+ * whose rows were all written before (by any earlier page, filter or sort over the same
+ * operation and path) is answered from their bytes, with only its rowids read from SQLite.
  *
  * @module
  */
 
 import type { EstateStore } from "./store.ts";
 
-/** Characters of item text kept per store (about 64 MB at most) before the cache starts over. */
-const LIMIT_CHARS = 32 * 1024 * 1024;
+/** Bytes of item text kept per store before the cache starts over. */
+const LIMIT_BYTES = 48 * 1024 * 1024;
+
+const encoder = new TextEncoder();
+
+/** The UTF-8 of each text, encoded at once (one buffer) where they are all ASCII. */
+function encodeEach(texts: readonly string[]): Uint8Array[] {
+  const joined = texts.join("");
+  const bytes = encoder.encode(joined);
+  if (bytes.length !== joined.length) return texts.map((t) => encoder.encode(t));
+  const out: Uint8Array[] = new Array(texts.length);
+  let at = 0;
+  for (let i = 0; i < texts.length; i++) {
+    out[i] = bytes.subarray(at, at += texts[i].length);
+  }
+  return out;
+}
 
 /**
  * Item texts by cache key (operation, dialect and path) and rowid, for one store generation.
@@ -19,18 +34,19 @@ const LIMIT_CHARS = 32 * 1024 * 1024;
  * import { ItemTextCache } from "./item_cache.ts";
  * const cache = new ItemTextCache();
  * cache.remember(0, "k", [1, 2], ['{"id":"a"}', '{"id":"b"}']);
- * console.log(cache.lookup(0, "k", [2, 1])); // ['{"id":"b"}', '{"id":"a"}']
+ * const kept = cache.lookup(0, "k", [2, 1])!;
+ * console.log(new TextDecoder().decode(kept[0])); // '{"id":"b"}'
  * console.log(cache.lookup(1, "k", [1])); // undefined: the store changed
  * ```
  */
 export class ItemTextCache {
   #generation = -1;
-  #maps = new Map<string, Map<number, string>>();
-  #chars = 0;
+  #maps = new Map<string, Map<number, Uint8Array>>();
+  #bytes = 0;
   readonly #limit: number;
 
   /**
-   * @param limitChars Characters kept before everything is dropped and kept anew.
+   * @param limitBytes Bytes kept before everything is dropped and kept anew.
    *
    * @example
    * ```ts
@@ -38,12 +54,12 @@ export class ItemTextCache {
    * console.log(new ItemTextCache(1024).size); // 0
    * ```
    */
-  constructor(limitChars = LIMIT_CHARS) {
-    this.#limit = limitChars;
+  constructor(limitBytes = LIMIT_BYTES) {
+    this.#limit = limitBytes;
   }
 
   /**
-   * Characters of text kept.
+   * Bytes of text kept.
    *
    * @example
    * ```ts
@@ -54,11 +70,28 @@ export class ItemTextCache {
    * ```
    */
   get size(): number {
-    return this.#chars;
+    return this.#bytes;
   }
 
   /**
-   * The texts of the given rowids, in their order, if every one is kept for this generation.
+   * Whether any text is kept for a key in this generation (if not, a lookup cannot succeed and
+   * the rowids need not be read for it).
+   *
+   * @example
+   * ```ts
+   * import { ItemTextCache } from "./item_cache.ts";
+   * const cache = new ItemTextCache();
+   * cache.remember(0, "k", [1], ["{}"]);
+   * console.log(cache.holds(0, "k"), cache.holds(0, "j"), cache.holds(1, "k")); // true false false
+   * ```
+   */
+  holds(generation: number, key: string): boolean {
+    return generation === this.#generation && (this.#maps.get(key)?.size ?? 0) > 0;
+  }
+
+  /**
+   * The bytes of the given rowids' texts, in their order, if every one is kept for this
+   * generation.
    *
    * @example
    * ```ts
@@ -66,11 +99,11 @@ export class ItemTextCache {
    * console.log(new ItemTextCache().lookup(0, "k", [1])); // undefined
    * ```
    */
-  lookup(generation: number, key: string, ids: readonly number[]): string[] | undefined {
+  lookup(generation: number, key: string, ids: readonly number[]): Uint8Array[] | undefined {
     if (generation !== this.#generation) return undefined;
     const map = this.#maps.get(key);
     if (!map) return undefined;
-    const texts: string[] = new Array(ids.length);
+    const texts: Uint8Array[] = new Array(ids.length);
     for (let i = 0; i < ids.length; i++) {
       const text = map.get(ids[i]);
       if (text === undefined) return undefined;
@@ -80,7 +113,8 @@ export class ItemTextCache {
   }
 
   /**
-   * Keep the texts of rowids for a generation (an older generation's texts are dropped).
+   * Keep the texts of rowids for a generation (an older generation's texts are dropped); returns
+   * their bytes.
    *
    * @example
    * ```ts
@@ -90,32 +124,30 @@ export class ItemTextCache {
    * console.log(cache.lookup(3, "k", [7])?.length); // 1
    * ```
    */
-  remember(generation: number, key: string, ids: readonly number[], texts: readonly string[]) {
+  remember(
+    generation: number,
+    key: string,
+    ids: readonly number[],
+    texts: readonly string[],
+  ): Uint8Array[] {
     if (generation !== this.#generation) this.#reset(generation);
+    const bytes = encodeEach(texts);
     let map = this.#maps.get(key);
     if (!map) this.#maps.set(key, map = new Map());
     for (let i = 0; i < ids.length; i++) {
       if (map.has(ids[i])) continue;
-      this.#chars += texts[i].length;
-      map.set(ids[i], flat(texts[i]));
+      this.#bytes += bytes[i].length;
+      map.set(ids[i], bytes[i]);
     }
-    if (this.#chars > this.#limit) this.#reset(generation);
+    if (this.#bytes > this.#limit) this.#reset(generation);
+    return bytes;
   }
 
   #reset(generation: number): void {
     this.#generation = generation;
     this.#maps.clear();
-    this.#chars = 0;
+    this.#bytes = 0;
   }
-}
-
-/**
- * The same text, made flat in memory: a string built by `+` is a tree of pieces that every later
- * join walks again; converting it to a number flattens it in place once.
- */
-function flat(text: string): string {
-  Number(text);
-  return text;
 }
 
 const CACHES = new WeakMap<EstateStore, ItemTextCache>();

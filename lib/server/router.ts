@@ -21,6 +21,7 @@ import {
   type Dialect,
   HttpError,
   itemLinksJson,
+  jsonItemsResponse,
   jsonTextResponse,
   link,
   linksJson,
@@ -517,10 +518,10 @@ export function handleRead(req: OperationRequest): Response {
     })
     : { items: [], total: run(1, 0, true).total };
   const totalPages = Math.ceil(total / q.pageSize);
-  return jsonTextResponse(
-    `{"items":[${items.join(",")}],"pagination":${
-      JSON.stringify(pagination(op, q, total, totalPages))
-    },` +
+  return jsonItemsResponse(
+    `{"items":[`,
+    items,
+    `],"pagination":${JSON.stringify(pagination(op, q, total, totalPages))},` +
       `${JSON.stringify(linksName ?? "links")}:${linksJson(pageLinks(path, q, totalPages))}}`,
   );
 }
@@ -544,16 +545,18 @@ function badRequestOf<T>(read: () => T): T {
  * The written items of a collection page and the total: from the item text cache when every row
  * of the page is in it (only rowids are read), else written from the rows and kept.
  */
-function pageItems(req: OperationRequest, read: PageRead): { items: string[]; total: number } {
+function pageItems(req: OperationRequest, read: PageRead): { items: Uint8Array[]; total: number } {
   const { op, store } = req;
   const dialect = req.dialect ?? "spec";
   const path = req.url.pathname;
   const cache = itemCacheOf(store);
   const key = `${dialect}\u0000${op.id}\u0000${path}`;
   const generation = store.generation;
-  const { ids, total } = read.ids();
-  const kept = cache.lookup(generation, key, ids);
-  if (kept) return { items: kept, total };
+  if (cache.holds(generation, key)) {
+    const { ids, total } = read.ids();
+    const kept = cache.lookup(generation, key, ids);
+    if (kept) return { items: kept, total };
+  }
   const page = read.rows();
   const { rows, columns } = page;
   const rewrite = registryRewrite(op, dialect);
@@ -567,8 +570,8 @@ function pageItems(req: OperationRequest, read: PageRead): { items: string[]; to
       : `${JSON.stringify(linksName)}:${itemLinksJson(op, row, path, rewrite, columns)}`;
     items[i] = write(row, tail);
   }
-  cache.remember(generation, key, rows.map((row) => row[0] as number), items);
-  return { items, total: page.total };
+  const rowids = rows.map((row) => row[0] as number);
+  return { items: cache.remember(generation, key, rowids, items), total: page.total };
 }
 
 /** The pagination member of a collection page, per area. */

@@ -128,6 +128,38 @@ export function jsonTextResponse(
 }
 
 /**
+ * A JSON response of UTF-8 items joined with commas between a head and a tail (of text).
+ *
+ * @example
+ * ```ts
+ * import { jsonItemsResponse } from "./serialize.ts";
+ * const bytes = ["1", "2"].map((s) => new TextEncoder().encode(s));
+ * console.log(await jsonItemsResponse("[", bytes, "]").text()); // "[1,2]"
+ * ```
+ */
+export function jsonItemsResponse(
+  head: string,
+  items: readonly Uint8Array[],
+  tail: string,
+): Response {
+  const encoder = new TextEncoder();
+  const h = encoder.encode(head);
+  const t = encoder.encode(tail);
+  let size = h.length + t.length + Math.max(0, items.length - 1);
+  for (const item of items) size += item.length;
+  const bytes = new Uint8Array(size);
+  bytes.set(h, 0);
+  let at = h.length;
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) bytes[at++] = 44; // ","
+    bytes.set(items[i], at);
+    at += items[i].length;
+  }
+  bytes.set(t, at);
+  return new Response(bytes, { headers: { "content-type": "application/json; charset=utf-8" } });
+}
+
+/**
  * A stored date (`toISOString()` form) in RFC 3339 as the API sends it: whole seconds without a
  * fraction (`2024-01-02T03:04:05Z`); a non-zero fraction is kept.
  *

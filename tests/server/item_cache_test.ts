@@ -28,9 +28,12 @@ const APPS = "/api/sam/estate/v1/computers-applications";
 describe("ItemTextCache", () => {
   it("answers only when every rowid is kept, for the generation it was kept in", () => {
     const cache = new ItemTextCache();
-    cache.remember(1, "k", [1, 2], ["a", "b"]);
-    assert.deepEqual(cache.lookup(1, "k", [2, 1]), ["b", "a"]);
-    assert.equal(cache.lookup(1, "k", [1, 3]), undefined);
+    const decode = (items?: Uint8Array[]) => items?.map((b) => new TextDecoder().decode(b));
+    assert.deepEqual(decode(cache.remember(1, "k", [1, 2], ["a", "é"])), ["a", "é"]);
+    assert.deepEqual(decode(cache.lookup(1, "k", [2, 1])), ["é", "a"]);
+    cache.remember(1, "k", [3, 4], ["xy", "z"]);
+    assert.deepEqual(decode(cache.lookup(1, "k", [4, 3, 1])), ["z", "xy", "a"]);
+    assert.equal(cache.lookup(1, "k", [1, 5]), undefined);
     assert.equal(cache.lookup(1, "other", [1]), undefined);
     assert.equal(cache.lookup(2, "k", [1]), undefined);
     cache.remember(2, "k", [3], ["c"]);
