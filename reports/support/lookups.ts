@@ -17,21 +17,13 @@ export { compareText } from "../../lib/query/sort.ts";
 export { detailsById, orNull } from "../../lib/query/details.ts";
 export { computersById, registryById } from "../../lib/query/lookups.ts";
 import type { CellValue, Fact } from "../../lib/report/model.ts";
+import { mainPaidLine, type PaidLine } from "../../lib/query/elp/pricing.ts";
 
 type RegistryApplication = Resource<"RegistryApplication">;
 type Computer = Resource<"Computer">;
 
-/** What was paid for an application's licenses in one currency. */
-export interface PriceLine {
-  /** ISO 4217 code. */
-  readonly currency: string;
-  /** Licenses priced in this currency. */
-  licenses: number;
-  /** Units bought (sum of quantities of those licenses). */
-  units: number;
-  /** Amount paid, in integer cents. */
-  cents: number;
-}
+/** What was paid for an application's licenses in one currency (see `lib/query/elp/pricing.ts`). */
+export type PriceLine = PaidLine;
 
 /**
  * The average unit price of `line` in cents (unrounded): amount paid ÷ units bought.
@@ -48,7 +40,8 @@ export function unitCents(line: PriceLine): number {
 
 /**
  * The price line an application's amounts are priced in: the currency with the most units
- * (ties: the alphabetically first code); `undefined` when nothing was paid.
+ * (ties: the alphabetically first code); `undefined` when nothing was paid. The ELP's rule
+ * (`mainPaidLine`), shared.
  *
  * @example
  * ```ts
@@ -60,18 +53,9 @@ export function unitCents(line: PriceLine): number {
  * console.log(pricingLine(lines)?.currency); // "USD"
  * ```
  */
-export function pricingLine(
+export const pricingLine: (
   lines: ReadonlyMap<string, PriceLine> | undefined,
-): PriceLine | undefined {
-  let best: PriceLine | undefined;
-  for (const line of lines?.values() ?? []) {
-    if (
-      !best || line.units > best.units ||
-      (line.units === best.units && line.currency < best.currency)
-    ) best = line;
-  }
-  return best;
-}
+) => PriceLine | undefined = mainPaidLine;
 
 /**
  * Cost in currency units of `units` at the line's average unit price, rounded to the cent.
