@@ -8,17 +8,12 @@
 
 import type { ClientSlice } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
-import { filterMap } from "../lib/query/filter_map.ts";
-import { groupBy } from "../lib/query/group_by.ts";
-import { type Computer, computersById, registryById } from "../lib/query/lookups.ts";
-import { count, distinct, first } from "../lib/query/measures.ts";
-import { organizationLabel, organizationNames, organizationScope } from "../lib/query/names.ts";
+import { organizationNames, organizationScope } from "../lib/query/names.ts";
 import { asc, sortBy } from "../lib/query/sort.ts";
 import { date, integer, text } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
-import { endOfLifeRegistryFilter, installedFilter } from "./support/end_of_life.ts";
-import { isEndOfLifeInstall } from "./support/end_of_life.ts";
-import { applicationLabel, applicationName } from "./support/lookups.ts";
+import { stringParam } from "../lib/report/param_builders.ts";
+import { endOfLifeInstalls, perApplication } from "./support/end_of_life_installs.ts";
 import { versionWhenSent } from "./support/versions.ts";
 
 export { MAX_IN_LIST } from "./support/end_of_life.ts";
@@ -28,44 +23,14 @@ export type EndOfLifeSoftwareClient = ClientSlice<
   { registry: "applications"; estate: "computers" | "applications"; organizations: "tree" }
 >;
 
-type Ctx = ReportContext<EndOfLifeSoftwareClient, QueryContext>;
-
-async function data(ctx: Ctx): Promise<ReportData> {
+async function data(
+  ctx: ReportContext<EndOfLifeSoftwareClient, QueryContext>,
+): Promise<ReportData> {
   const orgId = ctx.params.organization as string | undefined;
-  const [registry, orgNames] = await Promise.all([
-    registryById(ctx, endOfLifeRegistryFilter(ctx.filter)),
+  const [installs, orgNames] = await Promise.all([
+    endOfLifeInstalls(ctx, orgId),
     organizationNames(ctx),
   ]);
-  const apps = new Map([...registry].filter(([, a]) => a.isEndOfLife === true));
-  const computers = apps.size ? await computersById(ctx) : new Map<string | null, Computer>();
-  const installed = () => ctx.client.estate.applications({ filter: installedFilter(apps.keys()) });
-  const inScope = (c?: Computer) => orgId === undefined || c?.organizationId === orgId;
-  const installs = await filterMap(apps.size ? installed() : [], (i) => {
-    const [app, c] = [apps.get(i.applicationId ?? ""), computers.get(i.computerId)];
-    if (!isEndOfLifeInstall(i, apps) || !inScope(c)) return null;
-    return {
-      applicationId: i.applicationId!,
-      computerId: i.computerId!,
-      hostName: c?.hostName ?? "",
-      computer: c?.hostName ?? i.computerId,
-      organization: organizationLabel(orgNames, c?.organizationId),
-      status: c?.status ?? null,
-      lastScan: c?.lastScanDate ?? null,
-      application: applicationName(i.applicationId!, app),
-      label: applicationLabel(i.applicationId!, app),
-      version: app?.version ?? null,
-      manufacturer: app?.manufacturer ?? null,
-      endOfLifeDate: app?.endOfLifeDate ?? null,
-      lastUsed: i.lastUsed,
-      firstDiscovered: i.firstDiscovered,
-    };
-  });
-  const applications = groupBy(installs, (i) => ({ applicationId: i.applicationId }), {
-    install: first((i: typeof installs[number]) => i),
-    installations: count(),
-    computers: distinct((i) => i.computerId),
-    organizations: distinct((i) => i.organization),
-  }).map(({ install, ...figures }) => ({ ...install!, ...figures }));
   return {
     sections: versionWhenSent([{
       id: "applications",
@@ -82,10 +47,10 @@ async function data(ctx: Ctx): Promise<ReportData> {
         integer("organizations", "Organizations"),
       ],
       rows: sortBy(
-        applications,
-        asc((a) => a.endOfLifeDate),
-        asc((a) => a.label),
-        asc((a) => a.applicationId),
+        perApplication(installs),
+        asc("endOfLifeDate"),
+        asc("label"),
+        asc("applicationId"),
       ),
       totals: { sum: ["installations"] },
       emptyText: "No end-of-life application is installed.",
@@ -143,10 +108,7 @@ export const endOfLifeSoftware = defineReport<EndOfLifeSoftwareClient, QueryCont
   description: "Installations of registry applications that are end of life, summarised per " +
     "application and listed per organization and computer.",
   params: {
-    organization: {
-      type: "string",
-      description: "Only computers of this organization (default: all organizations)",
-    },
+    organization: stringParam("Only computers of this organization (default: all organizations)"),
   },
   filterResource: "RegistryApplication",
   landscape: true,

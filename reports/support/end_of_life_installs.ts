@@ -1,0 +1,151 @@
+/**
+ * The end-of-life installations of a run, one row each (computer, organisation by name,
+ * application and its end-of-life date), read as `end_of_life.ts` rules say (the registry's
+ * end-of-life applications, with the user's filter; their installed copies), optionally only on
+ * one organisation's computers; and their figures per application.
+ *
+ * @module
+ */
+
+import type { Resource } from "../../lib/api/catalogue.ts";
+import type { ClientSlice } from "../../lib/api/client.ts";
+import type { QueryContext } from "../../lib/query/context.ts";
+import { filterMap } from "../../lib/query/filter_map.ts";
+import { groupBy } from "../../lib/query/group_by.ts";
+import { type Computer, computersById, registryById } from "../../lib/query/lookups.ts";
+import { count, distinct, first } from "../../lib/query/measures.ts";
+import { organizationLabel, type OrganizationNames } from "../../lib/query/names.ts";
+import { organizationNames } from "../../lib/query/names.ts";
+import { endOfLifeRegistryFilter, installedFilter, isEndOfLifeInstall } from "./end_of_life.ts";
+import { applicationLabel, applicationName } from "./lookups.ts";
+
+/** What the installations are read with: the client slice, the run's cache, the user's filter. */
+export interface EndOfLifeContext {
+  /** The client (registry applications, computers, installations, organisation tree). */
+  readonly client: ClientSlice<
+    { registry: "applications"; estate: "computers" | "applications"; organizations: "tree" }
+  >;
+  /** The run's query context. */
+  readonly query: QueryContext;
+  /** The user's registry filter. */
+  readonly filter?: string;
+}
+
+/** One installation of an end-of-life application. */
+export type EndOfLifeInstall = {
+  readonly applicationId: string;
+  readonly computerId: string;
+  /** The computer's host name, `""` when unknown (for sorting). */
+  readonly hostName: string;
+  /** The host name, else the computer id. */
+  readonly computer: string;
+  readonly organization: string;
+  readonly status: string | null;
+  readonly lastScan: Date | null;
+  readonly application: string;
+  /** The application's label (for sorting). */
+  readonly label: string;
+  readonly version: string | null;
+  readonly manufacturer: string | null;
+  readonly endOfLifeDate: Date | null;
+  readonly lastUsed: Date | null;
+  readonly firstDiscovered: Date | null;
+};
+
+type Install = Resource<"ComputerApplication">;
+type Application = Resource<"RegistryApplication">;
+
+/**
+ * The row of an end-of-life installation `install` of `app` on computer `c`.
+ *
+ * @example
+ * ```ts
+ * import { installRow } from "./end_of_life_installs.ts";
+ * const install = { applicationId: "APP1", computerId: "C1", lastUsed: null, firstDiscovered: null };
+ * const row = installRow(install, { name: "Flash", version: "9" }, { hostName: "pc1" }, new Map());
+ * console.log(row.computer, row.organization); // "pc1" "(no organization)"
+ * ```
+ */
+export function installRow(
+  install: Pick<Install, "applicationId" | "computerId" | "lastUsed" | "firstDiscovered">,
+  app: Partial<Application> | undefined,
+  c: Partial<Computer> | undefined,
+  orgNames: OrganizationNames,
+): EndOfLifeInstall {
+  const id = install.applicationId!;
+  return {
+    applicationId: id,
+    computerId: install.computerId!,
+    hostName: c?.hostName ?? "",
+    computer: c?.hostName ?? install.computerId!,
+    organization: organizationLabel(orgNames, c?.organizationId),
+    status: c?.status ?? null,
+    lastScan: c?.lastScanDate ?? null,
+    application: applicationName(id, app as Application | undefined),
+    label: applicationLabel(id, app as Application | undefined),
+    version: app?.version ?? null,
+    manufacturer: app?.manufacturer ?? null,
+    endOfLifeDate: app?.endOfLifeDate ?? null,
+    lastUsed: install.lastUsed,
+    firstDiscovered: install.firstDiscovered,
+  };
+}
+
+/**
+ * The end-of-life installations, on the computers of organisation `orgId` when given (computers
+ * are read only when some application is end of life).
+ *
+ * @example
+ * ```ts ignore
+ * import { endOfLifeInstalls } from "./end_of_life_installs.ts";
+ * const installs = await endOfLifeInstalls(ctx, "ORG07");
+ * console.log(installs[0]?.application);
+ * ```
+ */
+export async function endOfLifeInstalls(
+  ctx: EndOfLifeContext,
+  orgId?: string,
+): Promise<EndOfLifeInstall[]> {
+  const [registry, orgNames] = await Promise.all([
+    registryById(ctx, endOfLifeRegistryFilter(ctx.filter)),
+    organizationNames(ctx),
+  ]);
+  const apps = new Map([...registry].filter(([, a]) => a.isEndOfLife === true));
+  if (apps.size === 0) return [];
+  const computers = await computersById(ctx);
+  const installs = ctx.client.estate.applications({ filter: installedFilter(apps.keys()) });
+  return await filterMap(installs, (i) => {
+    const c = computers.get(i.computerId);
+    if (!isEndOfLifeInstall(i, apps) || (orgId !== undefined && c?.organizationId !== orgId)) {
+      return null;
+    }
+    return installRow(i, apps.get(i.applicationId ?? ""), c, orgNames);
+  });
+}
+
+/** An end-of-life application's first installation and its figures. */
+export type EndOfLifeApplication = EndOfLifeInstall & {
+  readonly installations: number;
+  readonly computers: number;
+  readonly organizations: number;
+};
+
+/**
+ * Per application (in order of first installation): its first installation's fields, with the
+ * number of installations, distinct computers and distinct organisations.
+ *
+ * @example
+ * ```ts ignore
+ * import { perApplication } from "./end_of_life_installs.ts";
+ * const apps = perApplication(installs);
+ * console.log(apps[0]?.installations);
+ * ```
+ */
+export function perApplication(installs: readonly EndOfLifeInstall[]): EndOfLifeApplication[] {
+  return groupBy(installs, (i) => ({ applicationId: i.applicationId }), {
+    install: first((i: EndOfLifeInstall) => i),
+    installations: count(),
+    computers: distinct((i) => i.computerId),
+    organizations: distinct((i) => i.organization),
+  }).map(({ install, ...figures }) => ({ ...install!, ...figures }));
+}
