@@ -9,7 +9,7 @@ import type { Resource } from "../../lib/api/catalogue.ts";
 import { daysSince } from "../../lib/query/dates.ts";
 
 /** A computer's scan age and flags. */
-export interface ScanAge {
+export type ScanAge = {
   /** Whole days since the last scan, `null` when never scanned. */
   readonly daysSinceScan: number | null;
   /** The last scan, `null` when never scanned (or not a valid date). */
@@ -22,7 +22,7 @@ export interface ScanAge {
   readonly flagged: boolean;
   /** Why it is flagged ("Not scanned for 40 days; Quarantined"), `""` when not. */
   readonly reason: string;
-}
+};
 
 /**
  * The scan age and flags of a computer at `now`, stale from `days` days.
