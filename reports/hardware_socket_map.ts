@@ -3,21 +3,19 @@
  * and per-core and core-factor requirements (rules: `support/processor_licensing.ts`), and their
  * VMs grouped by host. Which computers are hosts and what is read for them (404 keeps the row
  * with blanks and a note): `support/host_inventory.ts`; clusters from data-center coverages:
- * `support/data_center_clusters.ts`. Computers: `estate.computers` (or with the filter).
- *
+ * `support/data_center_clusters.ts`; rows: `support/socket_map_rows.ts`.
  * @module
  */
 
 import type { ClientSlice } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
-import { computersById } from "../lib/query/lookups.ts";
-import { asc, sortBy } from "../lib/query/sort.ts";
 import { boolean, integer, number, text, whenTrue } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
+import { computersInScope, ORGANIZATION_PARAM } from "./support/computers_in_scope.ts";
 import { clusterPlacement } from "./support/data_center_clusters.ts";
-import { hostInventory, hostNote, NO_HARDWARE, UNKNOWN_HOST } from "./support/host_inventory.ts";
-import { vmNote } from "./support/host_inventory.ts";
-import { hostFigures, LICENSING_PARAMS, licensingRules } from "./support/processor_licensing.ts";
+import { hostInventory, NO_HARDWARE } from "./support/host_inventory.ts";
+import { LICENSING_PARAMS, licensingRules } from "./support/processor_licensing.ts";
+import { hostRows, vmRows } from "./support/socket_map_rows.ts";
 
 export { coreFactorOf, coreFactorRequirement } from "./support/processor_licensing.ts";
 export { perCoreRequirement } from "./support/processor_licensing.ts";
@@ -28,39 +26,19 @@ export type HardwareSocketMapClient = ClientSlice<{
   licenses: "extendedCoverages";
 }>;
 
-async function data(
-  ctx: ReportContext<HardwareSocketMapClient, QueryContext>,
-): Promise<ReportData> {
-  const organization = ctx.params.organization as string | undefined;
-  const rules = licensingRules(ctx.params);
-  const inScope = [...(await computersById(ctx, ctx.filter)).values()]
-    .filter((c) => c.id && (organization === undefined || c.organizationId === organization));
-  const computers = sortBy(inScope, asc((c) => c.hostName ?? ""), asc((c) => c.id));
+type Ctx = ReportContext<HardwareSocketMapClient, QueryContext>;
+const processorColumns = [
+  integer("processors", "CPUs", { width: 5 }),
+  integer("cores", "Cores", { width: 6 }),
+  integer("logicalProcessors", "Threads", { width: 7 }),
+];
+const hostSums = ["vms", "sockets", "processors", "cores", "logicalProcessors"];
+
+async function data(ctx: Ctx): Promise<ReportData> {
+  const rules = licensingRules(ctx.params), { rule } = rules;
+  const computers = await computersInScope(ctx, ctx.params.organization as string | undefined);
   const inventory = await hostInventory(ctx, computers);
   const clusters = await clusterPlacement(ctx, inventory.vmHost);
-  const hostRows = inventory.hosts.map(({ computer: c, hardware: hw, socketMap: sm, vms }) => ({
-    hostName: c.hostName ?? c.id,
-    manufacturer: sm?.manufacturer ?? c.manufacturer,
-    model: sm?.model ?? c.model,
-    cluster: clusters.ofHost(c.id!),
-    vms,
-    ...hostFigures(hw, sm, rules),
-    note: hostNote(hw, sm),
-  }));
-  const vmRows = inventory.vms.map(({ computer: vm, hardware: hw, ...own }) => ({
-    host: own.host,
-    cluster: clusters.ofVm(vm.id!, own.hostId),
-    hypervisor: own.hypervisor,
-    hostName: vm.hostName ?? vm.id,
-    operatingSystem: vm.operatingSystem,
-    isServer: vm.isServer,
-    processors: hw?.processorCount ?? null,
-    cores: hw?.coreCount ?? null,
-    logicalProcessors: hw?.logicalProcessorCount ?? null,
-    note: vmNote(own.detail, hw),
-  }));
-
-  const { rule } = rules, warn = whenTrue("note", "warn");
   return {
     sections: [{
       id: "hosts",
@@ -79,27 +57,15 @@ async function data(
         integer("vms", "VMs", { width: 5 }),
         integer("sockets", "Sockets", { width: 7 }),
         boolean("manualOverride", "Manual sockets", { width: 7 }),
-        integer("processors", "CPUs", { width: 5 }),
-        integer("cores", "Cores", { width: 6 }),
-        integer("logicalProcessors", "Threads", { width: 7 }),
+        ...processorColumns,
         text("processorType", "Processor type", { width: 28 }),
         integer("perCoreRequirement", "Per-core req.", { width: 8 }),
         number("coreFactor", "Factor", { decimals: 2, width: 6 }),
         integer("coreFactorRequirement", "Core-factor req.", { width: 10 }),
-        text("note", "Note", { width: 16, emphasis: warn }),
+        text("note", "Note", { width: 16, emphasis: whenTrue("note", "warn") }),
       ],
-      rows: hostRows,
-      totals: {
-        sum: [
-          "vms",
-          "sockets",
-          "processors",
-          "cores",
-          "logicalProcessors",
-          "perCoreRequirement",
-          "coreFactorRequirement",
-        ],
-      },
+      rows: hostRows(inventory, clusters, rules),
+      totals: { sum: [...hostSums, "perCoreRequirement", "coreFactorRequirement"] },
       emptyText: "No physical servers or virtualisation hosts match these parameters.",
       facts: [
         { label: "Servers and hosts", count: true },
@@ -120,17 +86,10 @@ async function data(
         text("hypervisor", "Hypervisor", { width: 16 }),
         text("operatingSystem", "Operating system", { width: 26 }),
         boolean("isServer", "Server", { width: 6 }),
-        integer("processors", "CPUs", { width: 5 }),
-        integer("cores", "Cores", { width: 6 }),
-        integer("logicalProcessors", "Threads", { width: 7 }),
-        text("note", "Note", { width: 14, emphasis: warn }),
+        ...processorColumns,
+        text("note", "Note", { width: 14, emphasis: whenTrue("note", "warn") }),
       ],
-      rows: sortBy(
-        vmRows,
-        asc((r) => r.host === UNKNOWN_HOST),
-        asc((r) => r.host),
-        asc((r) => r.hostName),
-      ),
+      rows: vmRows(inventory, clusters),
       group: { by: "host", label: "Host" },
       totals: { sum: ["cores", "logicalProcessors"] },
       emptyText: "No virtual machines match these parameters.",
@@ -155,13 +114,7 @@ export const hardwareSocketMap = defineReport<HardwareSocketMapClient, QueryCont
     "cores, their virtual machines and data center cluster (from the data-center extended " +
     "coverages of their VMs), and per-core and core-factor licensing requirements computed " +
     "from the parameters.",
-  params: {
-    organization: {
-      type: "string",
-      description: "Organisation id: only computers of this organisation",
-    },
-    ...LICENSING_PARAMS,
-  },
+  params: { organization: ORGANIZATION_PARAM, ...LICENSING_PARAMS },
   filterResource: "Computer",
   landscape: true,
   data,

@@ -16,6 +16,7 @@
 import type { Resource } from "../../lib/api/catalogue.ts";
 import { ParamError } from "../../lib/report/errors.ts";
 import type { ParamSpec } from "../../lib/report/model.ts";
+import { integerParam, jsonParam } from "../../lib/report/param_builders.ts";
 
 /** The default core factors by processor manufacturer. */
 export const DEFAULT_CORE_FACTORS: Readonly<Record<string, number>> = {
@@ -36,33 +37,25 @@ export const DEFAULT_CORE_FACTORS: Readonly<Record<string, number>> = {
  * ```
  */
 export const LICENSING_PARAMS: Readonly<Record<string, ParamSpec>> = {
-  minCoresPerProcessor: {
-    type: "integer",
-    description: "Per-core rule: cores counted at least per processor",
+  minCoresPerProcessor: integerParam("Per-core rule: cores counted at least per processor", {
     default: 8,
     min: 0,
     max: 1024,
-  },
-  minCoresPerServer: {
-    type: "integer",
-    description: "Per-core rule: cores counted at least per server",
+  }),
+  minCoresPerServer: integerParam("Per-core rule: cores counted at least per server", {
     default: 16,
     min: 0,
     max: 4096,
-  },
-  corePackSize: {
-    type: "integer",
-    description: "Per-core rule: cores are licensed in packs of this size",
+  }),
+  corePackSize: integerParam("Per-core rule: cores are licensed in packs of this size", {
     default: 2,
     min: 1,
     max: 1024,
-  },
-  coreFactors: {
-    type: "json",
-    description: "Core factor by processor manufacturer (matched as part of the name), with a " +
-      '"default"',
-    default: DEFAULT_CORE_FACTORS,
-  },
+  }),
+  coreFactors: jsonParam(
+    'Core factor by processor manufacturer (matched as part of the name), with a "default"',
+    { default: DEFAULT_CORE_FACTORS },
+  ),
 };
 
 /** Parameters of the per-core rule. */
