@@ -165,7 +165,8 @@ export function differenceRows(elp: ElpResult, names: ElpNames) {
 
 function basis(row: Resource<"MetricTracking">): string {
   const on = (n: number | null) => (n ?? 0) > 0;
-  if (on(row.virtualMachine) && on(row.requirementMoved)) {
+  const extended = on(row.extendedCoverageForDcc) || on(row.extendedCoverageForHost);
+  if (on(row.virtualMachine) && on(row.requirementMoved) && !extended) {
     return "Virtual machine: licensed on its host";
   }
   if (on(row.requirementMoved)) return "Covered by extended coverage";

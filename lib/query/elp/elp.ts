@@ -146,7 +146,7 @@ export async function effectiveLicensePosition(
   if (options.organization !== undefined) {
     data = scoped(data, options.organization, (id) => computers.get(id)?.organizationId ?? null);
   }
-  const lines = computeElp(data);
+  const lines = computeElp(data).filter((l) => options.application?.(l.applicationId) ?? true);
   const names = (app: string, metric: string) => metricName(data.metrics, app, metric);
   const { prices: file, unmatched } = matchPriceFile(
     options.priceFile ?? [],
