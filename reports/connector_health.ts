@@ -1,50 +1,28 @@
 /**
  * Connector health: each cloud connector's status and error code, and for each of the N complete
  * calendar months before the run's month whether a retrieval succeeded, failed or never ran
- * (rules: `support/connector_status.ts`). Credentials are never read into a row. Data:
- * `connectors.list`, and each one's retrieval records (`connectors.retrievals:<id>`).
+ * (rows: `support/connector_rows.ts`; rules: `support/connector_status.ts`). Credentials are
+ * never read into a row. Data: `connectors.list`, and each one's retrieval records
+ * (`connectors.retrievals:<id>`).
  *
  * @module
  */
 
 import type { ClientSlice } from "../lib/api/client.ts";
-import { toArray } from "../lib/query/collect.ts";
 import type { QueryContext } from "../lib/query/context.ts";
-import { detailsById } from "../lib/query/details.ts";
-import { aggregate } from "../lib/query/group_by.ts";
-import { uniqueLabels } from "../lib/query/labels.ts";
-import { asc, sortBy } from "../lib/query/sort.ts";
 import { boolean, date, datetime, integer, text } from "../lib/report/columns.ts";
 import { whenPositive, whenTrue } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
-import { connectorStatus, inError, MONTH_COUNTS } from "./support/connector_status.ts";
-import { monthResults, monthWindow, RECORD_FIGURES } from "./support/connector_status.ts";
-import { statusEmphasis as bad } from "./support/connector_status.ts";
+import { integerParam } from "../lib/report/param_builders.ts";
+import { connectorRows } from "./support/connector_rows.ts";
+import { inError, monthWindow, statusEmphasis as bad } from "./support/connector_status.ts";
 
 /** The slice of the SAM client this report reads. */
 export type ConnectorHealthClient = ClientSlice<{ connectors: "list" | "retrievals" }>;
 
 async function data(ctx: ReportContext<ConnectorHealthClient, QueryContext>): Promise<ReportData> {
   const months = monthWindow(ctx.now, ctx.params.months as number);
-  const list = await ctx.query.all("connectors.list", () => ctx.client.connectors.list());
-  const connectors = sortBy(list.filter((c) => c.id), asc((c) => c.name ?? ""), asc((c) => c.id));
-  const labels = uniqueLabels(connectors, (c) => c.name, (c) => c.id!, "(unnamed)");
-  const load = (id: string) =>
-    toArray(ctx.client.connectors.retrievals(id, { signal: ctx.signal }));
-  const retrievals = await detailsById(ctx, connectors, "connectors.retrievals", load);
-  const records = (id: string) => retrievals.get(id) ?? [];
-  const monthRows = connectors.map((c) => {
-    const connector = labels.get(c.id!)!;
-    return monthResults(records(c.id!), months, c.createdAt).map((m) => ({ connector, ...m }));
-  });
-  const connectorRows = connectors.map((c, i) => ({
-    connector: labels.get(c.id!)!,
-    type: c.type,
-    createdAt: c.createdAt,
-    ...connectorStatus(c),
-    ...aggregate(records(c.id!), RECORD_FIGURES),
-    ...aggregate(monthRows[i], MONTH_COUNTS),
-  }));
+  const rows = await connectorRows(ctx, months);
   return {
     sections: [{
       id: "connectors",
@@ -67,7 +45,7 @@ async function data(ctx: ReportContext<ConnectorHealthClient, QueryContext>): Pr
           emphasis: whenPositive("monthsNeverRan", "warn"),
         }),
       ],
-      rows: connectorRows,
+      rows: rows.connectors,
       totals: { sum: ["monthsOk", "monthsFailed", "monthsNeverRan"] },
       emptyText: "No cloud connector is configured.",
       facts: [
@@ -92,7 +70,7 @@ async function data(ctx: ReportContext<ConnectorHealthClient, QueryContext>): Pr
         datetime("lastAttempt", "Last attempt"),
         boolean("flagged", "Flagged", { emphasis: bad }),
       ],
-      rows: monthRows.flat(),
+      rows: rows.months,
       group: { by: "connector", label: "Connector" },
       emptyText: "No cloud connector is configured, so there is no retrieval history.",
     }],
@@ -115,13 +93,11 @@ export const connectorHealth = defineReport<ConnectorHealthClient, QueryContext>
   description: "Every cloud connector, its status and error code, and per calendar month " +
     "whether a retrieval succeeded, failed or never ran.",
   params: {
-    months: {
-      type: "integer",
-      description: "Calendar months to check, counting back from the current month",
+    months: integerParam("Calendar months to check, counting back from the current month", {
       default: 12,
       min: 1,
       max: 120,
-    },
+    }),
   },
   landscape: true,
   data,
