@@ -8,7 +8,11 @@
 
 import type { EstateStore } from "./store.ts";
 
-/** Bytes of item text kept per store before the cache starts over. */
+/**
+ * Bytes of item text kept per store. Once full, nothing more is kept until the store changes:
+ * what was kept first stays (a read larger than the cache, kept as it goes and dropped when full,
+ * would leave nothing a second read from its start could use).
+ */
 const LIMIT_BYTES = 48 * 1024 * 1024;
 
 const encoder = new TextEncoder();
@@ -46,7 +50,7 @@ export class ItemTextCache {
   readonly #limit: number;
 
   /**
-   * @param limitBytes Bytes kept before everything is dropped and kept anew.
+   * @param limitBytes Bytes kept at most; once full, no more until the store changes.
    *
    * @example
    * ```ts
@@ -113,8 +117,8 @@ export class ItemTextCache {
   }
 
   /**
-   * Keep the texts of rowids for a generation (an older generation's texts are dropped); returns
-   * their bytes.
+   * Keep the texts of rowids for a generation (an older generation's texts are dropped), as many
+   * as fit; returns the bytes of all of them.
    *
    * @example
    * ```ts
@@ -134,12 +138,11 @@ export class ItemTextCache {
     const bytes = encodeEach(texts);
     let map = this.#maps.get(key);
     if (!map) this.#maps.set(key, map = new Map());
-    for (let i = 0; i < ids.length; i++) {
+    for (let i = 0; i < ids.length && this.#bytes + bytes[i].length <= this.#limit; i++) {
       if (map.has(ids[i])) continue;
       this.#bytes += bytes[i].length;
       map.set(ids[i], bytes[i]);
     }
-    if (this.#bytes > this.#limit) this.#reset(generation);
     return bytes;
   }
 

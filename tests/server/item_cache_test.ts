@@ -41,11 +41,18 @@ describe("ItemTextCache", () => {
     assert.equal(cache.size, 1);
   });
 
-  it("starts over when over its limit", () => {
+  it("keeps what fits and no more until the store changes", () => {
     const cache = new ItemTextCache(5);
-    cache.remember(0, "k", [1, 2], ["abc", "def"]);
-    assert.equal(cache.size, 0);
-    assert.equal(cache.lookup(0, "k", [1]), undefined);
+    const written = cache.remember(0, "k", [1, 2], ["abc", "def"]);
+    assert.equal(written.length, 2, "every text is written, kept or not");
+    assert.equal(cache.size, 3);
+    assert.ok(cache.lookup(0, "k", [1]));
+    assert.equal(cache.lookup(0, "k", [2]), undefined);
+    cache.remember(0, "j", [5], ["x"]);
+    assert.equal(cache.size, 4);
+    cache.remember(1, "k", [2], ["def"]);
+    assert.equal(cache.lookup(1, "k", [1]), undefined);
+    assert.ok(cache.lookup(1, "k", [2]));
   });
 });
 
