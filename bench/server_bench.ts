@@ -9,7 +9,8 @@
  *   change: rows read and written anew);
  * - the server work of each report's request pattern at 5,000 and 50,000 computers (the reads
  *   the report sends, served in process by `handleRead`, so only the server's time is counted),
- *   with the growth ratio; linear is 10×.
+ *   with the growth ratio; linear is 10×. Each figure is the fastest of three runs, each after a
+ *   store change, so the caches an earlier run filled do not serve it.
  *
  * Usage: `deno run -P=bench bench/server_bench.ts [--no-scaling]`.
  *
@@ -226,6 +227,22 @@ const PATTERNS: Record<string, (router: Router, store: EstateStore) => Promise<n
   },
 };
 
+/**
+ * The fastest of three runs of a report's reads, each from a store as it finds it after a change
+ * (a write that matches no row): what an earlier run left in the server's caches is not counted.
+ */
+async function fastestColdRun(store: EstateStore, run: () => Promise<number>) {
+  let fastest = { took: Infinity, pages: 0 };
+  for (let i = 0; i < 3; i++) {
+    store.update("computers", { id: "\u0000bench" }, { id: "\u0000bench" });
+    const start = performance.now();
+    const pages = await run();
+    const took = performance.now() - start;
+    if (took < fastest.took) fastest = { took, pages };
+  }
+  return fastest;
+}
+
 /** Server time of every report's reads at 5,000 and 50,000 computers, and the growth. */
 async function benchScaling(): Promise<void> {
   const sizes = [5_000, 50_000];
@@ -243,9 +260,7 @@ async function benchScaling(): Promise<void> {
     );
     try {
       for (const [report, run] of Object.entries(PATTERNS)) {
-        const start = performance.now();
-        const pages = await run(router, store);
-        const took = performance.now() - start;
+        const { took, pages } = await fastestColdRun(store, () => run(router, store));
         ms.set(report, [...(ms.get(report) ?? []), took]);
         console.log(
           `server scaling: ${report} at ${computers} computers: ${pages} pages, ` +
