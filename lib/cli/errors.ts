@@ -37,6 +37,8 @@ const BAD_INPUT = new Set([
   "CronError",
   "SnapshotFileError",
   "PriceFileError",
+  "TenantsFileError",
+  "DatabaseUrlError",
 ]);
 
 /** What to do next, by error name: printed after the message. */

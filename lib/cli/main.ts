@@ -17,6 +17,8 @@ Commands:
   reports     List reports and their parameters            (main.ts list)
   pack FILE   Run an audit pack into a dated folder with a checksum manifest
   schedule F  Stay running and run a pack on its cron schedule
+  enqueue F   Queue a pack for many tenants on PostgreSQL (now or on its cron)
+  worker      Run queued packs (any number of workers, on any machine)
   connectors  Cloud cost connectors: list, retrievals, validate, test, add, update-credentials
   serve       Start the reference SAM API server
   help        This help
@@ -37,6 +39,8 @@ const COMMANDS: Record<string, Command> = {
   serve: async (argv) => (await import("../server/serve_command.ts")).serveCommand([...argv]),
   pack: async (argv) => (await import("./pack_command.ts")).packCommand(argv),
   schedule: async (argv) => (await import("./schedule_command.ts")).scheduleCommand(argv),
+  enqueue: async (argv) => (await import("./enqueue_command.ts")).enqueueCommand(argv),
+  worker: async (argv) => (await import("./worker_command.ts")).workerCommand(argv),
   connectors: async (argv) => (await import("./connectors_command.ts")).connectorsCommand(argv),
 };
 

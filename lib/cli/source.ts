@@ -18,6 +18,10 @@ export interface SourceOptions {
   readonly baseUrl?: string;
   /** `--token` (else `SAM_TOKEN`). */
   readonly token?: string;
+  /** A client id (else `SAM_CLIENT_ID`), for callers that hold a tenant's own credentials. */
+  readonly clientId?: string;
+  /** A client secret (else `SAM_CLIENT_SECRET`), with {@link clientId}. */
+  readonly clientSecret?: string;
   /**
    * `--registry-prefix` (else `SAM_REGISTRY_PREFIX`; neither: detected on the first registry
    * read, the public spelling first).
@@ -103,8 +107,8 @@ export async function openSource(options: SourceOptions = {}): Promise<ApiSource
     }
     await assertNetAllowed(new URL(base));
     const token = options.token ?? env("SAM_TOKEN");
-    const clientId = env("SAM_CLIENT_ID");
-    const clientSecret = env("SAM_CLIENT_SECRET");
+    const clientId = options.clientId ?? env("SAM_CLIENT_ID");
+    const clientSecret = options.clientSecret ?? env("SAM_CLIENT_SECRET");
     if (!token && !(clientId && clientSecret)) {
       throw new UsageError(
         "no credentials: set SAM_CLIENT_ID and SAM_CLIENT_SECRET (client credentials) or " +

@@ -1,0 +1,159 @@
+/**
+ * `samkit enqueue <pack-file> --tenants <tenants-file>`: put a pack on the PostgreSQL queue for
+ * one or many tenants, now or on the pack's cron schedule; `--wait` waits for the runs.
+ *
+ * @module
+ */
+
+import { parseArgs, stringFlag } from "./args.ts";
+import { UsageError } from "./usage_error.ts";
+import { reportError } from "./errors.ts";
+import { printErr, printOut } from "./terminal_text.ts";
+import { REPORTS } from "../../reports/mod.ts";
+import { PackFileError, validatePack } from "../pack/pack_file.ts";
+import { readTenantsFile, type Tenant } from "../tenants/tenants_file.ts";
+import { databaseUrl } from "../queue/database_url.ts";
+import { openBoss } from "../queue/boss.ts";
+import { enqueuePacks } from "../queue/enqueue.ts";
+import { RunHistory } from "../queue/history.ts";
+import { type JobEnd, waitForJobs } from "../queue/wait_jobs.ts";
+
+/** The help text of `samkit enqueue`. */
+export const ENQUEUE_HELP =
+  `Usage: deno task enqueue <pack-file.json> --tenants <tenants.json> [options]
+
+Puts the pack on the PostgreSQL queue (pg-boss) once per tenant; workers (deno task worker) run
+it into <output>/<tenant>/<pack>/<YYYY-MM-DDTHHMMZ>/ and record each run in the history.
+
+Options:
+  --tenants FILE       The tenants file (id, name, baseUrl, credentials by variable or file name)
+  --tenant ID[,ID…]    Only these tenants of the file
+  --on-schedule        Register the pack's cron schedule per tenant instead of running it now
+  --out DIR            Overrides the pack's output root (on the workers' machines)
+  --database-url URL   PostgreSQL (else SAMKIT_DATABASE_URL)
+  --wait               Wait for the runs and print each tenant's outcome
+  --timeout SECONDS    With --wait: give up after this long (default 3600)
+  -h, --help           This help
+
+Exit codes: 0 enqueued (with --wait: every run complete), 1 a run failed or is still pending,
+2 bad pack file, tenants file or usage.`;
+
+const FLAGS = {
+  tenants: { type: "string" },
+  tenant: { type: "string" },
+  "on-schedule": { type: "boolean" },
+  out: { type: "string" },
+  "database-url": { type: "string" },
+  wait: { type: "boolean" },
+  timeout: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+async function readPackDoc(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (e) {
+    const problem = e instanceof Deno.errors.NotFound ? "no such file" : (e as Error).message;
+    throw new PackFileError(path, "", problem);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new PackFileError(path, "", `not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+function pickTenants(all: Tenant[], wanted: string | undefined): Tenant[] {
+  if (!wanted) return all;
+  const ids = wanted.split(",").map((s) => s.trim()).filter(Boolean);
+  for (const id of ids) {
+    if (!all.some((t) => t.id === id)) {
+      throw new UsageError(`--tenant: no tenant ${JSON.stringify(id)} in the tenants file`);
+    }
+  }
+  return all.filter((t) => ids.includes(t.id));
+}
+
+function timeoutOf(value: string | undefined): number {
+  const n = Number(value ?? 3600);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError("--timeout: expected seconds > 0");
+  return n * 1000;
+}
+
+/** Prints one line per job; true when every run is complete. */
+function printEnds(ends: readonly JobEnd[], tenants: readonly string[]): boolean {
+  let ok = true;
+  ends.forEach((end, i) => {
+    const run = end.run;
+    const status = end.state === "pending" ? "pending" : run?.status ?? end.state;
+    if (status !== "complete") ok = false;
+    const where = run?.dir ? ` ${run.dir}/manifest.json` : "";
+    const why = run?.error && status !== "complete" ? ` (${run.error})` : "";
+    printOut(`${tenants[i]}\t${status}\t${run?.worker ?? "-"}${where}${why}`);
+  });
+  return ok;
+}
+
+/**
+ * Runs `samkit enqueue` and returns the exit code.
+ *
+ * @example
+ * ```ts ignore
+ * import { enqueueCommand } from "./enqueue_command.ts";
+ * Deno.exit(await enqueueCommand(["packs/weekly_audit.json", "--tenants", "tenants.json"]));
+ * ```
+ */
+export async function enqueueCommand(argv: readonly string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs(argv, FLAGS);
+    if (values.help) {
+      console.log(ENQUEUE_HELP);
+      return 0;
+    }
+    if (positionals.length !== 1) throw new UsageError("expected one pack file");
+    const tenantsFile = stringFlag(values, "tenants");
+    if (!tenantsFile) throw new UsageError("--tenants FILE is required");
+    const packFile = positionals[0];
+    const packDoc = await readPackDoc(packFile);
+    const pack = validatePack(packDoc, { file: packFile, reports: REPORTS });
+    const tenants = pickTenants(await readTenantsFile(tenantsFile), stringFlag(values, "tenant"));
+    const onSchedule = values["on-schedule"] === true;
+    if (onSchedule && !pack.schedule) throw new UsageError(`${packFile} has no "schedule" section`);
+    if (onSchedule && values.wait) throw new UsageError("--wait cannot wait for a schedule");
+    const timeoutMs = timeoutOf(stringFlag(values, "timeout"));
+    const url = databaseUrl(stringFlag(values, "database-url"));
+    const boss = await openBoss(url);
+    try {
+      const outRoot = stringFlag(values, "out");
+      const jobs = await enqueuePacks(boss, {
+        pack,
+        packDoc,
+        packFile,
+        tenants,
+        onSchedule,
+        ...(outRoot ? { outRoot } : {}),
+      });
+      for (const j of jobs) {
+        printErr(
+          j.jobId
+            ? `samkit: ${j.tenant}: job ${j.jobId} queued`
+            : `samkit: ${j.tenant}: scheduled ${pack.schedule!.cron} (${pack.schedule!.timezone})`,
+        );
+      }
+      if (!values.wait) return 0;
+      const history = await RunHistory.open(url, { max: 1 });
+      try {
+        const ids = jobs.map((j) => j.jobId!);
+        const ends = await waitForJobs(boss, history, ids, timeoutMs);
+        return printEnds(ends, jobs.map((j) => j.tenant)) ? 0 : 1;
+      } finally {
+        await history.close();
+      }
+    } finally {
+      await boss.stop({ graceful: false, close: true });
+    }
+  } catch (error) {
+    return reportError(error);
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * `samkit worker`: pull pack jobs from the PostgreSQL queue and run them, until Ctrl-C or
+ * SIGTERM (packs in hand are then interrupted, their manifests say so, and the queue gives their
+ * jobs to another worker).
+ *
+ * @module
+ */
+
+import { parseArgs, stringFlag } from "./args.ts";
+import { UsageError } from "./usage_error.ts";
+import { reportError } from "./errors.ts";
+import { printErr } from "./terminal_text.ts";
+import { REPORTS } from "../../reports/mod.ts";
+import { databaseUrl, displayUrl } from "../queue/database_url.ts";
+import { openBoss } from "../queue/boss.ts";
+import { RunHistory } from "../queue/history.ts";
+import { startWorker, workerName } from "../queue/worker.ts";
+import { cleanStaleTemp } from "../fs/owned_temp.ts";
+
+/** The help text of `samkit worker`. */
+export const WORKER_HELP = `Usage: deno task worker [options]
+
+Pulls pack jobs from the PostgreSQL queue and runs them (any number of workers, on any
+machine that reaches the database and the tenants). A tenant never has two packs running at
+once; a job whose worker dies is retried on another after its heartbeat lapses.
+
+Options:
+  --concurrency N      Packs run at once by this worker (default 2)
+  --database-url URL   PostgreSQL (else SAMKIT_DATABASE_URL)
+  --poll SECONDS       How often to look for new jobs (default 2)
+  --supervise SECONDS  How often to look for jobs of dead workers (default 30)
+  --quiet              No log lines on stderr
+  -h, --help           This help
+
+Credentials are read on this machine from the variables or files the tenants file names.`;
+
+const FLAGS = {
+  concurrency: { type: "string" },
+  "database-url": { type: "string" },
+  poll: { type: "string" },
+  supervise: { type: "string" },
+  quiet: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+function positive(value: string | undefined, flag: string, fallback: number, min = 1): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min) throw new UsageError(`--${flag}: expected a number ≥ ${min}`);
+  return n;
+}
+
+/** Resolves when SIGINT or SIGTERM arrives (and aborts `controller`). */
+function stopOnSignal(controller: AbortController): { done: Promise<void>; remove(): void } {
+  let resolve = () => {};
+  const done = new Promise<void>((r) => resolve = r);
+  const stop = () => {
+    controller.abort(new Error("the worker is stopping"));
+    resolve();
+  };
+  Deno.addSignalListener("SIGINT", stop);
+  Deno.addSignalListener("SIGTERM", stop);
+  return {
+    done,
+    remove: () => {
+      Deno.removeSignalListener("SIGINT", stop);
+      Deno.removeSignalListener("SIGTERM", stop);
+    },
+  };
+}
+
+/**
+ * Runs `samkit worker` until stopped and returns the exit code.
+ *
+ * @example
+ * ```ts ignore
+ * import { workerCommand } from "./worker_command.ts";
+ * Deno.exit(await workerCommand(["--concurrency", "4"]));
+ * ```
+ */
+export async function workerCommand(argv: readonly string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs(argv, FLAGS);
+    if (values.help) {
+      console.log(WORKER_HELP);
+      return 0;
+    }
+    if (positionals.length) throw new UsageError("the worker takes no file");
+    const concurrency = Math.floor(positive(stringFlag(values, "concurrency"), "concurrency", 2));
+    const pollSeconds = positive(stringFlag(values, "poll"), "poll", 2, 0.5);
+    const superviseSeconds = positive(stringFlag(values, "supervise"), "supervise", 30);
+    const url = databaseUrl(stringFlag(values, "database-url"));
+    const name = workerName();
+    const log = values.quiet
+      ? () => {}
+      : (line: string) => printErr(`${new Date().toISOString()} ${name} ${line}`);
+    await cleanStaleTemp();
+    const boss = await openBoss(url, {
+      schedule: true,
+      supervise: true,
+      superviseSeconds,
+      max: concurrency + 2,
+    });
+    const history = await RunHistory.open(url, { max: concurrency + 1 });
+    const controller = new AbortController();
+    const signals = stopOnSignal(controller);
+    try {
+      await startWorker({
+        boss,
+        history,
+        reports: REPORTS,
+        concurrency,
+        pollSeconds,
+        name,
+        signal: controller.signal,
+        log,
+      });
+      log(`worker started on ${displayUrl(url)} (${concurrency} at once)`);
+      await signals.done;
+      log("stopping: packs in hand are interrupted and their jobs retried elsewhere");
+      await boss.stop({ graceful: true, timeout: 30_000, close: true });
+      return 0;
+    } finally {
+      signals.remove();
+      await history.close();
+    }
+  } catch (error) {
+    return reportError(error);
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Putting packs on the queue: one job per tenant now, or a pg-boss schedule per tenant that
+ * creates the job at each time of the pack's cron expression in its time zone.
+ *
+ * @module
+ */
+
+import type { PgBoss } from "pg-boss";
+import type { PackFile } from "../pack/pack_file.ts";
+import type { Tenant } from "../tenants/tenants_file.ts";
+import { PACK_QUEUE } from "./boss.ts";
+import { type PackJobData, singletonKeyOf } from "./pack_job.ts";
+
+/** What to enqueue. */
+export interface EnqueueRequest {
+  /** The validated pack (for its name and schedule). */
+  readonly pack: PackFile;
+  /** The pack document as read (what workers validate again). */
+  readonly packDoc: unknown;
+  /** The pack file's path. */
+  readonly packFile: string;
+  /** The tenants to run it for. */
+  readonly tenants: readonly Tenant[];
+  /** Overrides the pack's output root. */
+  readonly outRoot?: string;
+  /** Register the pack's cron schedule instead of running it now. */
+  readonly onSchedule?: boolean;
+}
+
+/** One tenant's entry: the job id (now) or the schedule key (on its cron). */
+export interface Enqueued {
+  readonly tenant: string;
+  readonly jobId?: string;
+  readonly scheduleKey?: string;
+}
+
+/**
+ * The schedule key of a tenant's pack (one schedule per tenant and pack; enqueueing again
+ * replaces it).
+ *
+ * @example
+ * ```ts
+ * import { scheduleKeyOf } from "./enqueue.ts";
+ * console.log(scheduleKeyOf("acme", "weekly-audit")); // acme/weekly-audit
+ * ```
+ */
+export function scheduleKeyOf(tenantId: string, pack: string): string {
+  return `${tenantId}/${pack}`;
+}
+
+/**
+ * Enqueues a pack for every tenant given.
+ *
+ * @example
+ * ```ts ignore
+ * import { enqueuePacks } from "./enqueue.ts";
+ * const jobs = await enqueuePacks(boss, { pack, packDoc, packFile, tenants });
+ * ```
+ */
+export async function enqueuePacks(boss: PgBoss, request: EnqueueRequest): Promise<Enqueued[]> {
+  const out: Enqueued[] = [];
+  for (const tenant of request.tenants) {
+    const data: PackJobData = {
+      tenant,
+      packFile: request.packFile,
+      pack: request.packDoc,
+      ...(request.outRoot ? { outRoot: request.outRoot } : {}),
+    };
+    const singletonKey = singletonKeyOf(tenant.id);
+    if (request.onSchedule) {
+      const { cron, timezone } = request.pack.schedule!;
+      const key = scheduleKeyOf(tenant.id, request.pack.name);
+      await boss.schedule(PACK_QUEUE, cron, { ...data }, { tz: timezone, key, singletonKey });
+      out.push({ tenant: tenant.id, scheduleKey: key });
+    } else {
+      const jobId = await boss.send(PACK_QUEUE, { ...data }, { singletonKey });
+      if (!jobId) throw new Error(`tenant ${tenant.id}: the queue refused the job`);
+      out.push({ tenant: tenant.id, jobId });
+    }
+  }
+  return out;
+}

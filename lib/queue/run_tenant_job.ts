@@ -1,0 +1,171 @@
+/**
+ * One attempt of a pack job on a worker: settle the job's earlier attempts whose worker died,
+ * read the tenant's credentials, run the pack into `<out>/<tenant>/<pack>/<run>/` within the
+ * tenant's rate budget, and record the attempt in the run history.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { validatePack } from "../pack/pack_file.ts";
+import { abandonRun, readManifest } from "../pack/manifest.ts";
+import type { Figure } from "../pack/figures.ts";
+import { runPack } from "../pack/run_pack.ts";
+import type { ReportDefinition } from "../report/model.ts";
+import { resolveCredentials } from "../tenants/credentials.ts";
+import { redact } from "../api/redact.ts";
+import type { HistoryRun, RunHistory, RunStatus } from "./history.ts";
+import { isTransient, type PackJobData } from "./pack_job.ts";
+
+/** The part of a pg-boss job an attempt needs. */
+export interface PackJob {
+  readonly id: string;
+  readonly retryCount: number;
+  readonly data: PackJobData;
+  readonly signal: AbortSignal;
+}
+
+/** What the worker needs to run attempts. */
+export interface AttemptContext {
+  readonly history: RunHistory;
+  readonly reports: readonly ReportDefinition[];
+  /** This worker's name (`host:pid`). */
+  readonly worker: string;
+  readonly log: (line: string) => void;
+}
+
+/** How an attempt ended. */
+export interface AttemptOutcome {
+  readonly status: RunStatus;
+  readonly dir: string | null;
+  readonly error?: string;
+}
+
+/**
+ * An attempt that should be tried again (the network, the service busy, the worker stopping).
+ *
+ * @example
+ * ```ts
+ * import { RetryableAttemptError } from "./run_tenant_job.ts";
+ * console.log(new RetryableAttemptError("acme", "the service answered 503").message);
+ * ```
+ */
+export class RetryableAttemptError extends Error {
+  /**
+   * @param tenant The tenant's id.
+   * @param problem What happened.
+   */
+  constructor(tenant: string, problem: string) {
+    super(`tenant ${tenant}: ${problem}`);
+    this.name = "RetryableAttemptError";
+  }
+}
+
+/** Marks the dead attempts' run folders abandoned (manifest and history). */
+async function settleEarlier(job: PackJob, ctx: AttemptContext): Promise<void> {
+  if (job.retryCount === 0) return;
+  for (const run of await ctx.history.abandonEarlier(job.id, job.retryCount)) {
+    const manifest = run.dir ? await readManifest(run.dir) : null;
+    const settled = manifest?.status === "running"
+      ? await abandonRun(run.dir!, manifest)
+      : manifest;
+    await ctx.history.finish(run.id, { status: "abandoned", manifest: settled });
+    ctx.log(
+      `${run.tenantId}: attempt ${run.attempt} of job ${job.id} died on ${run.worker}; ` +
+        `abandoned${run.dir ? ` (${run.dir})` : ""}`,
+    );
+  }
+}
+
+async function readFigures(dir: string): Promise<Figure[] | null> {
+  try {
+    return JSON.parse(await Deno.readTextFile(join(dir, "summary.json"))).figures as Figure[];
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs one attempt of a pack job. Throws {@link RetryableAttemptError} when the queue should try
+ * again; a tenant whose service refuses it (403) ends `failed` without a retry.
+ *
+ * @example
+ * ```ts ignore
+ * import { runAttempt } from "./run_tenant_job.ts";
+ * const outcome = await runAttempt(job, { history, reports: REPORTS, worker: "host:1", log });
+ * ```
+ */
+export async function runAttempt(job: PackJob, ctx: AttemptContext): Promise<AttemptOutcome> {
+  const { tenant } = job.data;
+  await settleEarlier(job, ctx);
+  const pack = validatePack(job.data.pack, { file: job.data.packFile, reports: ctx.reports });
+  const rowId = await ctx.history.start({
+    jobId: job.id,
+    attempt: job.retryCount,
+    tenantId: tenant.id,
+    tenantName: tenant.name,
+    pack: pack.name,
+    worker: ctx.worker,
+  });
+  const fail = async (error: string, dir: string | null = null): Promise<AttemptOutcome> => {
+    await ctx.history.finish(rowId, { status: "failed", dir, error });
+    ctx.log(`${tenant.id}: ${pack.name} failed: ${error}`);
+    return { status: "failed", dir, error };
+  };
+  let dir: string | null = null;
+  try {
+    const credentials = await resolveCredentials(tenant);
+    const result = await runPack({
+      pack,
+      reports: ctx.reports,
+      outRoot: join(job.data.outRoot ?? pack.output, tenant.id),
+      source: { baseUrl: tenant.baseUrl, registryPrefix: tenant.registryPrefix, ...credentials },
+      maxConcurrency: tenant.maxConcurrency,
+      signal: job.signal,
+      log: (line) => {
+        const at = line.indexOf(": run folder ");
+        if (at >= 0 && !dir) {
+          dir = line.slice(at + ": run folder ".length);
+          ctx.history.setDir(rowId, dir).catch(() => {});
+        }
+        ctx.log(`${tenant.id}: ${line}`);
+      },
+    });
+    return await settle(rowId, result.dir, result.manifest, ctx, tenant.id);
+  } catch (e) {
+    if (e instanceof RetryableAttemptError) throw e;
+    const message = redact((e as Error).message ?? String(e));
+    const outcome = await fail(message, dir);
+    if (isTransient(message)) throw new RetryableAttemptError(tenant.id, message);
+    return outcome;
+  }
+}
+
+/** Records a finished run; throws to retry when every report failed for a passing reason. */
+async function settle(
+  rowId: number,
+  dir: string,
+  manifest: NonNullable<HistoryRun["manifest"]>,
+  ctx: AttemptContext,
+  tenantId: string,
+): Promise<AttemptOutcome> {
+  const failed = manifest.reports.filter((r) => r.status === "failed");
+  const none = failed.length === manifest.reports.length;
+  const error = failed.map((r) => `${r.id}: ${r.error ?? "failed"}`).join("; ") || undefined;
+  const status: RunStatus = manifest.status === "partial" && none ? "failed" : manifest.status;
+  await ctx.history.finish(rowId, {
+    status,
+    dir,
+    manifest,
+    figures: await readFigures(dir),
+    error: error ?? null,
+  });
+  ctx.log(`${tenantId}: ${manifest.pack} ${status}: ${dir}/manifest.json`);
+  if (manifest.status === "interrupted") {
+    throw new RetryableAttemptError(tenantId, "interrupted (the worker stopped or lost the job)");
+  }
+  if (none && failed.some((r) => isTransient(r.error ?? ""))) {
+    throw new RetryableAttemptError(tenantId, error ?? "every report failed");
+  }
+  return { status, dir, ...(error ? { error } : {}) };
+}
