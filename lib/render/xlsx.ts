@@ -24,7 +24,8 @@ import { atomicFile } from "./atomic.ts";
 import type { RenderDocument, Renderer, RenderOptions, RenderSection } from "./renderer.ts";
 import { DEFAULT_EMPTY_TEXT } from "./renderer.ts";
 import { currencyKeyOf } from "./format.ts";
-import { sheetRowSink } from "./xlsx_rows.ts";
+import { sheetRowSink, zipEntryBacklog } from "./xlsx_rows.ts";
+import { SyncFileStream } from "./sync_file_stream.ts";
 import type { CellValue, Column, ColumnType, Fact, Row } from "../report/model.ts";
 
 /**
@@ -399,8 +400,9 @@ export class XlsxRenderer implements Renderer {
   async render(doc: RenderDocument, options: RenderOptions): Promise<string[]> {
     options.signal?.throwIfAborted();
     const file = atomicFile(join(options.outDir, `${doc.report.id}.xlsx`));
+    const output = new SyncFileStream(file.path);
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      filename: file.path,
+      stream: output,
       useStyles: true,
       useSharedStrings: false,
     });
@@ -428,7 +430,10 @@ export class XlsxRenderer implements Renderer {
       });
       this.#writeSummary(workbook, summaryName, doc, plans, styles);
       for (const plan of plans) {
-        await this.#writeSection(workbook, doc, plan.section, plan.names, taken, styles, options);
+        await this.#writeSection(workbook, doc, plan.section, plan.names, taken, styles, {
+          ...options,
+          output,
+        });
       }
       await workbook.commit();
       return [await file.commit()];
@@ -574,7 +579,7 @@ export class XlsxRenderer implements Renderer {
     names: string[],
     taken: Set<string>,
     styles: StyleBook,
-    options: RenderOptions,
+    options: RenderOptions & { output: SyncFileStream },
   ): Promise<void> {
     const plan = section.columns.map((column) => new ColumnPlan(column, styles));
     const widths = await this.#widths(section);
@@ -640,11 +645,7 @@ export class XlsxRenderer implements Renderer {
       sink.endRow();
       sheetRows++;
       dataRows++;
-      if ((dataRows & 1023) === 0) {
-        signal?.throwIfAborted();
-        // Let the zip stream drain before producing more XML.
-        await new Promise((resolve) => setTimeout(resolve, 0));
-      }
+      if ((dataRows & 255) === 0) await pace(ws!, dataRows, signal, options.output);
     }
     sink.finish();
     signal?.throwIfAborted();
@@ -773,6 +774,24 @@ function columnLetter(index: number): string {
     s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
   }
   return s;
+}
+
+/**
+ * Between batches of rows: stops on an abort or a failed file write, and waits while the sheet's
+ * zip entry is backed up (so XML does not queue in front of the deflater); every 1,024 rows it
+ * yields to the event loop even when nothing is queued.
+ */
+async function pace(
+  sheet: Worksheet,
+  rows: number,
+  signal: AbortSignal | undefined,
+  output: SyncFileStream,
+): Promise<void> {
+  signal?.throwIfAborted();
+  if (output.failure) throw output.failure;
+  const backlog = zipEntryBacklog(sheet);
+  if (backlog) await backlog;
+  else if ((rows & 1023) === 0) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Stops a failed workbook's zip and file streams so the temp file can be removed. */

@@ -237,3 +237,60 @@ export function sheetRowSink(sheet: ExcelJS.Worksheet, columns: number, direct =
     ? new DirectRowSink(sheet, columns)
     : new ExcelRowSink(sheet);
 }
+
+/** The writable state of the zip entry a sheet's stream is piped into (archiver's PassThrough). */
+interface ZipEntryInput {
+  _writableState?: { length: number; needDrain: boolean };
+  once(event: string, listener: () => void): unknown;
+  removeListener(event: string, listener: () => void): unknown;
+}
+
+/** How long a wait for the zip entry's `drain` may last before rows are produced again anyway. */
+const DRAIN_WAIT_MS = 1_000;
+/**
+ * Bytes the zip entry may hold before the producer waits. The deflater normally takes a batch of
+ * rows in the event-loop turn after it (about 250 KB queue then); waiting on every batch slowed
+ * rendering and, by changing when collections ran, raised the heap rather than lowering it.
+ */
+const BACKLOG_LIMIT = 1 << 20;
+
+/**
+ * A promise that settles when the zip entry a streamed worksheet writes into has taken in what it
+ * holds (its `drain`, or an error, or at most a second), or `undefined` when it holds less than
+ * `limit` bytes (default 1 MB).
+ * exceljs' sheet stream hands its chunks on without heeding the entry's back-pressure, so a
+ * producer that does not wait here leaves XML queued in front of the deflater for as long as it
+ * keeps producing.
+ *
+ * @example
+ * ```ts
+ * import ExcelJS from "exceljs";
+ * import { zipEntryBacklog } from "./xlsx_rows.ts";
+ * const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: "/tmp/backlog.xlsx" });
+ * const sheet = workbook.addWorksheet("Rows");
+ * for (let i = 0; i < 5_000; i++) {
+ *   sheet.addRow([i, `row ${i}`]).commit();
+ *   if (i % 1_000 === 0) await zipEntryBacklog(sheet, 0);
+ * }
+ * sheet.commit();
+ * await workbook.commit();
+ * ```
+ */
+export function zipEntryBacklog(
+  sheet: ExcelJS.Worksheet,
+  limit = BACKLOG_LIMIT,
+): Promise<void> | undefined {
+  const pipes = (sheet as unknown as { stream?: { pipes?: unknown } }).stream?.pipes;
+  const entry = (Array.isArray(pipes) ? pipes[0] : undefined) as ZipEntryInput | undefined;
+  const state = entry?._writableState;
+  if (!entry || !state?.needDrain || state.length <= limit) return undefined;
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      for (const event of ["drain", "error", "close"]) entry.removeListener(event, done);
+      resolve();
+    };
+    const timer = setTimeout(done, DRAIN_WAIT_MS);
+    for (const event of ["drain", "error", "close"]) entry.once(event, done);
+  });
+}

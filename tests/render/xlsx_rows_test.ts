@@ -8,7 +8,9 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import ExcelJS from "exceljs";
 import { XlsxRenderer } from "../../lib/render/xlsx.ts";
+import { zipEntryBacklog } from "../../lib/render/xlsx_rows.ts";
 import type { RenderDocument, RenderSection } from "../../lib/render/renderer.ts";
 import type { Column, Row } from "../../lib/report/model.ts";
 
@@ -78,6 +80,26 @@ describe("direct row writer", () => {
       assert.ok(new TextEncoder().encode(xml[0]).length > 4 * 65_536, "crosses several chunks");
       assert.match(xml[0], /日本語のコンピューター 2996/);
       assert.equal(xml[0], xml[1]);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+
+  it("waits for the zip entry to take in what is queued, and not when below the limit", async () => {
+    const dir = await Deno.makeTempDir();
+    try {
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: `${dir}/b.xlsx` });
+      const sheet = workbook.addWorksheet("Rows");
+      for (let i = 0; i < 20_000; i++) sheet.addRow([i, `row ${i} ${"x".repeat(40)}`]).commit();
+      assert.equal(zipEntryBacklog(sheet, Number.MAX_SAFE_INTEGER), undefined);
+      const backlog = zipEntryBacklog(sheet, 0);
+      assert.ok(backlog instanceof Promise, "about 1 MB of XML queued in front of the deflater");
+      await backlog;
+      // deno-lint-ignore no-explicit-any
+      const entry = (sheet as any).stream.pipes[0];
+      assert.equal(entry._writableState.length, 0);
+      sheet.commit();
+      await workbook.commit();
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
