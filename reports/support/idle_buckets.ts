@@ -10,6 +10,8 @@
 import type { Resource } from "../../lib/api/catalogue.ts";
 import { daysSince } from "../../lib/query/dates.ts";
 import { ParamError } from "../../lib/report/errors.ts";
+import { jsonParam } from "../../lib/report/param_builders.ts";
+import type { ParamSpec } from "../../lib/report/model.ts";
 
 /**
  * The default thresholds in days.
@@ -21,6 +23,21 @@ import { ParamError } from "../../lib/report/errors.ts";
  * ```
  */
 export const DEFAULT_THRESHOLDS: readonly number[] = [30, 90, 180];
+
+/**
+ * The `thresholds` parameter (read with {@link readThresholds}).
+ *
+ * @example
+ * ```ts
+ * import { THRESHOLDS_PARAM } from "./idle_buckets.ts";
+ * console.log(THRESHOLDS_PARAM.type, THRESHOLDS_PARAM.default); // "json" [30, 90, 180]
+ * ```
+ */
+export const THRESHOLDS_PARAM: ParamSpec = jsonParam(
+  "Idle-day thresholds, ascending (JSON list, e.g. [30,90,180]): installs are bucketed by " +
+    "them, listed per computer past the first, reclaimable past the last",
+  { default: DEFAULT_THRESHOLDS },
+);
 
 /**
  * Reads the `thresholds` parameter: a non-empty list of up to 6 strictly ascending whole numbers

@@ -1,0 +1,169 @@
+/**
+ * The installs unused-software reads, each with its idleness (`idle_buckets.ts`) and license
+ * state (`reclaimable.ts`): every installed application (for the counts per application), or
+ * only those idle for at least the first threshold, narrowed on the server and in computer order
+ * (for the list per computer); and the counts per application by idle bucket, with their columns.
+ *
+ * @module
+ */
+
+import type { Resource } from "../../lib/api/catalogue.ts";
+import type { EstateApi } from "../../lib/api/client.ts";
+import { and, eq, exists, le, or } from "../../lib/api/filter_builder.ts";
+import { parseFilter } from "../../lib/api/filter_parser.ts";
+import { aggregate, groupStream } from "../../lib/query/group_by.ts";
+import { count, sum } from "../../lib/query/measures.ts";
+import { integer, whenPositive } from "../../lib/report/columns.ts";
+import type { Column } from "../../lib/report/model.ts";
+import { bucketLabel, type Idleness, idleness } from "./idle_buckets.ts";
+import { type IsLicensed, isReclaimable } from "./reclaimable.ts";
+
+const DAY = 86_400_000;
+
+/** An installed application's install with its idleness and license state. */
+export type IdleInstall = Resource<"ComputerApplication"> & Idleness & {
+  /** It consumes a license. */
+  readonly licensed: boolean;
+  /** Its license could be reclaimed (licensed, idle for at least the top threshold). */
+  readonly reclaimable: boolean;
+};
+
+/** What reading installs needs of the run. */
+export interface IdleInstallsContext {
+  /** The client's estate area. */
+  readonly client: { readonly estate: Pick<EstateApi, "applications"> };
+  /** The user's `--filter` on computer applications. */
+  readonly filter?: string;
+  /** Cancels the reads. */
+  readonly signal: AbortSignal;
+  /** The run's clock. */
+  readonly now: Date;
+}
+
+/** The rules installs are judged by. */
+export interface IdleRules {
+  /** Idle-day thresholds, ascending (see `readThresholds`). */
+  readonly thresholds: readonly number[];
+  /** Which installs consume a license (see `licensedInstalls`). */
+  readonly isLicensed: IsLicensed;
+}
+
+/**
+ * The installed applications (with an application id) in the user's filter, with their idleness;
+ * with `onlyIdle`, only those idle for at least the first threshold (or never used and
+ * discovered that long ago, or of unknown age), by computer then application.
+ *
+ * @example
+ * ```ts
+ * import { idleInstalls } from "./idle_installs.ts";
+ * const rows = [{ computerId: "C1", applicationId: "A1", isInstalled: true, lastUsed: null, firstDiscovered: null }];
+ * const ctx = { client: { estate: { applications: () => rows } } as never, signal: new AbortController().signal, now: new Date() };
+ * for await (const i of idleInstalls(ctx, { thresholds: [30], isLicensed: () => true })) {
+ *   console.log(i.never, i.reclaimable); // true true
+ * }
+ * ```
+ */
+export async function* idleInstalls(
+  ctx: IdleInstallsContext,
+  { thresholds, isLicensed }: IdleRules,
+  onlyIdle = false,
+): AsyncGenerator<IdleInstall> {
+  const first = thresholds[0], top = thresholds[thresholds.length - 1];
+  const cutoff = new Date(ctx.now.getTime() - first * DAY);
+  const idle = or(le("lastUsed", cutoff), exists("lastUsed", false));
+  const user = ctx.filter ? [parseFilter(ctx.filter)] : [];
+  const filter = onlyIdle || user.length
+    ? and(eq("isInstalled", true), ...onlyIdle ? [idle] : [], ...user)
+    : eq("isInstalled", true);
+  const sort = onlyIdle ? "computerId:asc,applicationId:asc" : undefined;
+  for await (const i of ctx.client.estate.applications({ filter, sort, signal: ctx.signal })) {
+    if (i.isInstalled !== true || !i.applicationId) continue;
+    const state = idleness(i, ctx.now, thresholds);
+    if (onlyIdle && state.idleDays !== null && state.idleDays < first) continue;
+    const licensed = isLicensed(i);
+    yield { ...i, ...state, licensed, reclaimable: isReclaimable(licensed, state.idleDays, top) };
+  }
+}
+
+/** The counts of one application's installs (`idle<t>`: one per threshold's bucket). */
+export type IdleCounts = {
+  readonly id: string;
+  readonly installations: number;
+  readonly recent: number;
+  readonly never: number;
+  readonly reclaimable: number;
+} & Readonly<Record<`idle${number}`, number>>;
+
+/**
+ * Per application: its installs, those used within the first threshold, those in each idle
+ * bucket (`idle30`, `idle90`, … by threshold), never used, and reclaimable; in first-seen order.
+ *
+ * @example
+ * ```ts
+ * import { idleCounts } from "./idle_installs.ts";
+ * const installs = [{ applicationId: "A1", recent: false, bucket: 0, never: false, reclaimable: true }];
+ * console.log(await idleCounts(installs as never, [30]));
+ * // [{ id: "A1", installations: 1, recent: 0, idle30: 1, never: 0, reclaimable: 1 }]
+ * ```
+ */
+export async function idleCounts(
+  installs: AsyncIterable<IdleInstall> | Iterable<IdleInstall>,
+  thresholds: readonly number[],
+): Promise<IdleCounts[]> {
+  const buckets = thresholds.map((t, b) => [`idle${t}`, count((i: IdleInstall) => i.bucket === b)]);
+  return await groupStream(installs, (i) => ({ id: i.applicationId! }), {
+    installations: count(),
+    recent: count((i) => i.recent),
+    ...Object.fromEntries(buckets),
+    never: count((i) => i.never),
+    reclaimable: count((i) => i.reclaimable),
+  }) as IdleCounts[];
+}
+
+/**
+ * Every install counted, over all applications (also those used recently on every computer,
+ * which have no application row).
+ *
+ * @example
+ * ```ts
+ * import { totalInstallations } from "./idle_installs.ts";
+ * console.log(totalInstallations([{ installations: 3 }, { installations: 4 }] as never)); // 7
+ * ```
+ */
+export function totalInstallations(counts: readonly IdleCounts[]): number {
+  return aggregate(counts, { installations: sum((c) => c.installations) }).installations;
+}
+
+/**
+ * The count keys of {@link idleCounts}, in column order (for totals).
+ *
+ * @example
+ * ```ts
+ * import { countKeys } from "./idle_installs.ts";
+ * console.log(countKeys([30, 90])); // ["installations", "recent", "idle30", "idle90", "never", "reclaimable"]
+ * ```
+ */
+export function countKeys(thresholds: readonly number[]): string[] {
+  return ["installations", "recent", ...thresholds.map((t) => `idle${t}`), "never", "reclaimable"];
+}
+
+/**
+ * The columns of {@link idleCounts}' counts, labelled by `thresholds` (never-used installs
+ * emphasised).
+ *
+ * @example
+ * ```ts
+ * import { countColumns } from "./idle_installs.ts";
+ * console.log(countColumns([30, 90]).map((c) => c.label));
+ * // ["Installations", "Used within 30 days", "Unused 30–89 days", "Unused 90+ days", "Never used", "Reclaimable licenses"]
+ * ```
+ */
+export function countColumns(thresholds: readonly number[]): Column[] {
+  return [
+    integer("installations", "Installations"),
+    integer("recent", `Used within ${thresholds[0]} days`),
+    ...thresholds.map((t, b) => integer(`idle${t}`, `Unused ${bucketLabel(thresholds, b)}`)),
+    integer("never", "Never used", { emphasis: whenPositive("never", "warn") }),
+    integer("reclaimable", "Reclaimable licenses"),
+  ];
+}

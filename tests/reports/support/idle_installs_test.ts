@@ -1,0 +1,105 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import {
+  countColumns,
+  countKeys,
+  idleCounts,
+  idleInstalls,
+  totalInstallations,
+} from "../../../reports/support/idle_installs.ts";
+import type { FilterOptions } from "../../../lib/api/client.ts";
+import { THRESHOLDS_PARAM } from "../../../reports/support/idle_buckets.ts";
+
+const now = new Date("2024-06-30T00:00:00Z");
+const day = (d: string) => new Date(`${d}T00:00:00Z`);
+const install = (computerId: string, applicationId: string | null, lastUsed: Date | null) => ({
+  computerId,
+  applicationId,
+  isInstalled: true,
+  lastUsed,
+  firstDiscovered: day("2020-01-01"),
+});
+const estate = [
+  install("C1", "A1", day("2024-06-20")), // recent
+  install("C1", "A2", day("2024-05-01")), // 30–89
+  install("C2", "A1", day("2023-01-01")), // 180+, licensed: reclaimable
+  install("C2", "A2", null), // never used
+  install("C3", null, null), // no application: skipped
+  { ...install("C3", "A1", null), isInstalled: false }, // not installed: skipped
+];
+
+function fakeCtx(filter?: string) {
+  const asked: FilterOptions[] = [];
+  const applications = (options: FilterOptions) => (asked.push(options), estate);
+  const ctx = {
+    client: { estate: { applications } } as never,
+    filter,
+    signal: AbortSignal.any([]),
+    now,
+  };
+  return { ctx, asked };
+}
+const rules = {
+  thresholds: [30, 90, 180],
+  isLicensed: (i: { computerId: string | null }) => i.computerId === "C2",
+};
+
+describe("idle installs", () => {
+  it("reads installed applications with idleness and license state", async () => {
+    const { ctx, asked } = fakeCtx();
+    const all = await Array.fromAsync(idleInstalls(ctx, rules));
+    assert.deepEqual(all.map((i) => [i.computerId, i.applicationId, i.bucketLabel]), [
+      ["C1", "A1", ""],
+      ["C1", "A2", "30–89 days"],
+      ["C2", "A1", "180+ days"],
+      ["C2", "A2", "Never used"],
+    ]);
+    assert.deepEqual(all.map((i) => i.reclaimable), [false, false, true, true]);
+    assert.equal(asked[0].sort, undefined);
+    const filter = JSON.stringify(asked[0].filter);
+    assert.ok(filter.includes("isInstalled") && !filter.includes("lastUsed"), filter);
+  });
+  it("narrows to installs idle past the first threshold, in computer order", async () => {
+    const { ctx, asked } = fakeCtx("computerId -eq C2");
+    const idle = await Array.fromAsync(idleInstalls(ctx, rules, true));
+    assert.deepEqual(idle.map((i) => [i.computerId, i.applicationId]), [
+      ["C1", "A2"],
+      ["C2", "A1"],
+      ["C2", "A2"],
+    ]);
+    assert.equal(asked[0].sort, "computerId:asc,applicationId:asc");
+    const filter = JSON.stringify(asked[0].filter);
+    assert.ok(filter.includes("lastUsed") && filter.includes("C2"), filter);
+  });
+  it("counts installs per application by bucket, and in all", async () => {
+    const { ctx } = fakeCtx();
+    const counts = await idleCounts(idleInstalls(ctx, rules), rules.thresholds);
+    assert.deepEqual(counts, [
+      {
+        id: "A1",
+        installations: 2,
+        recent: 1,
+        idle30: 0,
+        idle90: 0,
+        idle180: 1,
+        never: 0,
+        reclaimable: 1,
+      },
+      {
+        id: "A2",
+        installations: 2,
+        recent: 0,
+        idle30: 1,
+        idle90: 0,
+        idle180: 0,
+        never: 1,
+        reclaimable: 1,
+      },
+    ]);
+    assert.equal(totalInstallations(counts), 4);
+    assert.deepEqual(countKeys([30, 90]), countColumns([30, 90]).map((c) => c.key));
+    assert.equal(countColumns([30, 90])[3].label, "Unused 90+ days");
+    assert.equal(countColumns([30])[3].emphasis?.({ never: 1 }), "warn");
+    assert.deepEqual(THRESHOLDS_PARAM.default, [30, 90, 180]);
+  });
+});
