@@ -31,6 +31,9 @@ Options:
   --on-schedule        Register the pack's cron schedule per tenant instead of running it now
   --out DIR            Overrides the pack's output root (on the workers' machines)
   --database-url URL   PostgreSQL (else SAMKIT_DATABASE_URL)
+  --heartbeat SECONDS  A worker that sends no heartbeat this long is taken as dead and its
+                       job retried elsewhere (≥ 10; default 30)
+  --retry-delay SECONDS  The first retry's delay, doubled each retry (default 30)
   --wait               Wait for the runs and print each tenant's outcome
   --timeout SECONDS    With --wait: give up after this long (default 3600)
   -h, --help           This help
@@ -44,6 +47,8 @@ const FLAGS = {
   "on-schedule": { type: "boolean" },
   out: { type: "string" },
   "database-url": { type: "string" },
+  heartbeat: { type: "string" },
+  "retry-delay": { type: "string" },
   wait: { type: "boolean" },
   timeout: { type: "string" },
   help: { type: "boolean", short: "h" },
@@ -73,6 +78,25 @@ function pickTenants(all: Tenant[], wanted: string | undefined): Tenant[] {
     }
   }
   return all.filter((t) => ids.includes(t.id));
+}
+
+function jobOptionsOf(values: Record<string, unknown>) {
+  const out: { heartbeatSeconds?: number; retryDelay?: number } = {};
+  if (values.heartbeat !== undefined) {
+    const n = Number(values.heartbeat);
+    if (!Number.isInteger(n) || n < 10) {
+      throw new UsageError("--heartbeat: expected whole seconds ≥ 10");
+    }
+    out.heartbeatSeconds = n;
+  }
+  if (values["retry-delay"] !== undefined) {
+    const n = Number(values["retry-delay"]);
+    if (!Number.isInteger(n) || n < 0) {
+      throw new UsageError("--retry-delay: expected whole seconds ≥ 0");
+    }
+    out.retryDelay = n;
+  }
+  return out;
 }
 
 function timeoutOf(value: string | undefined): number {
@@ -122,6 +146,7 @@ export async function enqueueCommand(argv: readonly string[]): Promise<number> {
     if (onSchedule && !pack.schedule) throw new UsageError(`${packFile} has no "schedule" section`);
     if (onSchedule && values.wait) throw new UsageError("--wait cannot wait for a schedule");
     const timeoutMs = timeoutOf(stringFlag(values, "timeout"));
+    const jobOptions = jobOptionsOf(values);
     const url = databaseUrl(stringFlag(values, "database-url"));
     const boss = await openBoss(url);
     try {
@@ -132,6 +157,7 @@ export async function enqueueCommand(argv: readonly string[]): Promise<number> {
         packFile,
         tenants,
         onSchedule,
+        jobOptions,
         ...(outRoot ? { outRoot } : {}),
       });
       for (const j of jobs) {

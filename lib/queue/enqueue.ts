@@ -25,6 +25,8 @@ export interface EnqueueRequest {
   readonly outRoot?: string;
   /** Register the pack's cron schedule instead of running it now. */
   readonly onSchedule?: boolean;
+  /** Per-job liveness and retry settings (else the queue's). */
+  readonly jobOptions?: { readonly heartbeatSeconds?: number; readonly retryDelay?: number };
 }
 
 /** One tenant's entry: the job id (now) or the schedule key (on its cron). */
@@ -67,13 +69,14 @@ export async function enqueuePacks(boss: PgBoss, request: EnqueueRequest): Promi
       ...(request.outRoot ? { outRoot: request.outRoot } : {}),
     };
     const singletonKey = singletonKeyOf(tenant.id);
+    const options = { singletonKey, ...request.jobOptions };
     if (request.onSchedule) {
       const { cron, timezone } = request.pack.schedule!;
       const key = scheduleKeyOf(tenant.id, request.pack.name);
-      await boss.schedule(PACK_QUEUE, cron, { ...data }, { tz: timezone, key, singletonKey });
+      await boss.schedule(PACK_QUEUE, cron, { ...data }, { ...options, tz: timezone, key });
       out.push({ tenant: tenant.id, scheduleKey: key });
     } else {
-      const jobId = await boss.send(PACK_QUEUE, { ...data }, { singletonKey });
+      const jobId = await boss.send(PACK_QUEUE, { ...data }, options);
       if (!jobId) throw new Error(`tenant ${tenant.id}: the queue refused the job`);
       out.push({ tenant: tenant.id, jobId });
     }
