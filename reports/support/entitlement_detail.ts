@@ -1,17 +1,28 @@
 /**
  * The entitlements of a batch of computers, for a detail read in the order of a computers
  * section: asked of the service with `computerId -in (…)` (and the one state asked for), and
- * checked here too, so a service that ignores part of the filter changes nothing; and the order
- * of one computer's detail rows (uncovered first, then application, metric and state).
+ * checked here too, so a service that ignores part of the filter changes nothing; the order
+ * of one computer's detail rows (uncovered first, then application, metric and state); and the
+ * detail rows themselves, read {@link DETAIL_BATCH} computers at a time.
  *
  * @module
  */
 
 import type { Resource } from "../../lib/api/catalogue.ts";
-import type { LicensesApi } from "../../lib/api/client.ts";
+import type { LicensesApi, RegistryApi } from "../../lib/api/client.ts";
 import { and, eq, isIn, printFilter } from "../../lib/api/filter.ts";
+import { chunks } from "../../lib/query/chunks.ts";
+import type { QueryContext } from "../../lib/query/context.ts";
 import { filterMap } from "../../lib/query/filter_map.ts";
+import type { RegistryApplication } from "../../lib/query/lookups.ts";
+import { metricLabel, metricNames } from "../../lib/query/names.ts";
 import { asc, type Comparator, desc, orderBy } from "../../lib/query/sort.ts";
+import type { Row } from "../../lib/report/model.ts";
+import type { EntitlementStates } from "./entitlement_states.ts";
+import { applicationLabelOrNone } from "./lookups.ts";
+
+/** Computers whose entitlements the detail section reads per request (`computerId -in (…)`). */
+export const DETAIL_BATCH = 100;
 
 /** An entitlement of an application on a computer. */
 export type ComputerEntitlement = Resource<"ComputerApplicationEntitlement">;
@@ -74,3 +85,44 @@ export const DETAIL_ORDER: Comparator<DetailRow> = orderBy(
   asc((r) => r.metricId ?? ""),
   asc((r) => r.state),
 );
+
+/**
+ * The detail rows of `computers`, in their order, {@link DETAIL_BATCH} computers per request
+ * (only the state asked for, if one is); applications labelled from `registry`, metrics by name
+ * (each application's metrics read once per run); each computer's rows in {@link DETAIL_ORDER}.
+ *
+ * @example
+ * ```ts ignore
+ * import { detailRows } from "./entitlement_detail.ts";
+ * for await (const row of detailRows(ctx, computerRows, states, registry)) console.log(row.state);
+ * ```
+ */
+export async function* detailRows(
+  ctx: {
+    readonly client: {
+      readonly licenses: Pick<LicensesApi, "computerEntitlements">;
+      readonly registry: Pick<RegistryApi, "metrics">;
+    };
+    readonly query: QueryContext;
+  },
+  computers: readonly { readonly id: string; readonly hostName: string | null }[],
+  states: Pick<EntitlementStates, "only" | "cell">,
+  registry: ReadonlyMap<string, RegistryApplication>,
+): AsyncGenerator<Row> {
+  for (const batch of chunks(computers, DETAIL_BATCH)) {
+    const ids = new Set(batch.map((c) => c.id));
+    const found = await entitlementsOf(ctx.client.licenses, ids, states.only?.id);
+    const metrics = await metricNames(ctx, found.map((e) => e.applicationId ?? ""));
+    const perComputer = Map.groupBy(found, (e) => e.computerId!);
+    for (const c of batch) {
+      const rows = (perComputer.get(c.id) ?? []).map((e): DetailRow => ({
+        hostName: c.hostName ?? c.id,
+        application: applicationLabelOrNone(e.applicationId, registry.get(e.applicationId ?? "")),
+        metric: metricLabel(metrics, e.applicationId, e.metricId),
+        metricId: e.metricId,
+        ...states.cell(e.entitlementStateId),
+      }));
+      yield* rows.sort(DETAIL_ORDER);
+    }
+  }
+}

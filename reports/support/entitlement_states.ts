@@ -15,12 +15,33 @@ import { sum } from "../../lib/query/measures.ts";
 import { compareText } from "../../lib/query/sort.ts";
 import { integer, whenPositive } from "../../lib/report/columns.ts";
 import { ParamError } from "../../lib/report/errors.ts";
-import type { Column } from "../../lib/report/model.ts";
+import type { Column, ParamSpec } from "../../lib/report/model.ts";
+import { stringParam } from "../../lib/report/param_builders.ts";
 
 type EntitlementState = Resource<"EntitlementState">;
 
 /** The default of `uncoveredStates`. */
 export const DEFAULT_UNCOVERED = "Unlicensed,Under-licensed";
+
+/**
+ * The report parameters {@link statesOfRun} reads: the one state asked for, and which states
+ * count as uncovered.
+ *
+ * @example
+ * ```ts
+ * import { STATE_PARAMS } from "./entitlement_states.ts";
+ * console.log(STATE_PARAMS.uncoveredStates.default); // "Unlicensed,Under-licensed"
+ * ```
+ */
+export const STATE_PARAMS: Readonly<Record<string, ParamSpec>> = {
+  state: stringParam(
+    "Only applications in this entitlement state (name or id), and the computers that have one",
+  ),
+  uncoveredStates: stringParam(
+    "Comma-separated entitlement state names or ids that count as uncovered",
+    { default: DEFAULT_UNCOVERED },
+  ),
+};
 
 /** The column key of entitlements whose state id the entitlement-states operation does not list. */
 export const UNKNOWN_STATE_KEY = "state_unknown";
@@ -149,6 +170,29 @@ export function entitlementStates(
       uncovered: stateOf(id)?.uncovered ?? false,
     }),
   };
+}
+
+/**
+ * The states of a run from the API's list and the report's `uncoveredStates` (default
+ * {@link DEFAULT_UNCOVERED}) and `state` (blank is none) parameters ({@link entitlementStates}).
+ *
+ * @example
+ * ```ts
+ * import { statesOfRun } from "./entitlement_states.ts";
+ * const api = [{ id: "ES02", name: "Unlicensed", description: null }];
+ * const states = statesOfRun(api, { state: " " });
+ * console.log(states.only, states.columns[0].uncovered); // undefined true
+ * ```
+ */
+export function statesOfRun(
+  api: readonly EntitlementState[],
+  params: Readonly<Record<string, unknown>>,
+): EntitlementStates {
+  return entitlementStates(
+    api,
+    (params.uncoveredStates as string | undefined) ?? DEFAULT_UNCOVERED,
+    (params.state as string | undefined)?.trim() || undefined,
+  );
 }
 
 function onlyState(param: string, states: readonly EntitlementState[]): string {

@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 import {
   countColumns,
   entitlementStates,
+  STATE_PARAMS,
   stateCounts,
+  statesOfRun,
   uncoveredText,
   UNKNOWN_STATE,
   UNKNOWN_STATE_KEY,
@@ -42,6 +44,18 @@ describe("entitlement states", () => {
       () => entitlementStates(API, "", "nope"),
       (e: Error) => e instanceof ParamError && e.message.includes("ES02 (Unlicensed)"),
     );
+  });
+
+  it("reads the state and uncoveredStates parameters (defaults, blank state is none)", () => {
+    const byDefault = statesOfRun(API, {});
+    assert.equal(byDefault.only, undefined);
+    assert.deepEqual(byDefault.columns.filter((s) => s.uncovered).map((s) => s.id), ["ES02"]);
+    assert.equal(statesOfRun(API, { state: "  " }).only, undefined);
+    assert.equal(statesOfRun(API, { state: " ES01 " }).only?.key, "state_ES01");
+    const none = statesOfRun(API, { uncoveredStates: "" }).columns.filter((s) => s.uncovered);
+    assert.deepEqual(none, []);
+    assert.deepEqual(Object.keys(STATE_PARAMS), ["state", "uncoveredStates"]);
+    assert.equal(STATE_PARAMS.uncoveredStates.default, "Unlicensed,Under-licensed");
   });
 
   it("a computer's counts: per state, applications in all states, uncovered ones", () => {

@@ -1,0 +1,130 @@
+/**
+ * What the entitlement-state report counts: for each computer in scope, how many of its
+ * applications are in each entitlement state (the entitlements streamed whole once, memory per
+ * computer and state; the unknown-state column only when such a state is seen), computers with
+ * an uncovered application first; and for each state, its computers and applications.
+ *
+ * @module
+ */
+
+import type { LicensesApi } from "../../lib/api/client.ts";
+import { crossCount } from "../../lib/query/cross_count.ts";
+import { aggregate } from "../../lib/query/group_by.ts";
+import type { Computer } from "../../lib/query/lookups.ts";
+import { count, sum } from "../../lib/query/measures.ts";
+import { organizationLabel, type OrganizationNames } from "../../lib/query/names.ts";
+import { asc, desc, sortBy } from "../../lib/query/sort.ts";
+import type { SectionFact } from "../../lib/report/facts.ts";
+import type { Row } from "../../lib/report/model.ts";
+import { type EntitlementStates, type StateColumn, stateCounts } from "./entitlement_states.ts";
+import { UNKNOWN_STATE, UNKNOWN_STATE_KEY } from "./entitlement_states.ts";
+
+/** A row of the computers section: the computer and its count per state. */
+export type ComputerRow = Row & { id: string; hostName: string | null; uncovered: number };
+
+/**
+ * Whether a computer row has an application in an uncovered state.
+ *
+ * @example
+ * ```ts
+ * import { hasUncovered } from "./entitlement_counts.ts";
+ * console.log(hasUncovered({ uncovered: 2 }), hasUncovered({ uncovered: 0 })); // true false
+ * ```
+ */
+export const hasUncovered = (row: Row): boolean => (row.uncovered as number) > 0;
+
+/** The counted computers: the state columns to show, and a row per computer. */
+export interface ComputerCounts {
+  /** The listed states' columns, and the unknown-state column when one was seen. */
+  readonly columns: readonly StateColumn[];
+  /** A row per computer (with an application in the state asked for, if one is). */
+  readonly rows: ComputerRow[];
+}
+
+/**
+ * Counts the entitlements of `computers` per state; a row per computer (organisation by name),
+ * computers with an uncovered application first, then by host name and id.
+ *
+ * @example
+ * ```ts
+ * import { computerCounts } from "./entitlement_counts.ts";
+ * import { entitlementStates } from "./entitlement_states.ts";
+ * const states = entitlementStates([{ id: "ES02", name: "Unlicensed", description: null }], "ES02");
+ * const licenses = { computerEntitlements: () => [{ computerId: "C1", entitlementStateId: "ES02" }] };
+ * const computers = [{ id: "C1", hostName: "pc1", organizationId: null }, { id: "C2", hostName: "pc0", organizationId: null }];
+ * const { rows } = await computerCounts(licenses as never, computers as never, states, new Map());
+ * console.log(rows.map((r) => [r.hostName, r.uncovered])); // [["pc1", 1], ["pc0", 0]]
+ * ```
+ */
+export async function computerCounts(
+  licenses: Pick<LicensesApi, "computerEntitlements">,
+  computers: readonly Computer[],
+  states: EntitlementStates,
+  orgNames: OrganizationNames,
+): Promise<ComputerCounts> {
+  const ids = new Set(computers.map((c) => c.id));
+  const counts = await crossCount(
+    licenses.computerEntitlements(),
+    (e) => (e.computerId && ids.has(e.computerId) ? e.computerId : null),
+    (e) => states.keyOf(e.entitlementStateId),
+  );
+  const unknownSeen = [...counts.values()].some((c) => c.has(UNKNOWN_STATE_KEY));
+  const columns = unknownSeen ? [...states.columns, UNKNOWN_STATE] : states.columns;
+  const only = states.only;
+  const rows = computers.map((c): ComputerRow => ({
+    id: c.id!,
+    hostName: c.hostName,
+    organization: organizationLabel(orgNames, c.organizationId),
+    operatingSystem: c.operatingSystem,
+    lastScan: c.lastScanDate,
+    ...stateCounts(columns, (key) => counts.get(c.id!)?.get(key) ?? 0),
+  })).filter((r) => !only || (r[only.key] as number) > 0);
+  return {
+    columns,
+    rows: sortBy(rows, desc((r) => r.uncovered > 0), asc((r) => r.hostName ?? ""), asc("id")),
+  };
+}
+
+/**
+ * A row per state (only the state asked for, if one is): how many computers have an application
+ * in it and how many applications are in it.
+ *
+ * @example
+ * ```ts
+ * import { stateTotals } from "./entitlement_counts.ts";
+ * const columns = [{ id: "ES02", name: "Unlicensed", description: null, key: "state_ES02", uncovered: true }];
+ * const rows = [{ id: "C1", hostName: "a", uncovered: 2, state_ES02: 2 }, { id: "C2", hostName: "b", uncovered: 0, state_ES02: 0 }];
+ * console.log(stateTotals(columns, rows, undefined)[0]);
+ * // { state: "Unlicensed", stateId: "ES02", description: null, uncovered: true, computers: 1, installations: 2 }
+ * ```
+ */
+export function stateTotals(
+  columns: readonly StateColumn[],
+  rows: readonly ComputerRow[],
+  only: StateColumn | undefined,
+): Row[] {
+  return columns.filter((s) => !only || s.key === only.key).map((s) => ({
+    ...{ state: s.name, stateId: s.id, description: s.description, uncovered: s.uncovered },
+    ...aggregate(rows, {
+      computers: count((r) => (r[s.key] as number) > 0),
+      installations: sum((r) => r[s.key] as number),
+    }),
+  }));
+}
+
+/**
+ * A headline fact per state row: the applications in that state.
+ *
+ * @example
+ * ```ts
+ * import { stateFacts } from "./entitlement_counts.ts";
+ * console.log(stateFacts([{ state: "Unlicensed", stateId: "ES02" }])[0].label); // "Unlicensed"
+ * ```
+ */
+export function stateFacts(stateRows: readonly Row[]): SectionFact[] {
+  return stateRows.map((s) => ({
+    label: s.state as string,
+    sum: "installations",
+    where: (r: Row) => r.stateId === s.stateId,
+  }));
+}
