@@ -1,36 +1,23 @@
 /**
- * License cost summary: every license with its application, vendor, quantity and costs, with
- * subtotals per vendor and per application, totals per currency (never summed across currencies)
- * and the most expensive applications in each currency. Licenses: cache key `licenses.list` (or
- * `licenses.list?filter=…`); registry: `registry.applications`. Where each license's costs and
- * vendor come from is `support/license_list_costs.ts`; how a line reads and sums,
- * `support/license_cost_lines.ts`.
+ * License cost summary: every license with its costs, subtotals per vendor and application,
+ * totals and the most expensive applications per currency (never summed across currencies).
+ * In `support/`: which licenses (license_cost_query), costs (license_list_costs), lines and sums
+ * (license_cost_lines).
  *
  * @module
  */
 
 import type { ClientSlice } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
-import { groupByFields } from "../lib/query/group_fields.ts";
-import { registryById } from "../lib/query/lookups.ts";
-import { first } from "../lib/query/measures.ts";
-import { rank } from "../lib/query/rank.ts";
-import { asc, desc, orderBy, sortBy } from "../lib/query/sort.ts";
 import { date, integer, money, text, whenTrue } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import type { Section } from "../lib/report/model.ts";
-import {
-  COST_FIELDS,
-  type CostLine,
-  costLine,
-  costSubtotals,
-  NO_COST_SUMMARY,
-} from "./support/license_cost_lines.ts";
-import { licenseCosts, readLicenses } from "./support/license_list_costs.ts";
-import { inPurchaseRange } from "./support/purchase_range.ts";
+import { integerParam } from "../lib/report/param_builders.ts";
+import { COST_FIELDS, NO_COST_SUMMARY } from "./support/license_cost_lines.ts";
+import { costLinesInScope, type CostScope, subtotalsBy } from "./support/license_cost_query.ts";
+import { SCOPE_PARAMS, topApplications, topSectionId } from "./support/license_cost_query.ts";
 
-export { inPurchaseRange };
-export { NO_COST_SUMMARY, NO_CURRENCY, NO_VENDOR } from "./support/license_cost_lines.ts";
+export { inPurchaseRange } from "./support/purchase_range.ts";
 
 /** The slice of the SAM client this report reads. */
 export type LicenseCostSummaryClient = ClientSlice<{
@@ -38,7 +25,6 @@ export type LicenseCostSummaryClient = ClientSlice<{
   registry: "applications";
 }>;
 type Ctx = ReportContext<LicenseCostSummaryClient, QueryContext>;
-type Params = { organization: string; purchasedFrom: Date; purchasedTo: Date };
 
 const NOTE = "Maint./yr and Support/yr are the current yearly maintenance and support costs; " +
   "the to-date figures are accumulated since purchase; the total is purchase plus accumulated " +
@@ -50,35 +36,23 @@ const CURRENCY = text("currency", "Currency", { width: 8 });
 const LICENSES = integer("licenses", "Licenses", { width: 8 });
 const QTY = integer("quantity", "Qty", { width: 6 });
 const AVERAGE = money("averageCost", "Avg./license", { width: 11 });
-const SUBTOTALS = [LICENSES, QTY, ...COSTS, AVERAGE, CURRENCY];
+const FIGURES = [QTY, ...COSTS, AVERAGE];
+const SUBTOTALS = [LICENSES, ...FIGURES, CURRENCY];
+const SUBTOTAL_SUMS = { sum: ["licenses", ...SUMS], perCurrency: "currency" };
+const BARS = { label: "application", value: "totalCost" };
+const paren = (code?: string) => (code ? ` (${code})` : "");
 const app = (width: number) => text("application", "Application", { width });
 const vendor = (width: number) => text("vendor", "Vendor", { width });
 
 async function data(ctx: Ctx): Promise<ReportData> {
-  const { organization, purchasedFrom: from, purchasedTo: to } = ctx.params as Partial<Params>;
   const top = (ctx.params.top as number | undefined) ?? 10;
-  const [all, registry] = await Promise.all([readLicenses(ctx), registryById(ctx)]);
-  const licenses = all.filter((l) =>
-    l.id && (organization === undefined || l.organizationId === organization) &&
-    inPurchaseRange(l.purchaseDate, from, to)
-  );
-  const costs = await licenseCosts(ctx, licenses);
-  const lines = sortBy(
-    licenses.map((l) => costLine(l, costs.get(l.id!)!, registry.get(l.applicationId ?? ""))),
-    asc((l) => l.vendor),
-    asc((l) => l.application),
-    asc((l) => l.purchaseDate),
-    asc((l) => l.licenseId),
-  );
-  const sums = { publisher: first((l: CostLine) => l.publisher), ...costSubtotals() };
-  const currencies = groupByFields(lines, ["currency"], sums);
-  const apps = groupByFields(lines, ["application", "currency"], sums);
+  const lines = await costLinesInScope(ctx, ctx.params as CostScope);
+  const currencies = subtotalsBy(lines, ["currency"]);
+  const apps = subtotalsBy(lines, ["application", "currency"]);
   const many = currencies.length > 1;
   const topSection = (code?: string): Section => ({
-    id: code
-      ? `top-applications-${code.toLowerCase().replace(/[^a-z0-9]+/g, "")}`
-      : "top-applications",
-    title: `Top applications by cost${code && many ? ` (${code})` : ""}`,
+    id: topSectionId(code),
+    title: `Top applications by cost${paren(many ? code : undefined)}`,
     description: `The ${top === 10 ? "ten" : top} most expensive applications by total cost ` +
       "(purchase plus accumulated maintenance and support)" +
       (many ? `, in ${code}; amounts in other currencies are ranked separately.` : "."),
@@ -91,20 +65,11 @@ async function data(ctx: Ctx): Promise<ReportData> {
       money("totalCost", "Total cost", { width: 16 }),
       CURRENCY,
     ],
-    rows: rank(
-      apps.filter((r) => r.currency === code && r.totalCost !== null),
-      orderBy(desc((r) => r.totalCost), asc((r) => r.application)),
-      { top },
-    ),
-    chart: {
-      type: "bar",
-      title: `Total cost by application${code ? ` (${code})` : ""}`,
-      label: "application",
-      value: "totalCost",
-      top,
-    },
+    rows: topApplications(apps, code, top),
+    chart: { type: "bar", title: `Total cost by application${paren(code)}`, ...BARS, top },
     emptyText: "No license has cost figures for these parameters.",
   });
+  const codes = currencies.length ? currencies.map((c) => c.currency) : [undefined];
   return {
     sections: [
       {
@@ -116,15 +81,13 @@ async function data(ctx: Ctx): Promise<ReportData> {
           CURRENCY,
           LICENSES,
           integer("withoutCosts", "No summary", { width: 8 }),
-          QTY,
-          ...COSTS,
-          AVERAGE,
+          ...FIGURES,
         ],
         rows: currencies,
         emptyText: NO_LICENSES,
         facts: [{ label: "Total cost", sum: "totalCost", perCurrency: "currency" }],
       },
-      ...(currencies.length ? currencies.map((c) => topSection(c.currency)) : [topSection()]),
+      ...codes.map((code) => topSection(code)),
       {
         id: "licenses",
         title: "Licenses by vendor",
@@ -136,9 +99,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
           text("licenseId", "License", { width: 9 }),
           vendor(16),
           date("purchaseDate", "Purchased", { width: 11 }),
-          QTY,
-          ...COSTS,
-          AVERAGE,
+          ...FIGURES,
           CURRENCY,
           text("note", "Note", { width: 16, emphasis: whenTrue("note", "warn") }),
         ],
@@ -158,7 +119,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
         description: "Subtotals per application and currency.",
         columns: [app(36), text("publisher", "Publisher", { width: 20 }), ...SUBTOTALS],
         rows: apps,
-        totals: { sum: ["licenses", ...SUMS], perCurrency: "currency" },
+        totals: SUBTOTAL_SUMS,
         emptyText: NO_LICENSES,
       },
       {
@@ -166,8 +127,8 @@ async function data(ctx: Ctx): Promise<ReportData> {
         title: "Cost by vendor",
         description: "Subtotals per vendor (who the license was bought from) and currency.",
         columns: [vendor(28), ...SUBTOTALS],
-        rows: groupByFields(lines, ["vendor", "currency"], sums),
-        totals: { sum: ["licenses", ...SUMS], perCurrency: "currency" },
+        rows: subtotalsBy(lines, ["vendor", "currency"]),
+        totals: SUBTOTAL_SUMS,
         emptyText: NO_LICENSES,
       },
     ],
@@ -195,23 +156,11 @@ export const licenseCostSummary = defineReport<LicenseCostSummaryClient, QueryCo
     "software registry's manufacturer. A license without a costs summary is listed with blank " +
     "costs and flagged.",
   params: {
-    organization: {
-      type: "string",
-      description: "Organisation id: only licenses of this organisation",
-    },
-    purchasedFrom: {
-      type: "date",
-      description: "Only licenses purchased on or after this date (YYYY-MM-DD)",
-    },
-    purchasedTo: {
-      type: "date",
-      description: "Only licenses purchased on or before this date (inclusive, YYYY-MM-DD)",
-    },
-    top: {
-      type: "integer",
-      description: "How many applications the most-expensive ranking shows per currency",
-      ...{ default: 10, min: 1, max: 100 },
-    },
+    ...SCOPE_PARAMS,
+    top: integerParam(
+      "How many applications the most-expensive ranking shows per currency",
+      { default: 10, min: 1, max: 100 },
+    ),
   },
   filterResource: "License",
   landscape: true,

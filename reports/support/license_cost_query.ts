@@ -1,0 +1,144 @@
+/**
+ * What the license cost summary lists and sums: the licenses in scope (organisation, purchase
+ * range — its parameters —, the user's filter) as cost lines in listing order (vendor, application, purchase date,
+ * license), their subtotals by fields, and the most expensive applications of one currency.
+ *
+ * @module
+ */
+
+import type { LicensesApi } from "../../lib/api/client.ts";
+import type { MeasureResults } from "../../lib/query/group_by.ts";
+import { groupByFields } from "../../lib/query/group_fields.ts";
+import { registryById } from "../../lib/query/lookups.ts";
+import { first } from "../../lib/query/measures.ts";
+import { rank } from "../../lib/query/rank.ts";
+import { asc, desc, orderBy, sortBy } from "../../lib/query/sort.ts";
+import type { ParamSpec } from "../../lib/report/model.ts";
+import { dateParam, stringParam } from "../../lib/report/param_builders.ts";
+import { type CostLine, costLine, costSubtotals } from "./license_cost_lines.ts";
+import { licenseCosts, readLicenses } from "./license_list_costs.ts";
+import { inPurchaseRange } from "./purchase_range.ts";
+
+/** Which licenses are in scope (every one when nothing is given). */
+export interface CostScope {
+  /** Only licenses of this organisation id. */
+  readonly organization?: string;
+  /** Only licenses purchased on or after this date. */
+  readonly purchasedFrom?: Date;
+  /** Only licenses purchased on or before this date (a date: that whole day). */
+  readonly purchasedTo?: Date;
+}
+
+/**
+ * The parameters that fill a {@link CostScope}.
+ *
+ * @example
+ * ```ts
+ * import { SCOPE_PARAMS } from "./license_cost_query.ts";
+ * console.log(Object.keys(SCOPE_PARAMS)); // ["organization", "purchasedFrom", "purchasedTo"]
+ * ```
+ */
+export const SCOPE_PARAMS: Readonly<Record<keyof CostScope, ParamSpec>> = {
+  organization: stringParam("Organisation id: only licenses of this organisation"),
+  purchasedFrom: dateParam("Only licenses purchased on or after this date (YYYY-MM-DD)"),
+  purchasedTo: dateParam("Only licenses purchased on or before this date (inclusive, YYYY-MM-DD)"),
+};
+
+/** What reading the cost lines needs of the run. */
+export type CostLinesContext =
+  & Parameters<typeof readLicenses>[0]
+  & Parameters<typeof registryById>[0]
+  & { readonly client: { readonly licenses: Pick<LicensesApi, "get" | "costsSummary"> } }
+  & Omit<Parameters<typeof licenseCosts>[0], "client">;
+
+/**
+ * The cost lines of the licenses in `scope` (licenses without an id left out), by vendor,
+ * application, purchase date and license id.
+ *
+ * @example
+ * ```ts ignore
+ * import { costLinesInScope } from "./license_cost_query.ts";
+ * const lines = await costLinesInScope(ctx, { organization: "ORG01" });
+ * console.log(lines[0]?.vendor);
+ * ```
+ */
+export async function costLinesInScope(
+  ctx: CostLinesContext,
+  { organization, purchasedFrom, purchasedTo }: CostScope,
+): Promise<CostLine[]> {
+  const [all, registry] = await Promise.all([readLicenses(ctx), registryById(ctx)]);
+  const licenses = all.filter((l) =>
+    l.id && (organization === undefined || l.organizationId === organization) &&
+    inPurchaseRange(l.purchaseDate, purchasedFrom, purchasedTo)
+  );
+  const costs = await licenseCosts(ctx, licenses);
+  return sortBy(
+    licenses.map((l) => costLine(l, costs.get(l.id!)!, registry.get(l.applicationId ?? ""))),
+    asc((l) => l.vendor),
+    asc((l) => l.application),
+    asc((l) => l.purchaseDate),
+    asc((l) => l.licenseId),
+  );
+}
+
+const subtotals = () => ({ publisher: first((l: CostLine) => l.publisher), ...costSubtotals() });
+
+/** A subtotal row: the key fields, the publisher (of the group's first line) and the sums. */
+export type Subtotal<K extends keyof CostLine> =
+  & Pick<CostLine, K>
+  & MeasureResults<ReturnType<typeof subtotals>>;
+
+/**
+ * The subtotals of `lines` by the fields `keys` (see `costSubtotals`), with the publisher of
+ * each group's first line, sorted by the key fields.
+ *
+ * @example
+ * ```ts
+ * import { subtotalsBy } from "./license_cost_query.ts";
+ * import { costLine } from "./license_cost_lines.ts";
+ * const line = costLine({ id: "L1", quantity: 2, purchaseCurrency: "EUR" } as never, { summary: null, vendor: "Dell" }, undefined);
+ * console.log(subtotalsBy([line], ["vendor", "currency"])[0].licenses); // 1
+ * ```
+ */
+export function subtotalsBy<K extends keyof CostLine & string>(
+  lines: readonly CostLine[],
+  keys: readonly K[],
+): Subtotal<K>[] {
+  return groupByFields(lines, keys, subtotals()) as Subtotal<K>[];
+}
+
+/**
+ * The `top` applications of currency `code` by total cost (then by name), ranked from 1;
+ * applications without a total cost are not ranked.
+ *
+ * @example
+ * ```ts
+ * import { topApplications } from "./license_cost_query.ts";
+ * const apps = [{ application: "A", currency: "EUR", totalCost: 5 }, { application: "B", currency: "EUR", totalCost: 9 }];
+ * console.log(topApplications(apps, "EUR", 1)); // [{ rank: 1, application: "B", currency: "EUR", totalCost: 9 }]
+ * ```
+ */
+export function topApplications<
+  T extends { application: string; currency: string; totalCost: number | null },
+>(apps: readonly T[], code: string | undefined, top: number): ({ rank: number } & T)[] {
+  return rank(
+    apps.filter((r) => r.currency === code && r.totalCost !== null),
+    orderBy(desc((r) => r.totalCost), asc((r) => r.application)),
+    { top },
+  );
+}
+
+/**
+ * The id of the ranking section of currency `code` (`top-applications` without one).
+ *
+ * @example
+ * ```ts
+ * import { topSectionId } from "./license_cost_query.ts";
+ * console.log(topSectionId("EUR"), topSectionId()); // "top-applications-eur" "top-applications"
+ * ```
+ */
+export function topSectionId(code?: string): string {
+  return code
+    ? `top-applications-${code.toLowerCase().replace(/[^a-z0-9]+/g, "")}`
+    : "top-applications";
+}
