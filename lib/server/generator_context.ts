@@ -148,8 +148,10 @@ export interface LicenseBook {
   readonly remaining: Float64Array;
   /** Generic licenses per family index. */
   readonly byFamily: number[][];
-  /** Probability an install of a family is considered for coverage at all. */
-  readonly attempt: Float64Array;
+  /** Every license (generic and datacenter) per family index, in purchase order. */
+  readonly allByFamily: number[][];
+  /** `${hostOrdinal}|${appIndex}` → entitlement state of a host-based product's host row. */
+  readonly hostStates: Map<string, string>;
   /** Datacenter license per cluster index (-1 when none). */
   readonly clusterLicense: Int32Array;
   /** Assignment flags per license (see {@link ASSIGNED}). */
