@@ -3,7 +3,9 @@
  * a host-based product) that needs licenses takes them from every license that can cover it
  * while capacity remains — the given license first (a cluster's Datacenter license for its
  * hosts), then licenses of the same application, then licenses of other applications of the
- * family with downgrade or cross-edition rights — never skipping at random. Each license used
+ * family with downgrade or cross-edition rights (one such license per computer, or per user for
+ * per-user products, and application: the spec's transfer detail is one object) — never
+ * skipping at random. Each license used
  * gets a tracking row, a transfer row when it is another application's (quantity = the units it
  * covered) and an assignment row when it is assigned to computers or users. The install's state
  * follows: Licensed, Licensed via transfer, Under-licensed (partly covered) or Unlicensed.
@@ -86,10 +88,17 @@ export function cover(ctx: Ctx, req: CoverRequest): string {
   const { book } = ctx;
   const used: [number, number][] = [];
   let left = req.requirement;
+  const byUser = req.metric === MET.users && req.user >= 0;
+  const holder = `${req.app}|${byUser ? `u:${req.user}` : `c:${req.computerId}`}`;
   for (const l of coverageOrder(book, req.family, req.app, req.first)) {
     if (left <= 0) break;
     const units = Math.min(left, book.remaining[l]);
     if (units <= 0) continue;
+    if (book.list[l].app !== req.app) {
+      // One transfer per holder and application (the spec's transfer detail is one object).
+      if (book.transferHolders.has(holder)) continue;
+      book.transferHolders.add(holder);
+    }
     book.remaining[l] -= units;
     left -= units;
     used.push([l, units]);
