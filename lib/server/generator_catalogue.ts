@@ -478,6 +478,11 @@ export interface LicenseFamilyDecl {
   readonly none?: boolean;
   /** Core factor applied to core requirements (Oracle-style). */
   readonly coreFactor?: number;
+  /**
+   * Licensed per physical core of the host (no sub-capacity): installs on virtual machines move
+   * their requirement to the host (Oracle-style).
+   */
+  readonly hostBased?: boolean;
 }
 
 const F = (
@@ -563,6 +568,7 @@ export const LICENSE_FAMILIES: readonly LicenseFamilyDecl[] = [
     vendors: ["Oracle"],
     keys: "none",
     coreFactor: 0.5,
+    hostBased: true,
     coverage: [0.5, 1.0],
   }),
   F("java", MET.installs, [["jdk21", 2, 25], ["jdk17", 1, 25]], {
@@ -579,6 +585,7 @@ export const LICENSE_FAMILIES: readonly LicenseFamilyDecl[] = [
     vendors: ["Oracle"],
     keys: "none",
     coreFactor: 0.5,
+    hostBased: true,
   }),
   F("db2", MET.pvu, [["db2-115", 1, 150]], {
     assignment: "computer",

@@ -14,7 +14,9 @@
  * - coverage: `licensesPurchased` is the sum of `quantity` of the application's licenses with
  *   that metric; a transfer (`computer_transfers`, `user_transfers`) of `quantity` units from the
  *   licensed product to the installed one counts as given by the first and received by the
- *   second, as a downgrade when `isDowngrade`, else as a cross-edition transfer;
+ *   second, split by the first of `isDowngrade`, `isUpgrade`, `isCrossEdition`,
+ *   `isCrossPlatform` that holds (downgrades, upgrades, cross-edition, cross-platform; a
+ *   transfer with none of them counts in the totals only);
  *   `totalCoverage = licensesPurchased + received − given`;
  * - `compliance = totalCoverage − licenseRequirement`, `availableLicenses = max(0, compliance)`,
  *   `incompleteLicenses` counts the licenses with incomplete reasons; the figures samkit's
@@ -57,10 +59,6 @@ const ZERO = [
   "unassigned",
   "assignedNamedUsers",
   "siteLicenses",
-  "upgradesGiven",
-  "upgradesReceived",
-  "crossPlatformGiven",
-  "crossPlatformReceived",
   "otherMetricCoverage",
   "siteCoverage",
   "vmCoverage",
@@ -70,6 +68,14 @@ const ZERO = [
   "virtualDesktopAccess",
 ] as const;
 
+/** Transfer flags in the order that decides a transfer's kind, with the kind's field prefix. */
+const TRANSFER_KINDS: readonly (readonly [string, string])[] = [
+  ["isDowngrade", "downgrades"],
+  ["isUpgrade", "upgrades"],
+  ["isCrossEdition", "crossEdition"],
+  ["isCrossPlatform", "crossPlatform"],
+];
+
 /** Running figures of one application and metric. */
 interface Tally {
   readonly applicationId: string;
@@ -78,7 +84,8 @@ interface Tally {
   coreFactor: number;
   purchased: number;
   incomplete: number;
-  readonly moved: Record<"downgradesGiven" | "downgradesReceived" | string, number>;
+  /** Units given and received by transfer kind (`downgradesGiven` …, `otherReceived`). */
+  readonly moved: Record<string, number>;
   /** Organisation id → [requirement, coverage]. */
   readonly orgs: Map<string, [number, number]>;
 }
@@ -114,12 +121,12 @@ export class ComplianceTally {
         coreFactor: 0,
         purchased: 0,
         incomplete: 0,
-        moved: {
-          downgradesGiven: 0,
-          downgradesReceived: 0,
-          crossEditionGiven: 0,
-          crossEditionReceived: 0,
-        },
+        moved: Object.fromEntries(
+          [...TRANSFER_KINDS.map(([, kind]) => kind), "other"].flatMap((kind) => [
+            [`${kind}Given`, 0],
+            [`${kind}Received`, 0],
+          ]),
+        ),
         orgs: new Map(),
       };
       this.#tallies.set(key, t);
@@ -159,9 +166,8 @@ export class ComplianceTally {
   /** A `computer_transfers` or `user_transfers` row: coverage moved between products. */
   transfer(row: Row): void {
     const q = num(row.quantity);
-    const kind = row.isDowngrade === true || row.isDowngrade === "true"
-      ? "downgrades"
-      : "crossEdition";
+    const kind = TRANSFER_KINDS.find(([flag]) => row[flag] === true || row[flag] === "true")?.[1] ??
+      "other";
     const from = this.#of(row.fromApplicationId, row.metricId);
     const to = this.#of(row.toApplicationId, row.metricId);
     from.moved[`${kind}Given`] += q;
@@ -175,9 +181,12 @@ export class ComplianceTally {
     const keys = [...this.#tallies.keys()].sort();
     for (const key of keys) {
       const t = this.#tallies.get(key)!;
-      const m = t.moved;
-      const given = m.downgradesGiven + m.crossEditionGiven;
-      const received = m.downgradesReceived + m.crossEditionReceived;
+      // "other" transfers count in the totals but have no summary field of their own.
+      const { otherGiven: _given, otherReceived: _received, ...m } = t.moved;
+      const sumOf = (suffix: string) =>
+        Object.entries(t.moved).reduce((s, [k, v]) => k.endsWith(suffix) ? s + v : s, 0);
+      const given = sumOf("Given");
+      const received = sumOf("Received");
       const totalCoverage = t.purchased + received - given;
       const requirement = t.sums.licenseRequirement;
       const compliance = totalCoverage - requirement;

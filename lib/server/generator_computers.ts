@@ -27,7 +27,6 @@ import {
 import {
   APP_INFOS,
   appOf,
-  ASSIGNED,
   canCover,
   computerId,
   contractId,
@@ -38,10 +37,11 @@ import {
   iso,
   MINUTE,
   pad,
-  PAIR,
   streamFor,
   userId,
 } from "./generator_context.ts";
+import { cover } from "./generator_coverage.ts";
+import { emitClusterHostRow, hostBasedState } from "./generator_host_rows.ts";
 import { Hypervisor, HYPERVISOR_NAME, Kind } from "./generator_plan.ts";
 import type { Random } from "./random.ts";
 
@@ -1061,6 +1061,7 @@ export function emitComputer(ctx: Ctx, i: number): void {
       state = STATE.excluded;
     } else {
       // Extended coverage through the host, the cluster or the DR primary.
+      const hostBased = kind === Kind.Vm && myHost !== null && fam.hostBased === true;
       let parent: string | null = null, parentApp = -1, reason = "", description = "";
       let datacenter = false;
       if (kind === Kind.Vm && myHost && fam.key === "windows-server") {
@@ -1083,7 +1084,7 @@ export function emitComputer(ctx: Ctx, i: number): void {
           description = "Unlimited virtualisation rights of the host's Datacenter edition";
           hostCoverage = 1;
         }
-      } else if (plan.replicaPair[i] >= 0 && DB_FAMILIES.has(family)) {
+      } else if (!hostBased && plan.replicaPair[i] >= 0 && DB_FAMILIES.has(family)) {
         parent = computerId(plan.sibling[i]);
         parentApp = a;
         reason = plan.replicaPair[i] % 3 === 0 ? REASON_OTHER : "Disaster recovery";
@@ -1105,6 +1106,11 @@ export function emitComputer(ctx: Ctx, i: number): void {
           reasonDescription: description,
           isParentComputerDatacenter: datacenter,
         });
+      } else if (hostBased) {
+        // Licensed per physical core of the host: the host row carries the requirement.
+        moved = 1;
+        requirement = 0;
+        state = hostBasedState(ctx, plan.hostOf[i], a);
       } else if (
         kind === Kind.Laptop && fam.key === "office" && r.chance(0.04)
       ) {
@@ -1112,129 +1118,27 @@ export function emitComputer(ctx: Ctx, i: number): void {
         requirement = 0;
         state = STATE.licensed;
       } else {
-        // Ordinary coverage by a license with free capacity.
-        let chosen = -1;
-        if (hostPlan && hostPlan.cluster >= 0 && fam.key === "windows-server") {
-          const l = book.clusterLicense[hostPlan.cluster];
-          if (l >= 0 && book.remaining[l] > 0 && canCover(book.list[l].app, a)) chosen = l;
-        }
-        if (
-          chosen < 0 && book.byFamily[family].length > 0 &&
-          (forcedApps.has(a) || r.next() < book.attempt[family])
-        ) {
-          let total = 0;
-          const candidates = book.byFamily[family];
-          const weights = candidates.map((l) => {
-            const w = book.remaining[l] > 0 && canCover(book.list[l].app, a)
-              ? (book.list[l].app === a ? 4 : 1)
-              : 0;
-            total += w;
-            return w;
-          });
-          if (total > 0) chosen = candidates[r.weightedIndex(weights)];
-        }
-        if (chosen >= 0) {
-          const l = book.list[chosen];
-          const cover = Math.min(requirement, book.remaining[chosen]);
-          book.remaining[chosen] -= cover;
-          const transfer = l.app !== a;
-          state = cover < requirement
-            ? STATE.underLicensed
-            : transfer
-            ? STATE.viaTransfer
-            : STATE.licensed;
-          const byUser = metric === MET.users && primary >= 0;
-          const pairKey = `${a}|${chosen}`;
-          const tracking = {
-            metricId: metric,
-            applicationId: info.id,
-            licenseId: l.id,
-            organizationId: org.id,
-            coverageTrait: cover < requirement ? 2 : transfer ? 3 : 1,
-            initialRequirement: requirement,
-            receivedCoverage: cover,
-            primaryUseRights: cover,
-            fullUseRights: cover,
-          };
-          if (byUser) {
-            emit("user_tracking", {
-              id: `TU${pad(++ids.userTracking, 6)}`,
-              userId: userId(primary),
-              ...tracking,
-            });
-          } else {
-            emit("computer_tracking", {
-              id: `TC${pad(++ids.computerTracking, 6)}`,
-              computerId: id,
-              ...tracking,
-              requirement,
-            });
-          }
-          book.trackingPairs.set(
-            pairKey,
-            (book.trackingPairs.get(pairKey) ?? 0) | (byUser ? PAIR.user : PAIR.computer),
-          );
-          if (transfer) {
-            const from = APP_INFOS[l.app];
-            const flags = {
-              isUpgrade: false,
-              isDowngrade: from.releaseMs > info.releaseMs || from.rank > info.rank,
-              isCrossEdition: from.decl.edition !== info.decl.edition,
-              isCrossPlatform: fam.crossPlatform && profile === Profile.Mac,
-              quantity: cover,
-            };
-            const common = {
-              metricId: metric,
-              fromApplicationId: from.id,
-              toApplicationId: info.id,
-              licenseId: l.id,
-              organizationId: org.id,
-            };
-            if (byUser) {
-              emit("user_transfers", {
-                id: `UT${pad(++ids.userTransfer, 6)}`,
-                userId: userId(primary),
-                ...common,
-                ...flags,
-              });
-            } else {
-              emit("computer_transfers", {
-                id: `CT${pad(++ids.computerTransfer, 6)}`,
-                computerId: id,
-                ...common,
-                ...flags,
-              });
-            }
-            book.transferPairs.set(
-              pairKey,
-              (book.transferPairs.get(pairKey) ?? 0) | (byUser ? PAIR.user : PAIR.computer),
-            );
-          }
-          if (l.assignment === "Computer") {
-            book.assigned[chosen] |= ASSIGNED.computer;
-            emit("computer_assignments", {
-              id: `AC${pad(++ids.computerAssignment, 6)}`,
-              licenseId: l.id,
-              applicationId: info.id,
-              computerId: id,
-              quantity: cover,
-              // InactiveComputer (8) of the real service's reason flags.
-              invalidAssignmentReasons: inactive ? 8 : 0,
-              hasVmUseRights: kind === Kind.Host,
-              numberOfSupportedVirtualMachines: hostPlan ? plan.vmCount[plan.hostOrdinal[i]] : 0,
-            });
-          } else if (l.assignment === "User" && primary >= 0) {
-            book.assigned[chosen] |= ASSIGNED.user;
-            emit("user_assignments", {
-              id: `AU${pad(++ids.userAssignment, 6)}`,
-              licenseId: l.id,
-              applicationId: info.id,
-              userId: userId(primary),
-              quantity: 1,
-              invalidAssignmentReasons: 0,
-            });
-          }
-        }
+        // Ordinary coverage from every license that can cover the install.
+        const clusterLicense = hostPlan && hostPlan.cluster >= 0 && fam.key === "windows-server"
+          ? book.clusterLicense[hostPlan.cluster]
+          : -1;
+        state = cover(ctx, {
+          computerId: id,
+          organizationId: org.id,
+          app: a,
+          family,
+          metric,
+          requirement,
+          user: primary,
+          first: clusterLicense,
+          crossPlatform: fam.crossPlatform && profile === Profile.Mac,
+          assignment: {
+            // InactiveComputer (8) of the real service's reason flags.
+            invalidAssignmentReasons: inactive ? 8 : 0,
+            hasVmUseRights: kind === Kind.Host,
+            numberOfSupportedVirtualMachines: hostPlan ? plan.vmCount[plan.hostOrdinal[i]] : 0,
+          },
+        });
       }
     }
     emit("metric_tracking", {
@@ -1270,6 +1174,8 @@ export function emitComputer(ctx: Ctx, i: number): void {
       entitlementStateId: state,
     });
   }
+
+  if (hostPlan) emitClusterHostRow(ctx, plan.hostOrdinal[i]);
 
   emit("computer_costs", {
     computerId: id,

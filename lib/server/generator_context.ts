@@ -148,8 +148,16 @@ export interface LicenseBook {
   readonly remaining: Float64Array;
   /** Generic licenses per family index. */
   readonly byFamily: number[][];
-  /** Probability an install of a family is considered for coverage at all. */
-  readonly attempt: Float64Array;
+  /** Every license (generic and datacenter) per family index, in purchase order. */
+  readonly allByFamily: number[][];
+  /** `${hostOrdinal}|${appIndex}` → entitlement state of a host-based product's host row. */
+  readonly hostStates: Map<string, string>;
+  /**
+   * Who already received a transfer into an application (`<app>|c:<computer>` or
+   * `<app>|u:<user>`): the spec's transfer detail for an application and a computer (or user)
+   * is one object, so each holder receives from at most one other application's license.
+   */
+  readonly transferHolders: Set<string>;
   /** Datacenter license per cluster index (-1 when none). */
   readonly clusterLicense: Int32Array;
   /** Assignment flags per license (see {@link ASSIGNED}). */

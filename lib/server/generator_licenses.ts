@@ -12,6 +12,7 @@
 
 import {
   ASSIGNMENT_TYPES,
+  CPUS,
   END_USER_ORG_WEIGHTS,
   GROUPS,
   MET,
@@ -57,7 +58,9 @@ function expectedRequirement(plan: Plan): Float64Array {
   const req = new Float64Array(FAMILIES.length);
   const unit = (family: number, p: number) => {
     const f = FAMILIES[family];
-    if (f.metric === MET.cores) return Math.ceil(averageCores(plan, p) * (f.coreFactor ?? 1));
+    // IBM POWER (AIX) takes its own core factor 1, not the x86 factor of the family.
+    const factor = p === Profile.Aix ? 1 : f.coreFactor ?? 1;
+    if (f.metric === MET.cores) return Math.ceil(averageCores(plan, p) * factor);
     if (f.metric === MET.pvu) return averageCores(plan, p) * (p === Profile.Aix ? 120 : 70);
     return 1;
   };
@@ -65,13 +68,19 @@ function expectedRequirement(plan: Plan): Float64Array {
     const family = APP_INFOS[app].family;
     if (family >= 0) req[family] += count * unit(family, p);
   };
+  const vms = vmProfileCount(plan);
   for (const g of GROUPS) {
     const total = g.members.reduce((s, m) => s + m[1], 0);
     for (const [pText, presence] of Object.entries(g.presence)) {
       const p = Number(pText);
-      const count = plan.profileCount[p] * (presence ?? 0);
-      for (const [key, w] of g.members) add(appOf(key), (count * w) / total, p);
+      for (const [key, w] of g.members) {
+        const app = appOf(key);
+        const share = ((presence ?? 0) * w) / total;
+        const hostBased = FAMILIES[APP_INFOS[app].family]?.hostBased === true;
+        add(app, (plan.profileCount[p] - (hostBased ? vms[p] : 0)) * share, p);
+      }
     }
+    addHostRows(plan, g, req);
   }
   // Windows VMs covered through their host or cluster need no license of their own.
   let coveredVms = 0;
@@ -100,6 +109,38 @@ function expectedRequirement(plan: Plan): Float64Array {
     for (const app of groups.values()) if (app !== "") add(appOf(app), 1, Profile.Win);
   }
   return req;
+}
+
+/** Virtual machines per profile. */
+function vmProfileCount(plan: Plan): number[] {
+  const out = plan.profileCount.map(() => 0);
+  for (let i = 0; i < plan.n; i++) if (plan.kind[i] === Kind.Vm) out[plan.profile[i]]++;
+  return out;
+}
+
+/**
+ * Expected host-row requirement of a group's host-based products: per host and product, the
+ * chance that one of its virtual machines installs it times the host's cores × core factor.
+ */
+function addHostRows(plan: Plan, g: (typeof GROUPS)[number], req: Float64Array): void {
+  const total = g.members.reduce((s, m) => s + m[1], 0);
+  for (const [key, w] of g.members) {
+    const app = APP_INFOS[appOf(key)];
+    const fam = FAMILIES[app.family];
+    if (fam?.hostBased !== true) continue;
+    const none = new Float64Array(plan.hosts.length).fill(1);
+    for (let i = 0; i < plan.n; i++) {
+      if (plan.kind[i] !== Kind.Vm || plan.hostOf[i] < 0) continue;
+      const presence = (g.presence as Record<number, number | undefined>)[plan.profile[i]] ?? 0;
+      none[plan.hostOf[i]] *= 1 - (presence * w) / total;
+    }
+    plan.hosts.forEach((h, k) => {
+      const cores = h.noHardware
+        ? 16
+        : Math.ceil(h.sockets * CPUS[h.cpu].cores * (fam.coreFactor ?? 1));
+      req[app.family] += (1 - none[k]) * cores;
+    });
+  }
 }
 
 /** Split `total` into `parts` positive integers with random proportions. */
@@ -223,7 +264,7 @@ export function planLicenses(ctx: Omit<Ctx, "book" | "agg" | "ids">): LicenseBoo
   const capacity: number[] = [];
   const purchased: number[] = [];
   const byFamily: number[][] = FAMILIES.map(() => []);
-  const attempt = new Float64Array(FAMILIES.length).fill(1);
+  const allByFamily: number[][] = FAMILIES.map(() => []);
   const clusterLicense = new Int32Array(plan.clusters.length).fill(-1);
   const assignedFlags: number[] = [];
   const entitlements = new Map<string, number>();
@@ -236,7 +277,9 @@ export function planLicenses(ctx: Omit<Ctx, "book" | "agg" | "ids">): LicenseBoo
       list,
       remaining: new Float64Array(0),
       byFamily,
-      attempt,
+      allByFamily,
+      hostStates: new Map(),
+      transferHolders: new Set(),
       clusterLicense,
       assigned: new Uint8Array(0),
       transferPairs: new Map(),
@@ -439,6 +482,7 @@ export function planLicenses(ctx: Omit<Ctx, "book" | "agg" | "ids">): LicenseBoo
     purchased.push(purchaseDate);
     assignedFlags.push(flags);
     if (p.generic) byFamily[p.family].push(index);
+    allByFamily[p.family].push(index);
     return index;
   };
 
@@ -501,7 +545,9 @@ export function planLicenses(ctx: Omit<Ctx, "book" | "agg" | "ids">): LicenseBoo
           Math.min(capacity[base.index], Math.round(base.quantity * r.float(0.2, 0.6))),
         );
         if (capacity[base.index] < q) continue;
-        capacity[base.index] -= q;
+        // The upgraded units stay in the base license's quantity, so they keep covering
+        // installs: samkit's ELP rules count a license's whole quantity as purchased and move
+        // entitlements between products only through transfer rows.
         const baseRow = licenseRows[base.index];
         baseRow.upgradedLicenseCount = (baseRow.upgradedLicenseCount as number) + q;
         const up = create({
@@ -524,8 +570,6 @@ export function planLicenses(ctx: Omit<Ctx, "book" | "agg" | "ids">): LicenseBoo
         });
       }
     });
-    const bought_ = byFamily[family].reduce((s, l) => s + capacity[l], 0);
-    attempt[family] = expected[family] > 0 ? Math.min(1, (1.1 * bought_) / expected[family]) : 1;
   });
 
   // Windows Server Datacenter licensed per cluster.
@@ -563,7 +607,9 @@ export function planLicenses(ctx: Omit<Ctx, "book" | "agg" | "ids">): LicenseBoo
     list,
     remaining: Float64Array.from(capacity),
     byFamily,
-    attempt,
+    allByFamily,
+    hostStates: new Map(),
+    transferHolders: new Set(),
     clusterLicense,
     assigned: Uint8Array.from(assignedFlags),
     transferPairs: new Map(),
