@@ -270,7 +270,7 @@ function xlsxRssLine(
   const raw = growth("raw");
   const verdict = ours === undefined
     ? "not measured (a figure failed)"
-    : `${ours.toFixed(2)}x, goal <= ${XLSX_RSS_GOAL.toFixed(2)}x: ${
+    : `${ours.toFixed(3)}x, goal <= ${XLSX_RSS_GOAL.toFixed(2)}x: ${
       ours <= XLSX_RSS_GOAL ? "met" : "missed"
     }`;
   return `xlsx peak RSS ${last.toLocaleString("en-US")} rows / ${
