@@ -14,6 +14,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   server: benchServer,
   client: benchClient,
   render: async () => (await import("./render_bench.ts")).benchRender(),
+  queue: async () => (await import("./queue_bench.ts")).benchQueue(),
 };
 
 const wanted = Deno.args.length ? Deno.args : Object.keys(BENCHES);

@@ -14,6 +14,7 @@ import { endOfLifeSoftware } from "./end_of_life_software.ts";
 import { connectorHealth } from "./connector_health.ts";
 import { staleComputers } from "./stale_computers.ts";
 import { applicationsPerOrganization } from "./applications_per_organization.ts";
+import { portfolio } from "./portfolio.ts";
 
 export {
   applicationsPerOrganization,
@@ -23,6 +24,7 @@ export {
   hardwareSocketMap,
   licenseCostSummary,
   licensePosition,
+  portfolio,
   staleComputers,
   unusedSoftware,
 };
@@ -46,6 +48,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   connectorHealth,
   staleComputers,
   applicationsPerOrganization,
+  portfolio,
 ] as ReportDefinition[];
 
 /** The flagship reports that `deno task demo` renders. */

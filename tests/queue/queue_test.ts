@@ -271,4 +271,37 @@ describe("packs as jobs on PostgreSQL", { skip: ADMIN_URL === null }, () => {
       await boss.stop({ graceful: false, close: true });
     }
   });
+  it("reads the portfolio across tenants from the history, not the SAM API", async () => {
+    const out = `${dir}/portfolio`;
+    const run = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-P=report", "--no-prompt", "main.ts", "report", "portfolio"]
+        .concat(["--param", "pack=light", "--format", "json", "--out", out, "--quiet"]),
+      cwd: ROOT,
+      env: { NO_COLOR: "1", SAMKIT_DATABASE_URL: db.url },
+    }).output();
+    assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
+    const doc = JSON.parse(await Deno.readTextFile(`${out}/portfolio.json`));
+    const section = (id: string) => doc.sections.find((s: { id: string }) => s.id === id);
+    const compliance = section("compliance").rows;
+    assert.deepEqual(
+      compliance.map((r: Record<string, unknown>) => [r.tenant, r.status]),
+      [["Alpha Ltd", "complete"], ["Beta Ltd", "complete"], ["Delta Ltd", "failed"], [
+        "Gamma Ltd",
+        "complete",
+      ]],
+    );
+    const spend = section("spend");
+    const tenants = new Set(spend.rows.map((r: { tenant: string }) => r.tenant));
+    assert.deepEqual([...tenants].sort(), ["Alpha Ltd", "Beta Ltd", "Gamma Ltd"]);
+    // beta ran three times on an unchanged estate: a previous run, and no movement.
+    for (const r of spend.rows.filter((r: { tenant: string }) => r.tenant === "Beta Ltd")) {
+      assert.equal(r.change, 0);
+      assert.equal(r.previous, r.value);
+    }
+    // One totals line per currency, never one across currencies.
+    assert.ok(
+      !("All" in spend.totals) || !("value" in spend.totals.All),
+      JSON.stringify(spend.totals),
+    );
+  });
 });

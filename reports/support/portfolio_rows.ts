@@ -1,0 +1,168 @@
+/**
+ * The portfolio's rows from run history: for each tenant, the latest finished run's headline
+ * figures (exposure: shortfall cost per currency; spend: total cost per currency; compliance:
+ * computers covered, positions short) beside the same figure of the previous comparable run
+ * (same tenant, same pack, finished complete or partial). Money is never summed across currencies.
+ *
+ * @module
+ */
+
+import type { Figure } from "../../lib/pack/figures.ts";
+
+/** The part of a history row the portfolio reads. */
+export interface PortfolioRun {
+  readonly tenantId: string;
+  readonly tenantName: string;
+  readonly pack: string;
+  readonly status: string;
+  readonly started: Date;
+  readonly figures: readonly Figure[] | null;
+}
+
+/** One money figure of a tenant in one currency. */
+export type MoneyRow = {
+  readonly tenant: string;
+  readonly tenantId: string;
+  readonly currency: string;
+  readonly value: number;
+  readonly previous: number | null;
+  readonly change: number | null;
+  readonly asOf: Date;
+  readonly previousAsOf: Date | null;
+};
+
+/** A tenant's compliance. */
+export type ComplianceRow = {
+  readonly tenant: string;
+  readonly tenantId: string;
+  readonly lastRun: Date | null;
+  readonly status: string;
+  readonly computers: number | null;
+  readonly covered: number | null;
+  readonly previousCovered: number | null;
+  readonly coveredChange: number | null;
+  readonly positionsShort: number | null;
+  readonly positionsShortChange: number | null;
+};
+
+const FINISHED = new Set(["complete", "partial"]);
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** The value of `key` in the latest finished run that has it, and in the one before (same pack). */
+function latestPair(runs: readonly PortfolioRun[], key: string) {
+  const having = runs.filter((r) =>
+    FINISHED.has(r.status) && r.figures?.some((f) => f.key === key)
+  );
+  const last = having.at(-1);
+  if (!last) return null;
+  const before = having.filter((r) => r.pack === last.pack && r.started < last.started).at(-1);
+  const value = (r: PortfolioRun) => r.figures!.find((f) => f.key === key)!.value;
+  return {
+    value: value(last),
+    previous: before ? value(before) : null,
+    asOf: last.started,
+    previousAsOf: before?.started ?? null,
+  };
+}
+
+function byTenant(runs: readonly PortfolioRun[]): Map<string, PortfolioRun[]> {
+  const out = new Map<string, PortfolioRun[]>();
+  for (const r of [...runs].sort((a, b) => +a.started - +b.started)) {
+    out.set(r.tenantId, [...out.get(r.tenantId) ?? [], r]);
+  }
+  return out;
+}
+
+/**
+ * Money rows (one per tenant × currency) of the fact `<report>|fact|<label> (<CUR>)`.
+ *
+ * @example
+ * ```ts
+ * import { moneyRows } from "./portfolio_rows.ts";
+ * const f = (value: number) => [{
+ *   key: "license-position|fact|Shortfall cost (EUR)", report: "license-position",
+ *   label: "Shortfall cost (EUR)", value, type: "currency", currency: "EUR",
+ * }];
+ * const run = (day: number, value: number) => ({
+ *   tenantId: "a", tenantName: "A", pack: "p", status: "complete",
+ *   started: new Date(Date.UTC(2026, 0, day)), figures: f(value),
+ * });
+ * console.log(moneyRows([run(1, 10), run(2, 15)], "license-position", "Shortfall cost")[0].change); // 5
+ * ```
+ */
+export function moneyRows(
+  runs: readonly PortfolioRun[],
+  report: string,
+  label: string,
+): MoneyRow[] {
+  const out: MoneyRow[] = [];
+  for (const [tenantId, mine] of byTenant(runs)) {
+    const prefix = `${report}|fact|${label} (`;
+    const currencies = new Set(
+      mine.flatMap((r) => r.figures ?? []).filter((f) => f.key.startsWith(prefix) && f.currency)
+        .map((f) => f.currency!),
+    );
+    for (const currency of [...currencies].sort()) {
+      const pair = latestPair(mine, `${prefix}${currency})`);
+      if (!pair) continue;
+      out.push({
+        tenant: mine.at(-1)!.tenantName,
+        tenantId,
+        currency,
+        value: pair.value,
+        previous: pair.previous,
+        change: pair.previous === null ? null : round(pair.value - pair.previous),
+        asOf: pair.asOf,
+        previousAsOf: pair.previousAsOf,
+      });
+    }
+  }
+  return out.sort((a, b) =>
+    a.tenant.localeCompare(b.tenant) || a.currency.localeCompare(b.currency)
+  );
+}
+
+const COMPUTERS = "entitlement-state-by-computer|fact|Computers";
+const UNCOVERED = "entitlement-state-by-computer|fact|Computers with uncovered applications";
+const SHORT = "license-position|fact|Positions short";
+
+/**
+ * One compliance row per tenant: the share of computers with every application covered, and
+ * the positions short, each with its change since the previous comparable run.
+ *
+ * @example
+ * ```ts
+ * import { complianceRows } from "./portfolio_rows.ts";
+ * console.log(complianceRows([]).length); // 0
+ * ```
+ */
+export function complianceRows(runs: readonly PortfolioRun[]): ComplianceRow[] {
+  const out: ComplianceRow[] = [];
+  for (const [tenantId, mine] of byTenant(runs)) {
+    const computers = latestPair(mine, COMPUTERS);
+    const uncovered = latestPair(mine, UNCOVERED);
+    const short = latestPair(mine, SHORT);
+    const share = (total: number | null, bad: number | null) =>
+      total ? round((total - (bad ?? 0)) / total * 10000) / 10000 : null;
+    const covered = computers && uncovered ? share(computers.value, uncovered.value) : null;
+    const previousCovered = computers && uncovered
+      ? share(computers.previous, uncovered.previous)
+      : null;
+    const last = mine.at(-1)!;
+    out.push({
+      tenant: last.tenantName,
+      tenantId,
+      lastRun: last.started,
+      status: last.status,
+      computers: computers?.value ?? null,
+      covered,
+      previousCovered,
+      coveredChange: covered !== null && previousCovered !== null
+        ? round((covered - previousCovered) * 10000) / 10000
+        : null,
+      positionsShort: short?.value ?? null,
+      positionsShortChange: short && short.previous !== null ? short.value - short.previous : null,
+    });
+  }
+  return out.sort((a, b) => a.tenant.localeCompare(b.tenant));
+}
