@@ -401,6 +401,10 @@ export class XlsxRenderer implements Renderer {
     options.signal?.throwIfAborted();
     const file = atomicFile(join(options.outDir, `${doc.report.id}.xlsx`));
     const output = new SyncFileStream(file.path);
+    // A write error is kept (and thrown between rows); listening keeps it from being uncaught, and
+    // the race below keeps a commit from waiting for a `finish` that will never come.
+    const failed = new Promise<never>((_, reject) => output.on("error", reject));
+    failed.catch(() => {});
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: output,
       useStyles: true,
@@ -435,7 +439,7 @@ export class XlsxRenderer implements Renderer {
           output,
         });
       }
-      await workbook.commit();
+      await Promise.race([workbook.commit(), failed]);
       return [await file.commit()];
     } catch (error) {
       await discard(workbook);
