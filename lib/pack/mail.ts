@@ -1,34 +1,28 @@
 /**
- * The pack's email: an HTML summary of headline figures and changes, with the chosen PDFs
- * attached, sent over SMTP with nodemailer or written as an `.eml` file for review.
+ * The pack's email: the CFO summary (exposure, top risks, spend, what moved) as HTML and text,
+ * with the chosen files attached within the size cap (the rest linked in the evidence folder),
+ * sent over SMTP with nodemailer or written as an `.eml` file for review.
  *
  * @module
  */
 
 import nodemailer from "nodemailer";
 import Handlebars from "handlebars";
-import { basename } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PackEmail } from "./pack_file.ts";
-import type { Change } from "./figures.ts";
 import type { Manifest } from "./manifest.ts";
+import { type AttachmentChoice, chooseAttachments, evidenceLink } from "./attachments.ts";
+import { displayTime, type SummaryFacts, summaryText, summaryView } from "./summary_view.ts";
 import { writeAtomic } from "../render/atomic.ts";
 import { redact } from "../api/redact.ts";
 
-/** What the summary shows. */
-export interface SummaryInput {
-  /** The finished manifest. */
-  readonly manifest: Manifest;
-  /** Report titles by id. */
-  readonly titles: Readonly<Record<string, string>>;
-  /** Figures with changes. */
-  readonly changes: readonly Change[];
-  /** When the previous run started, if there was one. */
-  readonly previousStarted: string | null;
+/** What the summary shows (see {@link SummaryFacts}) and where the run's files are. */
+export interface SummaryInput extends SummaryFacts {
   /** The run folder. */
   readonly folder: string;
-  /** Number locale (default en-US). */
-  readonly locale?: string;
+  /** The attachments chosen (default: chosen from the pack's email section and the manifest). */
+  readonly choice?: AttachmentChoice;
 }
 
 /** A built message. */
@@ -39,9 +33,9 @@ export interface BuiltMessage {
   readonly html: string;
   /** The plain-text body. */
   readonly text: string;
-  /** Attachments (file paths). */
+  /** Attachments (file paths), summary.pdf first. */
   readonly attachments: readonly { filename: string; path: string }[];
-  /** PDFs left out because of the size limit. */
+  /** Files asked for but linked in the evidence folder instead (over the size cap). */
   readonly skipped: readonly string[];
 }
 
@@ -62,7 +56,6 @@ export class MailError extends Error {
   }
 }
 
-const MAX_FIGURES = 40;
 let template: HandlebarsTemplateDelegate | undefined;
 
 function compile(): HandlebarsTemplateDelegate {
@@ -77,27 +70,20 @@ function compile(): HandlebarsTemplateDelegate {
 
 type HandlebarsTemplateDelegate = (context: unknown) => string;
 
-function displayTime(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-}
+const STATUS_TEXT: Record<Manifest["status"], string> = {
+  complete: "all reports succeeded",
+  partial: "some reports failed",
+  interrupted: "interrupted",
+  running: "running",
+  abandoned: "abandoned (the process died)",
+};
 
-function formatFigure(
-  value: number | null,
-  change: Change,
-  locale: string,
-  signed = false,
-): string {
-  if (value === null) return "new";
-  const opts: Intl.NumberFormatOptions = change.type === "currency" && change.currency
-    ? { style: "currency", currency: change.currency }
-    : { maximumFractionDigits: 2 };
-  const text = new Intl.NumberFormat(locale, opts).format(value);
-  return signed && value > 0 ? `+${text}` : text;
-}
+const megabytes = (bytes: number) => `${Math.round(bytes / 100_000) / 10} MB`;
 
 /**
- * Builds the summary message of a run: subject, HTML and text bodies, and attachments within the
- * size limit.
+ * Builds the summary message of a run: subject, HTML and text bodies (exposure and top risks
+ * first, see {@link summaryView}), and the attachments chosen within the size cap, the rest
+ * linked in the evidence folder.
  *
  * @example
  * ```ts ignore
@@ -105,84 +91,71 @@ function formatFigure(
  * const message = await buildMessage(email, summary);
  * ```
  */
-export async function buildMessage(email: PackEmail, input: SummaryInput): Promise<BuiltMessage> {
+export function buildMessage(email: PackEmail, input: SummaryInput): Promise<BuiltMessage> {
   const { manifest } = input;
-  const locale = input.locale ?? "en-US";
   const date = manifest.started.slice(0, 10);
   const subject = email.subject.replaceAll("{pack}", manifest.pack).replaceAll("{date}", date);
-  const attachments: { filename: string; path: string }[] = [];
-  const skipped: string[] = [];
-  let total = 0;
-  for (const id of email.attach) {
-    const report = manifest.reports.find((r) => r.id === id);
-    const pdf = report?.files.find((f) => f.endsWith(".pdf"));
-    if (!pdf) continue;
-    const file = manifest.files.find((f) => f.path === pdf);
-    const bytes = file?.bytes ?? (await Deno.stat(`${input.folder}/${pdf}`)).size;
-    if (total + bytes > email.maxAttachmentBytes) {
-      skipped.push(basename(pdf));
-      continue;
-    }
-    total += bytes;
-    attachments.push({ filename: basename(pdf), path: `${input.folder}/${pdf}` });
-  }
-  const hasPrevious = input.previousStarted !== null;
-  // Headline facts always; other figures (section totals, tracked rows) only when they moved.
-  // summary.json beside the manifest keeps every figure.
-  const chosen = input.changes.filter((c) =>
-    c.key.includes("|fact|") || (c.delta !== null && c.delta !== 0)
-  );
-  const shown = chosen.slice(0, MAX_FIGURES).map((c) => ({
-    label: c.label,
-    now: formatFigure(c.value, c, locale),
-    before: formatFigure(c.previous, c, locale),
-    change: c.delta === null ? "new" : formatFigure(c.delta, c, locale, true),
-    up: (c.delta ?? 0) > 0,
-    down: (c.delta ?? 0) < 0,
+  const choice = input.choice ??
+    chooseAttachments(email.attach, manifest, email.maxAttachmentBytes);
+  const view = summaryView(input);
+  const link = evidenceLink(input.folder, email.evidenceUrl);
+  const statusText = STATUS_TEXT[manifest.status];
+  const reports = manifest.reports.map((r) => ({
+    ...r,
+    title: input.titles[r.id] ?? r.id,
+    ok: r.status === "ok",
   }));
-  const statusText = {
-    complete: "all reports succeeded",
-    partial: "some reports failed",
-    interrupted: "interrupted",
-    running: "running",
-    abandoned: "abandoned (the process died)",
-  }[manifest.status];
   const html = compile()({
+    ...view,
     subject,
     pack: manifest.pack,
     started: displayTime(manifest.started),
     statusText,
     source: manifest.source,
-    reports: manifest.reports.map((r) => ({
-      ...r,
-      title: input.titles[r.id] ?? r.id,
-      ok: r.status === "ok",
-    })),
-    figures: shown,
-    moreFigures: input.changes.length - shown.length,
-    hasPrevious,
-    previousStarted: input.previousStarted ? displayTime(input.previousStarted) : null,
-    attached: attachments.map((a) => a.filename),
-    skipped,
+    reports,
+    attached: choice.attached.map((a) => a.filename),
+    linked: choice.linked.map((a) => a.filename),
+    cap: megabytes(email.maxAttachmentBytes),
+    link,
     folder: input.folder,
   });
   const text = [
     `${manifest.pack}: run of ${displayTime(manifest.started)} (${statusText})`,
     `Data from ${manifest.source}`,
     "",
-    ...manifest.reports.map((r) =>
-      `- ${input.titles[r.id] ?? r.id}: ${r.status}${r.error ? ` (${r.error})` : ""}`
-    ),
+    ...summaryText(view),
     "",
-    ...shown.map((f) =>
-      `${f.label}: ${f.now}${hasPrevious ? ` (before ${f.before}, change ${f.change})` : ""}`
-    ),
+    "Reports",
+    ...reports.map((r) => `  ${r.title}: ${r.status}${r.error ? ` (${r.error})` : ""}`),
     "",
-    `Attached: ${attachments.map((a) => a.filename).join(", ") || "none"}`,
-    ...(skipped.length ? [`Not attached (size limit): ${skipped.join(", ")}`] : []),
+    `Attached: ${choice.attached.map((a) => a.filename).join(", ") || "none"}`,
+    ...(choice.linked.length
+      ? [
+        `Not attached (over the ${megabytes(email.maxAttachmentBytes)} limit), in the evidence ` +
+        `folder: ${choice.linked.map((a) => a.filename).join(", ")}`,
+      ]
+      : []),
+    `Evidence folder: ${link}`,
   ].join("\n");
-  return { subject, html, text, attachments, skipped };
+  return Promise.resolve({
+    subject,
+    html,
+    text,
+    attachments: choice.attached.map((a) => ({
+      filename: a.filename,
+      path: join(input.folder, a.path),
+    })),
+    skipped: choice.linked.map((a) => a.filename),
+  });
 }
+
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: "application/pdf",
+  json: "application/json",
+  csv: "text/csv",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  html: "text/html",
+};
 
 function mailOptions(email: PackEmail, message: BuiltMessage) {
   return {
@@ -192,7 +165,10 @@ function mailOptions(email: PackEmail, message: BuiltMessage) {
     subject: message.subject,
     text: message.text,
     html: message.html,
-    attachments: message.attachments.map((a) => ({ ...a, contentType: "application/pdf" })),
+    attachments: message.attachments.map((a) => ({
+      ...a,
+      contentType: CONTENT_TYPES[a.filename.split(".").pop() ?? ""] ?? "application/octet-stream",
+    })),
   };
 }
 

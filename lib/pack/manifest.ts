@@ -31,6 +31,8 @@ export interface ManifestReport {
   readonly params: Record<string, unknown>;
   /** Formats asked for. */
   readonly formats: readonly string[];
+  /** The filter on its main collection, if any (runs compare only under the same filter). */
+  readonly filter?: string;
   /** Files it wrote (relative paths). */
   readonly files: readonly string[];
   /** Why it failed. */

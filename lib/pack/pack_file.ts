@@ -48,10 +48,18 @@ export interface PackEmail {
   readonly cc: readonly string[];
   /** Subject; `{pack}` and `{date}` are filled in. */
   readonly subject: string;
-  /** Report ids whose PDFs are attached. */
+  /**
+   * What is attached besides `summary.pdf` (always first): report ids (their PDF) or
+   * `<report>.<format>` (that report's files of the format). Default: nothing more.
+   */
   readonly attach: readonly string[];
-  /** The largest total attachment size in bytes (default 10 MB); larger PDFs are listed, not attached. */
+  /**
+   * The largest total attachment size in bytes (default 5 MB); files that would pass it are not
+   * attached: the body names them and links to the evidence folder.
+   */
   readonly maxAttachmentBytes: number;
+  /** Where the output root is published (an `https://` share), for the evidence folder link. */
+  readonly evidenceUrl?: string;
 }
 
 /** A validated pack file. */
@@ -198,7 +206,6 @@ export function validatePack(
     }
     return { id: def.id, params, formats, ...(r.filter ? { filter: r.filter as string } : {}) };
   });
-  const ids = reports.map((r) => r.id);
   let schedule: PackSchedule | undefined;
   if (d.schedule !== undefined) {
     const s = d.schedule;
@@ -237,6 +244,7 @@ export function validatePack(
       "subject",
       "attach",
       "maxAttachmentBytes",
+      "evidenceUrl",
     ];
     for (const key of Object.keys(e)) {
       if (!known.includes(key)) {
@@ -274,16 +282,16 @@ export function validatePack(
       }
       return v as string[];
     };
-    const attach = e.attach === undefined ? ids : e.attach;
+    const attach = e.attach === undefined ? [] : e.attach;
     if (!Array.isArray(attach)) return fail("email.attach", "expected a list of report ids");
-    for (const a of attach) {
-      if (!ids.includes(a)) {
-        fail("email.attach", `${JSON.stringify(a)} is not a report of this pack`);
-      } else if (!reports.find((r) => r.id === a)!.formats.includes("pdf")) {
-        fail("email.attach", `report ${a} does not write a PDF`);
-      }
+    for (const a of attach) checkAttachEntry(a, reports, fail);
+    if (
+      e.evidenceUrl !== undefined &&
+      (typeof e.evidenceUrl !== "string" || !/^https?:\/\/\S+$/.test(e.evidenceUrl))
+    ) {
+      fail("email.evidenceUrl", "expected an http(s) URL");
     }
-    const max = e.maxAttachmentBytes ?? 10_000_000;
+    const max = e.maxAttachmentBytes ?? DEFAULT_MAX_ATTACHMENT_BYTES;
     if (!Number.isInteger(max) || (max as number) < 0) {
       fail("email.maxAttachmentBytes", "expected a whole number of bytes");
     }
@@ -300,6 +308,7 @@ export function validatePack(
       subject: (e.subject as string) ?? "samkit: {pack} for {date}",
       attach: attach as string[],
       maxAttachmentBytes: max as number,
+      ...(e.evidenceUrl ? { evidenceUrl: e.evidenceUrl as string } : {}),
     };
   }
   return {
@@ -309,6 +318,37 @@ export function validatePack(
     ...(schedule ? { schedule } : {}),
     ...(email ? { email } : {}),
   };
+}
+
+/**
+ * The default cap on the email's attachments: 5 MB.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_MAX_ATTACHMENT_BYTES } from "./pack_file.ts";
+ * console.log(DEFAULT_MAX_ATTACHMENT_BYTES); // 5000000
+ * ```
+ */
+export const DEFAULT_MAX_ATTACHMENT_BYTES = 5_000_000;
+
+/** Checks one `email.attach` entry: summary.pdf, a report id writing a PDF, or `<id>.<format>`. */
+function checkAttachEntry(
+  a: unknown,
+  reports: readonly PackReport[],
+  fail: (field: string, problem: string) => never,
+): void {
+  if (a === "summary.pdf") return;
+  if (typeof a !== "string") return fail("email.attach", "expected report ids");
+  const report = reports.find((r) => r.id === a) ??
+    reports.find((r) => a.startsWith(`${r.id}.`));
+  if (!report) return fail("email.attach", `${JSON.stringify(a)} is not a report of this pack`);
+  const format = report.id === a ? "pdf" : a.slice(report.id.length + 1);
+  if (!report.formats.includes(format as Format)) {
+    fail(
+      "email.attach",
+      `report ${report.id} does not write ${format === "pdf" ? "a PDF" : format}`,
+    );
+  }
 }
 
 function isTimeZone(tz: string): boolean {

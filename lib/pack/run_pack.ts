@@ -17,8 +17,13 @@ import {
   sha256File,
   writeManifest,
 } from "./manifest.ts";
+import { compareWithEarlier, type Comparison } from "./comparison.ts";
+import { collectRisks, type RisksByCurrency } from "./risks.ts";
+import { headlineOf } from "./headline.ts";
+import { sourceIdentity } from "./source_identity.ts";
+import { chooseAttachments, SUMMARY_PDF } from "./attachments.ts";
 import { markOwned, ownerState, removeStaleDirs } from "../fs/owned_temp.ts";
-import { type Change, collectFigures, compareFigures, type Figure } from "./figures.ts";
+import { type Change, collectFigures, type Figure } from "./figures.ts";
 import { buildMessage, sendMessage, writeEml } from "./mail.ts";
 import { SnapshotRecorder } from "./snapshot.ts";
 import { openSource, type SourceOptions } from "../cli/source.ts";
@@ -66,8 +71,10 @@ export interface PackRunResult {
   readonly manifest: Manifest;
   /** Whether every report succeeded (and the email, when sent). */
   readonly ok: boolean;
-  /** Figures with changes since the previous run. */
+  /** Figures with changes since the last comparable run. */
   readonly changes: readonly Change[];
+  /** The run compared with and what was not compared, with reasons (absent when interrupted). */
+  readonly comparison?: Comparison;
   /** The `.eml` file written when not sending. */
   readonly eml?: string;
   /** Why sending failed. */
@@ -112,32 +119,6 @@ export async function printSummaryPdf(
 export function runFolderName(at: Date): string {
   const iso = at.toISOString();
   return `${iso.slice(0, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}Z`;
-}
-
-/** The previous finished (`complete` or `partial`) run's figures; dead or interrupted runs skipped. */
-async function previousRun(
-  packDir: string,
-  current: string,
-): Promise<{ figures: Figure[]; started: string } | null> {
-  const names: string[] = [];
-  try {
-    for await (const e of Deno.readDir(packDir)) {
-      if (e.isDirectory && !e.name.startsWith(".") && e.name < current) names.push(e.name);
-    }
-  } catch {
-    return null;
-  }
-  for (const name of names.sort().reverse()) {
-    const status = (await readManifest(join(packDir, name)))?.status;
-    if (status !== "complete" && status !== "partial") continue;
-    try {
-      const summary = JSON.parse(await Deno.readTextFile(join(packDir, name, "summary.json")));
-      return { figures: summary.figures as Figure[], started: summary.started as string };
-    } catch {
-      // a run without a readable summary is skipped
-    }
-  }
-  return null;
 }
 
 async function makeRunDir(packDir: string, started: Date): Promise<string> {
@@ -305,6 +286,7 @@ async function runInFolder(
     status: "skipped",
     params: r.params,
     formats: r.formats,
+    ...(r.filter ? { filter: r.filter } : {}),
     files: [],
   }));
   const manifestOf = (status: Manifest["status"], finished: Date | null = null): Manifest => ({
@@ -347,6 +329,7 @@ async function runInFolder(
   await using browser = launchBrowser();
   const renderers = createRenderers();
   const figures: Figure[] = [];
+  let risks: RisksByCurrency = {};
   let interrupted = false;
   try {
     for (const [i, item] of pack.reports.entries()) {
@@ -376,6 +359,9 @@ async function runInFolder(
           },
           inspect: async (doc) => {
             figures.push(...await collectFigures(definition, doc));
+            if (definition.id === "license-position") {
+              risks = await collectRisks(definition.id, doc);
+            }
           },
         });
         const files = await folder.publish();
@@ -415,12 +401,29 @@ async function runInFolder(
     return { dir, manifest, ok: false, changes: [] };
   }
 
-  const previous = await previousRun(dirname(dir), basename(dir));
-  const changes = compareFigures(figures, previous?.figures ?? null);
+  const { changes, comparison } = await compareWithEarlier(
+    dirname(dir),
+    basename(dir),
+    { source, reports },
+    figures,
+  );
   await writeAtomic(
     join(folder.staged, "summary.json"),
-    JSON.stringify({ pack: pack.name, started: started.toISOString(), figures, changes }, null, 2) +
-      "\n",
+    JSON.stringify(
+      {
+        pack: pack.name,
+        started: started.toISOString(),
+        source,
+        sourceId: sourceIdentity(source),
+        headline: headlineOf(figures),
+        risks,
+        comparison,
+        figures,
+        changes,
+      },
+      null,
+      2,
+    ) + "\n",
   );
   await checkpoint();
   const allOk = reports.every((r) => r.status === "ok");
@@ -430,7 +433,8 @@ async function runInFolder(
       email: pack.email,
       draft: manifestOf(final, now()),
       changes,
-      previousStarted: previous?.started ?? null,
+      comparison,
+      risks,
       folder,
       browser,
       checkpoint,
@@ -439,7 +443,7 @@ async function runInFolder(
     : {};
   const manifest = manifestOf(final, now());
   await writeManifest(dir, manifest);
-  return { dir, manifest, ok: allOk && !mail.emailError, changes, ...mail };
+  return { dir, manifest, ok: allOk && !mail.emailError, changes, comparison, ...mail };
 }
 
 /** What {@link summaryMail} needs of the run. */
@@ -447,14 +451,19 @@ interface SummaryMailInput {
   readonly email: NonNullable<PackFile["email"]>;
   readonly draft: Manifest;
   readonly changes: readonly Change[];
-  readonly previousStarted: string | null;
+  readonly comparison: Comparison;
+  readonly risks: RisksByCurrency;
   readonly folder: EvidenceFolder;
   readonly browser: BrowserHandle;
   readonly checkpoint: () => Promise<string[]>;
   readonly log: (line: string) => void;
 }
 
-/** Prints summary.pdf, then sends the summary or writes it as summary.eml. */
+/**
+ * Prints summary.pdf, then sends the summary or writes it as summary.eml. The attachments are
+ * chosen with summary.pdf's size counted; when that changes the choice, the summary (which names
+ * them) is built and printed again.
+ */
 async function summaryMail(
   options: RunPackOptions,
   input: SummaryMailInput,
@@ -462,23 +471,36 @@ async function summaryMail(
   const { email, folder, log } = input;
   const name = input.draft.pack;
   const titles = Object.fromEntries(options.reports.map((r) => [r.id, r.title]));
-  let message = await buildMessage(email, {
-    manifest: input.draft,
-    titles,
-    changes: input.changes,
-    previousStarted: input.previousStarted,
-    folder: folder.dir,
-  });
-  // The summary also as a PDF, kept with the evidence and attached first.
-  await printSummaryPdf(input.browser, message.html, join(folder.staged, "summary.pdf"));
-  await input.checkpoint();
-  message = {
-    ...message,
-    attachments: [
-      { filename: "summary.pdf", path: join(folder.dir, "summary.pdf") },
-      ...message.attachments,
-    ],
+  const choose = (summaryBytes: number) =>
+    chooseAttachments(email.attach, {
+      reports: input.draft.reports,
+      files: [...input.draft.files, { path: SUMMARY_PDF, bytes: summaryBytes }],
+    }, email.maxAttachmentBytes);
+  const build = (choice: ReturnType<typeof choose>) =>
+    buildMessage(email, {
+      manifest: input.draft,
+      titles,
+      changes: input.changes,
+      comparison: input.comparison,
+      previousStarted: input.comparison.previous?.started ?? null,
+      risks: input.risks,
+      folder: folder.dir,
+      choice,
+    });
+  const print = async (html: string) => {
+    await printSummaryPdf(input.browser, html, join(folder.staged, SUMMARY_PDF));
+    await input.checkpoint();
+    return folder.files.find((f) => f.path === SUMMARY_PDF)?.bytes ?? 0;
   };
+  let choice = choose(0);
+  let message = await build(choice);
+  const printed = await print(message.html);
+  const again = choose(printed);
+  if (again.linked.length !== choice.linked.length) {
+    choice = again;
+    message = await build(choice);
+    await print(message.html);
+  }
   if (options.send) {
     try {
       await sendMessage(email, message, options.smtpCredentials);
