@@ -14,6 +14,7 @@ import { endOfLifeSoftware } from "./end_of_life_software.ts";
 import { connectorHealth } from "./connector_health.ts";
 import { staleComputers } from "./stale_computers.ts";
 import { applicationsPerOrganization } from "./applications_per_organization.ts";
+import { trends } from "./trends.ts";
 import { portfolio } from "./portfolio.ts";
 
 export {
@@ -26,6 +27,7 @@ export {
   licensePosition,
   portfolio,
   staleComputers,
+  trends,
   unusedSoftware,
 };
 
@@ -49,6 +51,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   staleComputers,
   applicationsPerOrganization,
   portfolio,
+  trends,
 ] as ReportDefinition[];
 
 /** The flagship reports that `deno task demo` renders. */

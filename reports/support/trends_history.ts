@@ -1,0 +1,187 @@
+/**
+ * The pack history the trends report reads: the dated run folders of one pack (each with
+ * `manifest.json` and `summary.json`), the finished runs of one source selected, the others
+ * listed with why they were left out. Headline figures come from each run's own figures through
+ * the pack summary's {@link headlineOf}, so a trend row equals what that run's summary said.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { type Manifest, readManifest } from "../../lib/pack/manifest.ts";
+import type { Figure } from "../../lib/pack/figures.ts";
+import { type Headline, headlineOf } from "../../lib/pack/headline.ts";
+import { reportDifference } from "../../lib/pack/comparison.ts";
+import { sourceIdentity } from "../../lib/pack/source_identity.ts";
+
+/** One run of the selected source. */
+export interface HistoryRun {
+  /** The run folder's name. */
+  readonly run: string;
+  /** When it started. */
+  readonly started: Date;
+  /** Its manifest. */
+  readonly manifest: Manifest;
+  /** Its headline figures; a figure whose report ran with other parameters than the latest run is null. */
+  readonly headline: Headline;
+  /** Reports left out of the trend for this run, with the reason. */
+  readonly notes: readonly string[];
+}
+
+/** A run left out, and why. */
+export interface SkippedRun {
+  /** The run folder's name. */
+  readonly run: string;
+  /** Why it is not in the trend. */
+  readonly reason: string;
+}
+
+/** The history of one source. */
+export interface History {
+  /** The source's identity (see `sourceIdentity`), or null when no run was found. */
+  readonly source: string | null;
+  /** Its runs, oldest first. */
+  readonly runs: readonly HistoryRun[];
+  /** Runs left out, oldest first. */
+  readonly skipped: readonly SkippedRun[];
+}
+
+/** The report each headline figure comes from (whose parameters must match across runs). */
+const REPORT_OF: Record<keyof Headline, string> = {
+  shortfallCost: "license-position",
+  unpricedShortfalls: "license-position",
+  positionsShort: "license-position",
+  spend: "license-cost-summary",
+  uncoveredInstalls: "entitlement-state-by-computer",
+  staleComputers: "stale-computers",
+};
+
+/**
+ * The history folder is not a pack's output folder.
+ *
+ * @example
+ * ```ts
+ * import { HistoryFolderError } from "./trends_history.ts";
+ * console.log(new HistoryFolderError("out/packs/x", "no such folder").message);
+ * ```
+ */
+export class HistoryFolderError extends Error {
+  /**
+   * @param folder The folder given.
+   * @param problem What is wrong.
+   */
+  constructor(folder: string, problem: string) {
+    super(`history ${folder}: ${problem}`);
+    this.name = "HistoryFolderError";
+  }
+}
+
+interface RawRun {
+  readonly run: string;
+  readonly manifest: Manifest | null;
+  readonly figures: readonly Figure[] | null;
+}
+
+async function readRuns(folder: string): Promise<RawRun[]> {
+  const names: string[] = [];
+  try {
+    for await (const e of Deno.readDir(folder)) {
+      if (e.isDirectory && !e.name.startsWith(".")) names.push(e.name);
+    }
+  } catch (e) {
+    throw new HistoryFolderError(
+      folder,
+      e instanceof Deno.errors.NotFound ? "no such folder" : (e as Error).message,
+    );
+  }
+  const runs: RawRun[] = [];
+  for (const run of names.sort()) {
+    const manifest = await readManifest(join(folder, run));
+    let figures: Figure[] | null = null;
+    try {
+      figures = JSON.parse(await Deno.readTextFile(join(folder, run, "summary.json"))).figures;
+    } catch {
+      figures = null;
+    }
+    runs.push({ run, manifest, figures });
+  }
+  return runs;
+}
+
+function unusable(raw: RawRun): string | null {
+  if (!raw.manifest) return "no readable manifest.json";
+  if (raw.manifest.status !== "complete" && raw.manifest.status !== "partial") {
+    return `status ${raw.manifest.status}`;
+  }
+  if (!Array.isArray(raw.figures)) return "no readable summary.json";
+  return null;
+}
+
+/** The headline with the figures of reports run differently from `latest` set to null. */
+function comparableHeadline(
+  raw: RawRun,
+  latest: Manifest,
+): { headline: Headline; notes: string[] } {
+  const notes: string[] = [];
+  const differs = new Set<string>();
+  for (const report of latest.reports) {
+    if (!raw.manifest!.reports.some((r) => r.id === report.id)) continue;
+    const why = reportDifference(report, { reports: raw.manifest!.reports });
+    if (why) {
+      differs.add(report.id);
+      notes.push(
+        why.replace("in the previous run", "in this run").replace(/then, /, "here, ")
+          .replace(/ now\)/, " in the latest run)").replace("; not compared", "; left out"),
+      );
+    }
+  }
+  const headline = headlineOf(raw.figures!) as Record<keyof Headline, unknown>;
+  for (const [name, report] of Object.entries(REPORT_OF)) {
+    if (!differs.has(report)) continue;
+    headline[name as keyof Headline] = name === "spend" || name === "shortfallCost" ? {} : null;
+  }
+  return { headline: headline as unknown as Headline, notes };
+}
+
+/**
+ * Reads a pack's history: the finished runs of `source` (a base URL or manifest source text;
+ * default the latest finished run's source), oldest first; runs of other sources and unfinished
+ * or unreadable runs are listed as skipped with the reason.
+ *
+ * @example
+ * ```ts ignore
+ * import { readHistory } from "./trends_history.ts";
+ * const history = await readHistory("out/packs/weekly-audit");
+ * console.log(history.runs.length, history.skipped);
+ * ```
+ */
+export async function readHistory(folder: string, source?: string): Promise<History> {
+  const raws = await readRuns(folder);
+  const usable = raws.filter((r) => !unusable(r));
+  const wanted = source !== undefined
+    ? sourceIdentity(source)
+    : usable.length
+    ? sourceIdentity(usable[usable.length - 1].manifest!.source)
+    : null;
+  const mine = usable.filter((r) => sourceIdentity(r.manifest!.source) === wanted);
+  const latest = mine[mine.length - 1]?.manifest;
+  const runs: HistoryRun[] = [];
+  const skipped: SkippedRun[] = [];
+  for (const raw of raws) {
+    const why = unusable(raw) ??
+      (sourceIdentity(raw.manifest!.source) === wanted
+        ? null
+        : `read ${raw.manifest!.source}, not ${wanted}; not compared`);
+    if (why) {
+      skipped.push({ run: raw.run, reason: why });
+      continue;
+    }
+    runs.push({
+      run: raw.run,
+      started: new Date(raw.manifest!.started),
+      manifest: raw.manifest!,
+      ...comparableHeadline(raw, latest!),
+    });
+  }
+  return { source: wanted, runs, skipped };
+}

@@ -1,0 +1,83 @@
+/**
+ * The trends report's rows: one per run (counts), one per run and currency (spend and shortfall
+ * cost, a table per currency: amounts in different currencies are never on one line or axis),
+ * and the runs left out.
+ *
+ * @module
+ */
+
+import type { Row } from "../../lib/report/model.ts";
+import type { History } from "./trends_history.ts";
+
+/**
+ * One row per run: started, folder, unpriced shortfalls, positions short, uncovered installs,
+ * stale computers, notes.
+ *
+ * @example
+ * ```ts
+ * import { runRows } from "./trends_rows.ts";
+ * console.log(runRows({ source: null, runs: [], skipped: [] })); // []
+ * ```
+ */
+export function runRows(history: History): Row[] {
+  return history.runs.map((r) => ({
+    started: r.started,
+    run: r.run,
+    unpricedShortfalls: r.headline.unpricedShortfalls,
+    positionsShort: r.headline.positionsShort,
+    uncoveredInstalls: r.headline.uncoveredInstalls,
+    staleComputers: r.headline.staleComputers,
+    notes: r.notes.join("; ") || null,
+  }));
+}
+
+/**
+ * The currencies any run has spend or shortfall cost in, alphabetical.
+ *
+ * @example
+ * ```ts
+ * import { currenciesOf } from "./trends_rows.ts";
+ * console.log(currenciesOf({ source: null, runs: [], skipped: [] })); // []
+ * ```
+ */
+export function currenciesOf(history: History): string[] {
+  const all = new Set<string>();
+  for (const r of history.runs) {
+    for (const c of Object.keys(r.headline.spend)) all.add(c);
+    for (const c of Object.keys(r.headline.shortfallCost)) all.add(c);
+  }
+  return [...all].sort();
+}
+
+/**
+ * One row per run in one currency: started, spend, shortfall cost (null when that run has no
+ * figure in the currency).
+ *
+ * @example
+ * ```ts
+ * import { moneyRows } from "./trends_rows.ts";
+ * console.log(moneyRows({ source: null, runs: [], skipped: [] }, "EUR")); // []
+ * ```
+ */
+export function moneyRows(history: History, currency: string): Row[] {
+  return history.runs.map((r) => ({
+    started: r.started,
+    run: r.run,
+    spend: r.headline.spend[currency] ?? null,
+    shortfallCost: r.headline.shortfallCost[currency] ?? null,
+    currency,
+  }));
+}
+
+/**
+ * The runs left out, with the reason.
+ *
+ * @example
+ * ```ts
+ * import { skippedRows } from "./trends_rows.ts";
+ * console.log(skippedRows({ source: null, runs: [], skipped: [{ run: "x", reason: "y" }] }));
+ * ```
+ */
+export function skippedRows(history: History): Row[] {
+  return history.skipped.map((s) => ({ run: s.run, reason: s.reason }));
+}

@@ -1,0 +1,96 @@
+/**
+ * Trends: what a pack's runs said over time, read from the pack's output folder (the dated run
+ * folders with `manifest.json` and `summary.json`), not from the SAM API, so it needs no client.
+ * Per run: total spend and shortfall cost per currency, unpriced shortfalls, positions short,
+ * uncovered installs and stale computers. Only runs of one source are shown (`source`, default
+ * the latest run's); the others are listed as skipped with the reason. Reading:
+ * `support/trends_history.ts`; rows: `support/trends_rows.ts`.
+ *
+ * @module
+ */
+
+import { datetime, integer, money, text } from "../lib/report/columns.ts";
+import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
+import type { Section } from "../lib/report/model.ts";
+import { stringParam } from "../lib/report/param_builders.ts";
+import { readHistory } from "./support/trends_history.ts";
+import { currenciesOf, moneyRows, runRows, skippedRows } from "./support/trends_rows.ts";
+
+async function data(ctx: ReportContext): Promise<ReportData> {
+  const history = await readHistory(ctx.params.history as string, ctx.params.source as string);
+  const source = history.source ?? "no finished run";
+  const money_: Section[] = currenciesOf(history).map((currency) => ({
+    id: `money-${currency.toLowerCase()}`,
+    title: `Spend and shortfall cost (${currency})`,
+    description: `Total spend and shortfall cost per run, in ${currency} only.`,
+    columns: [
+      datetime("started", "Run started"),
+      text("run", "Run folder", { width: 18 }),
+      money("spend", "Total spend"),
+      money("shortfallCost", "Shortfall cost"),
+    ],
+    rows: moneyRows(history, currency),
+  }));
+  return {
+    sections: [
+      {
+        id: "runs",
+        title: `Runs of ${source}`,
+        description: "Per run: positions short with no price, positions short, installs in an " +
+          "uncovered entitlement state and stale computers (blank: the run had no such report, " +
+          "or ran it with other parameters than the latest run).",
+        columns: [
+          datetime("started", "Run started"),
+          text("run", "Run folder", { width: 18 }),
+          integer("unpricedShortfalls", "Unpriced shortfalls"),
+          integer("positionsShort", "Positions short"),
+          integer("uncoveredInstalls", "Uncovered installs"),
+          integer("staleComputers", "Stale computers"),
+          text("notes", "Notes", { width: 40 }),
+        ],
+        rows: runRows(history),
+        emptyText: "No finished pack run in this folder.",
+        facts: [{ label: "Runs compared", count: true }],
+      },
+      ...money_,
+      {
+        id: "skipped",
+        title: "Runs left out",
+        description: "Runs of other sources, and runs that did not finish or cannot be read.",
+        columns: [
+          text("run", "Run folder", { width: 18 }),
+          text("reason", "Reason", { width: 60 }),
+        ],
+        rows: skippedRows(history),
+        emptyText: "None: every run in the folder is in the trend.",
+        facts: [{ label: "Runs left out", count: true }],
+      },
+    ],
+  };
+}
+
+/**
+ * The trends report.
+ *
+ * @example
+ * ```ts
+ * import { trends } from "./trends.ts";
+ * console.log(trends.id); // "trends"
+ * ```
+ */
+export const trends = defineReport({
+  id: "trends",
+  title: "Trends over pack runs",
+  description: "Spend and shortfall cost per currency, unpriced shortfalls, uncovered installs " +
+    "and stale computers per run of a pack, from the pack's output folder (one source only).",
+  params: {
+    history: stringParam("The pack's output folder (out/packs/<pack>) holding its dated runs", {
+      required: true,
+    }),
+    source: stringParam(
+      "Only runs of this source (a base URL or a manifest's source text); " +
+        "default the latest run's",
+    ),
+  },
+  data,
+});
