@@ -130,5 +130,6 @@ export const portfolio = defineReport({
   params: {
     pack: { type: "string", description: "Only runs of this pack (default: every pack)" },
   },
+  reads: "history",
   data,
 });

@@ -74,8 +74,20 @@ export interface GroupSpec {
   readonly label?: string;
 }
 
-/** A chart drawn from a section (inline SVG in HTML/PDF, skipped by data formats). */
-export interface ChartSpec {
+/**
+ * A chart drawn from a section (inline SVG in HTML/PDF, skipped by data formats): one of
+ * {@link BarChartSpec}, {@link StackedBarChartSpec}, {@link HeatMapChartSpec},
+ * {@link TimelineChartSpec} or {@link LineChartSpec}.
+ */
+export type ChartSpec =
+  | BarChartSpec
+  | StackedBarChartSpec
+  | HeatMapChartSpec
+  | TimelineChartSpec
+  | LineChartSpec;
+
+/** Horizontal bars, one per row, from the section's first rows. */
+export interface BarChartSpec {
   /** `bar` (horizontal bars). */
   readonly type: "bar";
   /** Title above the chart. */
@@ -86,6 +98,110 @@ export interface ChartSpec {
   readonly value: string;
   /** Keep the first N rows (rows arrive ordered). */
   readonly top?: number;
+}
+
+/** A series of a chart: the row key of its values and its legend label. */
+export interface ChartSeries {
+  /** Row key of the values (numbers). */
+  readonly key: string;
+  /** Legend label. */
+  readonly label: string;
+}
+
+/**
+ * One horizontal bar per row, split into segments (one per series: e.g. installations per
+ * entitlement state of each application), with a legend. When `currency` names the row key of a
+ * currency code, rows are drawn on one axis per currency (amounts are never mixed on one axis).
+ */
+export interface StackedBarChartSpec {
+  /** `stackedBar`. */
+  readonly type: "stackedBar";
+  /** Title above the chart. */
+  readonly title: string;
+  /** Row key of the bar label. */
+  readonly label: string;
+  /** The segments, in drawing order (left to right) and legend order. */
+  readonly segments: readonly ChartSeries[];
+  /** Row key of the currency code: one axis per currency. */
+  readonly currency?: string;
+  /** Keep the first N rows (default 15, at most 50; rows arrive ordered). */
+  readonly top?: number;
+}
+
+/** A status a heat map cell can have: its value in the rows, legend label and tone. */
+export interface HeatMapStatus {
+  /** The cell value in the rows (compared as text). */
+  readonly value: string;
+  /** Legend label (defaults to the value). */
+  readonly label?: string;
+  /** Colour and texture: `good`, `warn`, `bad`, `neutral` (grey) or `none` (blank). */
+  readonly tone: "good" | "warn" | "bad" | "neutral" | "none";
+}
+
+/**
+ * A grid of rows × columns from rows in long form (one row per cell: e.g. connector × month ×
+ * status). With `statuses`, each cell shows its status's colour, texture and legend entry; without,
+ * the value is a number shaded from light to dark and printed in the cell.
+ */
+export interface HeatMapChartSpec {
+  /** `heatMap`. */
+  readonly type: "heatMap";
+  /** Title above the chart. */
+  readonly title: string;
+  /** Row key of the grid row label (rows in order of first appearance). */
+  readonly row: string;
+  /** Row key of the grid column label (columns sorted ascending: ISO months, dates, numbers). */
+  readonly column: string;
+  /** Row key of the cell value (a status, or a number). */
+  readonly value: string;
+  /** The statuses, in legend order; values not listed show as their text in grey. */
+  readonly statuses?: readonly HeatMapStatus[];
+  /** The most grid rows drawn (default 20, at most 60). */
+  readonly rows?: number;
+  /** The most grid columns drawn, the latest kept (default 24, at most 36). */
+  readonly columns?: number;
+}
+
+/**
+ * Dated items on a time axis (one line per row: e.g. end-of-life date per application), with a
+ * line at the report's generation time ("now") and a band for the next `withinMonths` months.
+ */
+export interface TimelineChartSpec {
+  /** `timeline`. */
+  readonly type: "timeline";
+  /** Title above the chart. */
+  readonly title: string;
+  /** Row key of the item label. */
+  readonly label: string;
+  /** Row key of the item's date (a `Date`; rows without one are left out). */
+  readonly date: string;
+  /** Row key of a figure shown after the label (e.g. installations). */
+  readonly value?: string;
+  /** The band after now (default 12 months: "Ends within 12 months"). */
+  readonly withinMonths?: number;
+  /** The band's legend label (default `Ends within N months`). */
+  readonly withinLabel?: string;
+  /** Keep the first N rows (default 20, at most 60; rows arrive ordered). */
+  readonly top?: number;
+}
+
+/**
+ * One or more series over ordered x values (rows in x order: e.g. figures per pack run). When
+ * `currency` names the row key of a currency code, one axis is drawn per currency.
+ */
+export interface LineChartSpec {
+  /** `line`. */
+  readonly type: "line";
+  /** Title above the chart. */
+  readonly title: string;
+  /** Row key of the x value (a date or text; rows arrive in x order). */
+  readonly x: string;
+  /** The series (lines), in legend order. */
+  readonly series: readonly ChartSeries[];
+  /** Row key of the currency code: one axis per currency. */
+  readonly currency?: string;
+  /** The most points per line, the latest kept (default 24, at most 120). */
+  readonly points?: number;
 }
 
 /** A headline figure shown on the cover and the summary sheet. */
@@ -204,6 +320,11 @@ export interface ReportDefinition<C = unknown, Q = unknown> {
   readonly data: (ctx: ReportContext<C, Q>) => Promise<ReportData> | ReportData;
   /** Landscape pages in PDF (wide tables). */
   readonly landscape?: boolean;
+  /**
+   * What the report reads: the SAM API (`api`, the default) or samkit's own run history
+   * (`history`: pack folders or the queue's PostgreSQL), which needs no API source.
+   */
+  readonly reads?: "api" | "history";
   /** Row figures whose change since the previous pack run is reported (e.g. shortfall per app). */
   readonly tracked?: readonly TrackedFigure[];
 }

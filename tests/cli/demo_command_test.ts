@@ -33,6 +33,7 @@ describe("samkit demo", () => {
       "license-cost-summary",
       "entitlement-state-by-computer",
       "hardware-socket-map",
+      "applications-per-organization",
     ]
       .flatMap((id) => ["html", "pdf", "xlsx"].map((ext) => `${id}.${ext}`));
     assert.deepEqual(names.sort(), expected.sort());

@@ -39,7 +39,11 @@ describe("the README's commands", () => {
       assert.equal(demo.code, 0, demo.stderr);
       const demoFiles: string[] = [];
       for await (const e of Deno.readDir(`${clone}/out/demo`)) demoFiles.push(e.name);
-      assert.equal(demoFiles.filter((n) => /\.(html|pdf|xlsx)$/.test(n)).length, 9, `${demoFiles}`);
+      assert.equal(
+        demoFiles.filter((n) => /\.(html|pdf|xlsx)$/.test(n)).length,
+        12,
+        `${demoFiles}`,
+      );
 
       const pack = await run(clone, await readmeCommand("deno task pack packs/weekly_audit.json"));
       assert.equal(pack.code, 0, pack.stderr);

@@ -405,7 +405,8 @@ before(async () => {
   dir = KEEP_DIR ?? await Deno.makeTempDir({ prefix: "samkit-visual-test-" });
   if (KEEP_DIR) await Deno.mkdir(KEEP_DIR, { recursive: true });
   await withServer({ computers: 60 }, async (server) => {
-    for (const report of REPORTS) {
+    // Reports of samkit's run history have no rows against an API server; their tests render them.
+    for (const report of REPORTS.filter((r) => r.reads !== "history")) {
       const flagship = FLAGSHIP_REPORTS.includes(report.id);
       const run = await runReportForTest({
         server,
