@@ -11,6 +11,7 @@
 
 import type ExcelJS from "exceljs";
 import { Buffer } from "node:buffer";
+import { XmlBytes } from "./xml_bytes.ts";
 
 // deno-lint-ignore no-explicit-any
 type Style = any;
@@ -43,34 +44,6 @@ const BOOLEAN = 9;
 
 /** Bytes of row XML collected before they are written to the sheet's stream. */
 const FLUSH_BYTES = 1 << 16;
-const encoder = new TextEncoder();
-// deno-lint-ignore no-control-regex
-const XML_ESCAPE = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/;
-// deno-lint-ignore no-control-regex
-const XML_ESCAPE_ALL = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/g;
-const ENTITIES: Record<string, string> = {
-  "<": "&lt;",
-  ">": "&gt;",
-  "&": "&amp;",
-  "'": "&apos;",
-  '"': "&quot;",
-};
-
-/** Text escaped as exceljs escapes it (entities; control characters and DEL dropped). */
-function xmlText(text: string): string {
-  return XML_ESCAPE.test(text) ? text.replace(XML_ESCAPE_ALL, (c) => ENTITIES[c] ?? "") : text;
-}
-
-/**
- * A number as JavaScript writes it (`String(n)`). Finite numbers go through `JSON.stringify`,
- * which gives the same text without V8's number-to-string cache: a string of a fractional number
- * made by a template or `String` is kept by that old-generation cache long enough to be promoted,
- * so a million rows of amounts and dates filled the old generation with dead strings and peak RSS
- * grew with the row count.
- */
-function numberText(n: number): string {
-  return Number.isFinite(n) ? JSON.stringify(n) : String(n);
-}
 
 /** The column letter of a 1-based index (1 → A, 27 → AA). */
 function columnLetter(index: number): string {
@@ -88,10 +61,10 @@ function isDirectWritable(sheet: unknown): sheet is SheetInternals {
 }
 
 /**
- * Writes rows as XML to the worksheet's stream, in chunks of about 64 KB. Each row is encoded as
- * UTF-8 into one reused byte buffer as soon as it ends, so no row's strings outlive it: a buffer of
- * row strings lived across young-generation collections, and what survives them grows the young
- * generation (and so RSS) over a long sheet.
+ * Writes rows as XML to the worksheet's stream, in chunks of about 64 KB. Each row is written as
+ * UTF-8 bytes straight into reused buffers ({@link XmlBytes}), so a row leaves next to no garbage:
+ * row strings kept in a buffer lived across young-generation collections, and the garbage of
+ * building them made V8 grow its young generation within a million rows.
  */
 class DirectRowSink implements RowSink {
   #sheet: SheetInternals;
@@ -99,10 +72,9 @@ class DirectRowSink implements RowSink {
   #letters: string[];
   #rowNumber: number;
   #column = 0;
-  #cells = "";
   #hasValue = false;
-  #bytes = new Uint8Array(FLUSH_BYTES);
-  #used = 0;
+  #cells = new XmlBytes(4_096);
+  #out = new XmlBytes(FLUSH_BYTES + 4_096);
 
   constructor(sheet: SheetInternals, columns: number) {
     this.#sheet = sheet;
@@ -122,40 +94,57 @@ class DirectRowSink implements RowSink {
       ? BOOLEAN
       : DATE;
     const id = this.#styles.addStyleModel(style ?? {}, type);
-    const ref = `<c r="${this.#letters[++this.#column]}${this.#rowNumber}"${
-      id ? ` s="${id}"` : ""
-    }`;
+    const letter = this.#letters[++this.#column];
+    if (type === NULL && !id) return;
+    const xml = this.#cells;
+    xml.ascii('<c r="');
+    xml.ascii(letter);
+    xml.number(this.#rowNumber);
+    xml.ascii('"');
+    if (id) {
+      xml.ascii(' s="');
+      xml.number(id);
+      xml.ascii('"');
+    }
     switch (type) {
       case NULL:
-        if (id) this.#cells += ref + "/>";
+        xml.ascii("/>");
         return;
       case NUMBER:
-        this.#cells += `${ref}><v>${numberText(value as number)}</v></c>`;
+        xml.ascii("><v>");
+        xml.number(value as number);
         break;
       case STRING:
-        this.#cells += `${ref} t="str"><v>${xmlText(value as string)}</v></c>`;
+        xml.ascii(' t="str"><v>');
+        xml.text(value as string);
         break;
       case BOOLEAN:
-        this.#cells += `${ref} t="b"><v>${value ? "1" : "0"}</v></c>`;
+        xml.ascii(value ? ' t="b"><v>1' : ' t="b"><v>0');
         break;
       default:
-        this.#cells += `${ref}><v>${
-          numberText(25569 + (value as Date).getTime() / 86_400_000)
-        }</v></c>`;
+        xml.ascii("><v>");
+        xml.number(25569 + (value as Date).getTime() / 86_400_000);
     }
+    xml.ascii("</v></c>");
     this.#hasValue = true;
   }
 
   endRow(): void {
     if (this.#hasValue) {
-      this.#append(
-        `<row r="${this.#rowNumber}" spans="1:${this.#column}" ` +
-          `x14ac:dyDescent="0.25">${this.#cells}</row>`,
-      );
+      const out = this.#out;
+      if (out.length > 0 && out.length + this.#cells.length + 100 > FLUSH_BYTES) this.#flush();
+      out.ascii('<row r="');
+      out.number(this.#rowNumber);
+      out.ascii('" spans="1:');
+      out.number(this.#column);
+      out.ascii('" x14ac:dyDescent="0.25">');
+      out.append(this.#cells);
+      out.ascii("</row>");
+      if (out.length >= FLUSH_BYTES) this.#flush();
     }
     this.#rowNumber++;
     this.#column = 0;
-    this.#cells = "";
+    this.#cells.clear();
     this.#hasValue = false;
   }
 
@@ -164,23 +153,11 @@ class DirectRowSink implements RowSink {
     this.#sheet._rowZero = this.#rowNumber;
   }
 
-  /** Encodes `xml` into the byte buffer, writing the buffer out whenever it is full. */
-  #append(xml: string): void {
-    let rest = xml;
-    for (;;) {
-      const { read, written } = encoder.encodeInto(rest, this.#bytes.subarray(this.#used));
-      this.#used += written;
-      if (read === rest.length) return;
-      this.#flush();
-      rest = rest.slice(read);
-    }
-  }
-
   #flush(): void {
-    if (this.#used === 0) return;
-    // A copy: the sheet's stream may keep the chunk, and the byte buffer is reused.
-    this.#sheet.stream.write(Buffer.from(this.#bytes.slice(0, this.#used).buffer));
-    this.#used = 0;
+    if (this.#out.length === 0) return;
+    // A copy: the sheet's stream may keep the chunk, and the buffer is reused.
+    this.#sheet.stream.write(Buffer.from(this.#out.view()));
+    this.#out.clear();
   }
 }
 

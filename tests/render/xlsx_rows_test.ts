@@ -23,7 +23,13 @@ const COLUMNS: Column[] = [
   { key: "ok", label: "OK", type: "boolean" },
 ];
 
-const TEXTS = ["Zoë's <PC> & “café”", "日本語のコンピューター", "emoji 🖥️ ✓", "plain", ""];
+const TEXTS = [
+  "Zoë's <PC> & “café”",
+  "日本語のコンピューター",
+  "emoji 🖥️ ✓",
+  "tab\tline\ncr\r ctl\u0001\u001f del\u007f lone \ud800 \udc00 end\ud83d",
+  "",
+];
 
 function rowAt(i: number): Row {
   return {
@@ -31,7 +37,7 @@ function rowAt(i: number): Row {
     cost: i % 11 === 0 ? null : Math.round(i * 137.31) / 100 - 50,
     currency: ["EUR", "USD", "JPY"][i % 3],
     share: (i % 1000) / 997,
-    seats: i % 13 === 0 ? null : (i * 7) % 500,
+    seats: i % 13 === 0 ? null : [(i * 7) % 500, -i, 2 ** 53 + i * 2, -0, 1e21 * i][i % 5],
     due: new Date(Date.UTC(2024, 0, 1) + i * 61_013),
     ok: i % 5 === 0 ? null : i % 2 === 0,
   };
@@ -79,6 +85,7 @@ describe("direct row writer", () => {
       }
       assert.ok(new TextEncoder().encode(xml[0]).length > 4 * 65_536, "crosses several chunks");
       assert.match(xml[0], /日本語のコンピューター 2996/);
+      assert.match(xml[0], /lone \uFFFD \uFFFD end\uFFFD/);
       assert.equal(xml[0], xml[1]);
     } finally {
       await Deno.remove(dir, { recursive: true });
