@@ -7,44 +7,25 @@
  * @module
  */
 
-import type { ClientSlice } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
-import { effectiveLicensePosition } from "../lib/query/elp/elp.ts";
-import type { ElpClient } from "../lib/query/elp/inputs.ts";
-import { readPriceFile } from "../lib/query/elp/price_file.ts";
-import { registryById } from "../lib/query/lookups.ts";
-import { organizationNames, organizationScope } from "../lib/query/names.ts";
-import { integer, money, number, percent, text } from "../lib/report/columns.ts";
-import { type ColumnOptions, whenPositive } from "../lib/report/columns.ts";
+import { integer, money, number, percent, text, whenPositive } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import type { Section } from "../lib/report/model.ts";
-import { applicationLabel } from "./support/lookups.ts";
+import { stringParam } from "../lib/report/param_builders.ts";
 import { deviceRows, differenceRows, exposureRows } from "./support/elp_rows.ts";
-import { positionRows, publisherRows } from "./support/elp_rows.ts";
+import { type LicensePositionClient, positionRows, publisherRows } from "./support/elp_rows.ts";
+import { reportElp } from "./support/elp_rows.ts";
 
-/** The slice of the SAM client this report reads. */
-export type LicensePositionClient =
-  & ElpClient
-  & ClientSlice<{ registry: "applications" | "metrics"; organizations: "tree" }>;
+export type { LicensePositionClient };
 
-/** Units of a metric (whole numbers: the service counts requirements and quantities in units). */
-const units = (key: string, label: string, options: ColumnOptions = {}) =>
-  integer(key, label, options);
+const APPLICATION_METRIC = [
+  text("application", "Application", { width: 30 }),
+  text("metric", "Metric", { width: 14 }),
+];
 
 async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Promise<ReportData> {
-  const organization = ctx.params.organization as string | undefined;
-  const priceFile = ctx.params.priceFile as string | undefined;
-  const registry = await registryById(ctx, ctx.filter);
-  const label = (id: string) => applicationLabel(id, registry.get(id));
-  const names = { label, publisher: (id: string) => registry.get(id)?.manufacturer ?? null };
-  const elp = await effectiveLicensePosition(ctx, {
-    organization,
-    application: ctx.filter ? (id) => registry.has(id) : undefined,
-    applicationNames: (id) => [registry.get(id)?.name ?? "", label(id)],
-    priceFile: priceFile ? await readPriceFile(priceFile) : [],
-  });
+  const { elp, names, scope } = await reportElp(ctx);
   const positions = positionRows(elp, names);
-  const scope = organizationScope(await organizationNames(ctx), organization);
   const exposure: Section[] = [...exposureRows(positions)].map(([currency, rows]) => ({
     id: `exposure-${currency.toLowerCase()}`,
     title: `Exposure by publisher (${currency})`,
@@ -75,16 +56,15 @@ async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Pr
           "extended coverage). Shortfalls are priced at the average price paid, else the " +
           "registry's list price, else the price file; units of different metrics are never added.",
         columns: [
-          text("application", "Application", { width: 30 }),
-          text("metric", "Metric", { width: 14 }),
-          units("purchased", "Purchased"),
-          units("received", "Received"),
-          units("given", "Given"),
-          units("entitlements", "Entitlements"),
-          units("requirement", "Requirement"),
-          units("position", "Position"),
+          ...APPLICATION_METRIC,
+          integer("purchased", "Purchased"),
+          integer("received", "Received"),
+          integer("given", "Given"),
+          integer("entitlements", "Entitlements"),
+          integer("requirement", "Requirement"),
+          integer("position", "Position"),
           percent("compliance", "Entitled ÷ required"),
-          units("shortfall", "Shortfall", { emphasis: whenPositive("shortfall", "bad") }),
+          integer("shortfall", "Shortfall", { emphasis: whenPositive("shortfall", "bad") }),
           integer("uncoveredInstalls", "Uncovered installs"),
           text("priceSource", "Priced at", { width: 14 }),
           money("unitPrice", "Unit price"),
@@ -113,9 +93,9 @@ async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Pr
           text("metric", "Metric", { width: 16 }),
           integer("applications", "Applications"),
           integer("short", "Short", { emphasis: whenPositive("short", "bad") }),
-          units("entitlements", "Entitlements"),
-          units("requirement", "Requirement"),
-          units("shortfall", "Shortfall"),
+          integer("entitlements", "Entitlements"),
+          integer("requirement", "Requirement"),
+          integer("shortfall", "Shortfall"),
           percent("compliance", "Entitled ÷ required"),
         ],
         rows: publisherRows(positions),
@@ -127,9 +107,8 @@ async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Pr
         description:
           "Positions whose ELP disagrees with the installs' entitlement states the service reports.",
         columns: [
-          text("application", "Application", { width: 30 }),
-          text("metric", "Metric"),
-          units("position", "Position"),
+          ...APPLICATION_METRIC,
+          integer("position", "Position"),
           integer("coveredInstalls", "Covered installs"),
           integer("uncoveredInstalls", "Uncovered installs"),
           text("disagreement", "Disagreement", { width: 50 }),
@@ -145,11 +124,10 @@ async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Pr
           ? `Figures that differ from the service's own summary (${elp.notOffered.length} applications without one).`
           : "Not compared: the service's summary covers the whole estate, this report one organization.",
         columns: [
-          text("application", "Application", { width: 30 }),
-          text("metric", "Metric"),
+          ...APPLICATION_METRIC,
           text("figure", "Figure"),
-          units("samkit", "samkit"),
-          units("service", "Service"),
+          integer("samkit", "samkit"),
+          integer("service", "Service"),
           text("explanation", "Explanation", { width: 50 }),
         ],
         rows: differenceRows(elp, names),
@@ -166,10 +144,10 @@ async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Pr
           text("host", "Host", { width: 14 }),
           text("application", "Application", { width: 28 }),
           text("metric", "Metric"),
-          units("counted", "Counted"),
+          integer("counted", "Counted"),
           number("coreFactor", "Core factor", { decimals: 2 }),
-          units("minimum", "Minimum"),
-          units("requirement", "Requirement"),
+          integer("minimum", "Minimum"),
+          integer("requirement", "Requirement"),
           text("basis", "Basis", { width: 24 }),
           text("licenses", "Covered by", { width: 16 }),
         ],
@@ -195,15 +173,8 @@ export const licensePosition = defineReport<LicensePositionClient, QueryContext>
     "requirement, shortfall and surplus priced per currency, reconciled with the service's " +
     "entitlement states and cross-checked with its compliance summary.",
   params: {
-    organization: {
-      type: "string",
-      description: "Only this organization's licenses, computers and transfers",
-    },
-    priceFile: {
-      type: "string",
-      description:
-        "A CSV or JSON file of unit prices (application, metric, currency, unitPrice) for positions nothing else prices",
-    },
+    organization: stringParam("Only this organization's licenses, computers and transfers"),
+    priceFile: stringParam("A CSV or JSON price file (application, metric, currency, unitPrice)"),
   },
   filterResource: "RegistryApplication",
   landscape: true,

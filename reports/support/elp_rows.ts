@@ -7,7 +7,19 @@
  */
 
 import type { Resource } from "../../lib/api/catalogue.ts";
-import type { ElpPosition, ElpResult } from "../../lib/query/elp/elp.ts";
+import type { ClientSlice } from "../../lib/api/client.ts";
+import type { QueryContext } from "../../lib/query/context.ts";
+import {
+  effectiveLicensePosition,
+  type ElpPosition,
+  type ElpResult,
+} from "../../lib/query/elp/elp.ts";
+import type { ElpClient } from "../../lib/query/elp/inputs.ts";
+import { readPriceFile } from "../../lib/query/elp/price_file.ts";
+import { registryById } from "../../lib/query/lookups.ts";
+import { organizationNames, organizationScope } from "../../lib/query/names.ts";
+import type { ReportContext } from "../../lib/report/model.ts";
+import { applicationLabel } from "./lookups.ts";
 import { groupBy } from "../../lib/query/group_by.ts";
 import { count, sum, sumMoney } from "../../lib/query/measures.ts";
 import { asc, desc, sortBy } from "../../lib/query/sort.ts";
@@ -212,4 +224,34 @@ export function deviceRows(elp: ElpResult, names: ElpNames) {
     desc("requirement"),
     asc((r) => r.computer ?? ""),
   );
+}
+
+/** The slice of the SAM client the license-position report reads. */
+export type LicensePositionClient =
+  & ElpClient
+  & ClientSlice<{ registry: "applications" | "metrics"; organizations: "tree" }>;
+
+/**
+ * The ELP of a report run: its parameters (`organization`, `priceFile`) and `--filter` (a
+ * registry filter) applied, applications named from the registry, and the scope's title suffix.
+ *
+ * @example
+ * ```ts ignore
+ * const { elp, names, scope } = await reportElp(ctx);
+ * ```
+ */
+export async function reportElp(ctx: ReportContext<LicensePositionClient, QueryContext>) {
+  const organization = ctx.params.organization as string | undefined;
+  const priceFile = ctx.params.priceFile as string | undefined;
+  const registry = await registryById(ctx, ctx.filter);
+  const label = (id: string) => applicationLabel(id, registry.get(id));
+  const names = { label, publisher: (id: string) => registry.get(id)?.manufacturer ?? null };
+  const elp = await effectiveLicensePosition(ctx, {
+    organization,
+    application: ctx.filter ? (id) => registry.has(id) : undefined,
+    applicationNames: (id) => [registry.get(id)?.name ?? "", label(id)],
+    priceFile: priceFile ? await readPriceFile(priceFile) : [],
+  });
+  const scope = organizationScope(await organizationNames(ctx), organization);
+  return { elp, names, scope };
 }
