@@ -9,7 +9,6 @@
 
 import { basename } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Manifest } from "./manifest.ts";
 
 /** The summary PDF's file name in the run folder. */
 export const SUMMARY_PDF = "summary.pdf";
@@ -72,7 +71,8 @@ export function filesOfEntry(
  */
 export function chooseAttachments(
   attach: readonly string[],
-  manifest: Pick<Manifest, "reports"> & {
+  manifest: {
+    readonly reports: readonly { id: string; files: readonly string[] }[];
     readonly files: readonly { path: string; bytes: number }[];
   },
   maxBytes: number,

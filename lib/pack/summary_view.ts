@@ -197,7 +197,7 @@ export function summaryText(view: SummaryView): string[] {
     "",
     view.comparedWith
       ? `What moved since ${view.comparedWith}` + (view.moved.length ? "" : ": nothing")
-      : "What moved: not compared",
+      : `What moved: not compared${view.notes.length ? "" : " (no earlier run of this pack)"}`,
     ...view.moved.map(show),
     ...view.notes.map((n) => `  ${n}`),
     ...(view.otherMoved ? [`  ${view.otherMoved} other figures moved (summary.json)`] : []),
