@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { TEST_NOW } from "../helpers/server.ts";
+import { TEST_NOW, withServer } from "../helpers/server.ts";
 import { pdfText, runOnEmptyStore, runReportForTest } from "../helpers/run_report.ts";
 import { licensePosition } from "../../reports/license_position.ts";
 import { compareRows, type Expected, type RawApi, runAt } from "./support/raw_api.ts";
@@ -474,6 +474,37 @@ describe("license-position (ELP) on an empty estate", () => {
       ],
       pdf: ["No licenses or requirements for these parameters."],
       csv: ["positions", "reconciliation", "cross-check", "devices"],
+    });
+  });
+});
+
+describe("the README's worked ELP row", () => {
+  it("is the demo estate's row for Oracle Database 19c Enterprise Edition, figure for figure", async () => {
+    const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
+    const line = readme.split("\n").find((l) => l.startsWith("| Oracle Database 19c EE"));
+    assert.ok(line, "the README shows the worked row");
+    const cells = line.split("|").map((c) => c.trim()).filter(Boolean);
+    await withServer({ computers: 400, seed: 1 }, async (srv) => {
+      const out = await runReportForTest({ server: srv, report: licensePosition });
+      const row = out.json.sections[0].rows.find((r: { application: string; metric: string }) =>
+        r.application.startsWith("Oracle Database 19c Enterprise Edition") &&
+        r.metric === "Processor cores"
+      );
+      assert.ok(row, "the demo estate has the row");
+      const money = (n: number) =>
+        `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+      assert.deepEqual(cells.slice(1), [
+        row.metric,
+        String(row.purchased),
+        String(row.received),
+        String(row.given),
+        String(row.entitlements),
+        String(row.requirement),
+        String(row.position).replace("-", "−"),
+        row.priceSource,
+        money(row.unitPrice),
+        money(row.shortfallCost),
+      ]);
     });
   });
 });
