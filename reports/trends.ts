@@ -92,5 +92,6 @@ export const trends = defineReport({
         "default the latest run's",
     ),
   },
+  reads: "history",
   data,
 });
