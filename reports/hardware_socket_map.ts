@@ -45,7 +45,8 @@ async function data(ctx: Ctx): Promise<ReportData> {
       title: "Servers and virtualisation hosts",
       description: "Physical servers and hosts of virtual machines with their processors and " +
         `two licensing figures: per core (at least ${rule.minCoresPerProcessor} cores per ` +
-        `processor and ${rule.minCoresPerServer} per server, in packs of ${rule.corePackSize}) ` +
+        `processor and ${rule.minCoresPerServer} per server, in packs of ${rule.corePackSize}; ` +
+        "x86 servers only, the rule is not applied to IBM POWER, ARM or SPARC hosts) " +
         "and cores × core factor of the processor manufacturer, rounded up. The cluster is the " +
         "one most of the host's VMs are covered in by a data-center extended coverage. Hosts " +
         "without hardware data are listed with blanks and a note.",

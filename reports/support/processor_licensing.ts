@@ -6,6 +6,9 @@
  *   `corePackSize`; the processors are the inventoried ones (`processorCount`, else the socket
  *   count) with the cores spread evenly over them. A manual socket-count override is shown but
  *   does not change the figures;
+ *   the rule is written for x86 servers (one publisher's per-core server products), so a host
+ *   whose processors are known not to be x86 (IBM POWER, ARM, SPARC) shows none, with a note
+ *   ({@link perCoreApplies});
  * - core-factor requirement: cores × the factor of the processor manufacturer (`coreFactors`,
  *   matched case-insensitively as a part of the manufacturer's name, else its `default`),
  *   rounded up.
@@ -182,6 +185,30 @@ export function coreFactorRequirement(cores: number | null, factor: number): num
   return Math.ceil(Number((cores * factor).toPrecision(12)));
 }
 
+/** The note of a host the per-core rule does not apply to. */
+export const PER_CORE_X86_ONLY = "Per-core rule not applied: it is for x86 servers";
+
+/**
+ * Whether the per-core rule applies to a host: not when its processors are known not to be x86
+ * (IBM POWER, ARM, SPARC, Apple silicon — by the processor manufacturer or type); an unknown
+ * processor keeps the rule (and the figure says what it assumed).
+ *
+ * @example
+ * ```ts
+ * import { perCoreApplies } from "./processor_licensing.ts";
+ * console.log(perCoreApplies({ processorManufacturer: "IBM", processorType: "POWER9" })); // false
+ * console.log(perCoreApplies({ processorManufacturer: "Intel" })); // true
+ * console.log(perCoreApplies({})); // true
+ * ```
+ */
+export function perCoreApplies(
+  hw: Pick<Partial<Resource<"Hardware">>, "processorManufacturer" | "processorType">,
+): boolean {
+  const text = `${hw.processorManufacturer ?? ""} ${hw.processorType ?? ""}`;
+  if (/intel|amd|advanced micro/i.test(hw.processorManufacturer ?? "")) return true;
+  return !/\bibm\b|power\s?\d|\barm\b|ampere|graviton|sparc|fujitsu|apple/i.test(text);
+}
+
 /** A host's hardware figures and both requirements (all `null` without hardware data). */
 export interface HostFigures {
   /** Sockets: the hardware's, else the socket map's. */
@@ -232,7 +259,9 @@ export function hostFigures(
     cores,
     logicalProcessors: hw?.logicalProcessorCount ?? null,
     processorType: hw?.processorType ?? null,
-    perCoreRequirement: hw ? perCoreRequirement(processors ?? sockets, cores, rule) : null,
+    perCoreRequirement: hw && perCoreApplies(hw)
+      ? perCoreRequirement(processors ?? sockets, cores, rule)
+      : null,
     coreFactor: factor,
     coreFactorRequirement: hw && factor !== null ? coreFactorRequirement(cores, factor) : null,
   };

@@ -10,7 +10,12 @@ import { asc, sortBy } from "../../lib/query/sort.ts";
 import type { Row } from "../../lib/report/model.ts";
 import type { ClusterPlacement } from "./data_center_clusters.ts";
 import { hostNote, type Inventory, UNKNOWN_HOST, vmNote } from "./host_inventory.ts";
-import { hostFigures, type LicensingRules } from "./processor_licensing.ts";
+import {
+  hostFigures,
+  type LicensingRules,
+  PER_CORE_X86_ONLY,
+  perCoreApplies,
+} from "./processor_licensing.ts";
 
 /**
  * A row per host, in the inventory's order: manufacturer and model from the socket map, else
@@ -38,7 +43,8 @@ export function hostRows(
     cluster: clusters.ofHost(c.id!),
     vms,
     ...hostFigures(hw, sm, rules),
-    note: hostNote(hw, sm),
+    note: [hostNote(hw, sm), hw && !perCoreApplies(hw) ? PER_CORE_X86_ONLY : null]
+      .filter(Boolean).join("; ") || null,
   }));
 }
 
