@@ -13,7 +13,7 @@ import {
   stringFlag,
 } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
-import { openSnapshotSource, openSource } from "./source.ts";
+import { historySource, openSnapshotSource, openSource } from "./source.ts";
 import { clientEvents, Progress } from "./progress.ts";
 import { reportError } from "./errors.ts";
 import { clip, printErr, printOut } from "./terminal_text.ts";
@@ -154,14 +154,14 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
 
     const progress = new Progress({ enabled: quiet ? false : undefined });
     const query = createQueryContext({ maxConcurrency: maxConcurrencyFlag(values) });
-    const api = snapshot ?? await openSource({
+    const api = snapshot ?? (definition.reads === "history" ? historySource() : await openSource({
       baseUrl: stringFlag(values, "base-url"),
       token: stringFlag(values, "token"),
       registryPrefix: stringFlag(values, "registry-prefix"),
       computers,
       seed,
       onEvent: backOffOnPressure(query.limiter, clientEvents(progress)),
-    });
+    }));
     const browser = formats.includes("pdf") ? launchBrowser() : undefined;
     try {
       progress.status(
@@ -197,7 +197,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       return 0;
     } finally {
       progress.done();
-      if (values.verbose === true) {
+      if (values.verbose === true && definition.reads !== "history") {
         printErr(`samkit: registry: ${api.client.registryPrefix.describe()}`);
         printErr(`samkit: requests: ${api.client.stats.requests}`);
       }

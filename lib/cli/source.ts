@@ -181,3 +181,23 @@ export function openSnapshotSource(
     close: () => Promise.resolve(snapshot.close()),
   };
 }
+
+/**
+ * The source of a report that reads samkit's own run history (pack folders or the queue's
+ * PostgreSQL), not the SAM API: no server is started and no request is made; its client refuses
+ * every use, naming why.
+ *
+ * @example
+ * ```ts
+ * import { historySource } from "./source.ts";
+ * const source = historySource();
+ * console.log(source.source, source.embedded); // "samkit run history" false
+ * ```
+ */
+export function historySource(): ApiSource {
+  const refuse = (): never => {
+    throw new Error("this report reads samkit's run history, not the SAM API");
+  };
+  const client = new Proxy({}, { get: refuse }) as SamClient;
+  return { client, source: "samkit run history", embedded: false, close: () => Promise.resolve() };
+}
