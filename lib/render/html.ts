@@ -13,7 +13,15 @@
  */
 
 import { join } from "node:path";
-import type { CellValue, Column, ColumnType, Row, Totals, TotalsSpec } from "../report/model.ts";
+import type {
+  BarChartSpec,
+  CellValue,
+  Column,
+  ColumnType,
+  Row,
+  Totals,
+  TotalsSpec,
+} from "../report/model.ts";
 import { ALL, groupedRows, type GroupEvent, NO_CURRENCY } from "../report/totals.ts";
 import { openAtomicText } from "./atomic.ts";
 import {
@@ -34,6 +42,8 @@ import {
   type RenderOptions,
   type RenderSection,
 } from "./renderer.ts";
+import { chartSvg, type SvgChartSpec } from "./charts/chart_svg.ts";
+import { chartReadLimit, readChartRows } from "./charts/read.ts";
 import { BODY_MARKER, loadTemplates, ROWS_MARKER, splitAt, type Templates } from "./templates.ts";
 
 /** Sections with more columns than this print on landscape pages. */
@@ -580,7 +590,17 @@ interface CellView {
   readonly class: string;
 }
 
-interface ChartView {
+/** A chart as the `chart` template draws it: bars laid out here, or a drawn SVG. */
+type ChartView = BarChartView | SvgChartView;
+
+/** A chart of another kind than `bar`, drawn by `charts/`. */
+interface SvgChartView {
+  readonly title: string;
+  /** The escaped SVG markup. */
+  readonly svg: string;
+}
+
+interface BarChartView {
   readonly title: string;
   readonly width: number;
   readonly height: number;
@@ -601,10 +621,36 @@ function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-/** Reads the chart's first rows and lays out its bars (no chart when there is no row). */
-async function chartView(section: RenderSection, ctx: Context): Promise<ChartView | undefined> {
+/** Reads the chart's rows (bounded) and draws it (no chart when there is no row). */
+function chartView(section: RenderSection, ctx: Context): Promise<ChartView | undefined> {
   const spec = section.chart;
-  if (!spec || section.rowCount === 0) return undefined;
+  if (!spec || section.rowCount === 0) return Promise.resolve(undefined);
+  return spec.type === "bar" ? barChartView(spec, section, ctx) : svgChartView(spec, section, ctx);
+}
+
+/** Draws a chart of another kind than `bar` from its section's first rows. */
+async function svgChartView(
+  spec: SvgChartSpec,
+  section: RenderSection,
+  ctx: Context,
+): Promise<SvgChartView | undefined> {
+  const rows = await readChartRows(section.rows(), chartReadLimit(spec));
+  const svg = chartSvg(spec, rows, {
+    id: `${anchorOf(section, ctx.doc.sections.indexOf(section))}-chart`,
+    locale: ctx.locale,
+    columns: section.columns,
+    now: ctx.doc.generatedAt,
+    total: section.rowCount,
+  });
+  return svg ? { title: spec.title, svg } : undefined;
+}
+
+/** Reads the chart's first rows and lays out its bars. */
+async function barChartView(
+  spec: BarChartSpec,
+  section: RenderSection,
+  ctx: Context,
+): Promise<BarChartView | undefined> {
   const top = Math.max(1, spec.top ?? DEFAULT_CHART_TOP);
   const labelColumn = section.columns.find((c) => c.key === spec.label);
   const valueColumn = section.columns.find((c) => c.key === spec.value);
@@ -645,6 +691,19 @@ async function chartView(section: RenderSection, ctx: Context): Promise<ChartVie
       };
     }),
   };
+}
+
+/**
+ * Where the `chart` template takes a drawn SVG: the SVG is built (and its text escaped) by
+ * `charts/`, and put in after the template ran, as the rows are at {@link ROWS_MARKER}. Data
+ * cannot forge the marker: `<` in any value is escaped.
+ */
+const CHART_MARKER = "<!--samkit:chart-->";
+
+/** The section's HTML with its drawn chart put in at {@link CHART_MARKER}. */
+function withChartSvg(html: string, chart: ChartView | undefined): string {
+  if (!chart || !("svg" in chart)) return html;
+  return html.replace(CHART_MARKER, () => chart.svg);
 }
 
 /** The text of a totals line's label. */
@@ -717,7 +776,7 @@ function sectionParts(
         .map((cells) => ({ cells }))
       : undefined,
   };
-  return splitAt(ctx.templates.section(view), ROWS_MARKER);
+  return splitAt(withChartSvg(ctx.templates.section(view), flags.chart), ROWS_MARKER);
 }
 
 /** Writes one whole section (head, rows in chunks, totals) through `write`. */
