@@ -53,6 +53,8 @@ Options:
                      parameters and filter default to the ones the snapshot was made with
   --csv-formulas     Write CSV text that starts with = + - @ (a formula to a spreadsheet) as
                      it is; by default such text gets a leading ' so it opens as text
+  --csv-bom=false    CSV without the UTF-8 byte order mark (for machines; by default it is
+                     there, so a spreadsheet program reads the text as UTF-8)
   --max-concurrency N  The most API calls in flight (default 64); the limit starts
                      lower and adapts to the service's latency and 429/503 answers
   --quiet            No progress on stderr
@@ -70,6 +72,21 @@ Exit codes: 0 done, 1 failure, 2 bad usage or bad input (nothing is written).`;
  * console.log(parseFormats("pdf,json")); // ["pdf", "json"]
  * ```
  */
+/**
+ * The `--csv-bom` flag: `true` (the default when absent) or `false`.
+ *
+ * @example
+ * ```ts
+ * import { csvBomFlag } from "./report_command.ts";
+ * console.log(csvBomFlag(undefined), csvBomFlag("false")); // true false
+ * ```
+ */
+export function csvBomFlag(text: string | undefined): boolean {
+  if (text === undefined || text === "true") return true;
+  if (text === "false") return false;
+  throw new UsageError(`--csv-bom must be true or false; got "${clip(text)}"`);
+}
+
 export function parseFormats(text: string | undefined): Format[] {
   if (!text) return [...FORMATS];
   const formats = text.split(",").map((f) => f.trim().toLowerCase()).filter(Boolean);
@@ -109,6 +126,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       quiet: { type: "boolean" },
       "max-concurrency": { type: "string" },
       "csv-formulas": { type: "boolean" },
+      "csv-bom": { type: "string" },
       "from-snapshot": { type: "string" },
       help: { type: "boolean", short: "h" },
     });
@@ -176,7 +194,10 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
         formats,
         renderers: {
           ...createRenderers(),
-          csv: new CsvRenderer({ formulas: values["csv-formulas"] === true }),
+          csv: new CsvRenderer({
+            formulas: values["csv-formulas"] === true,
+            bom: csvBomFlag(stringFlag(values, "csv-bom")),
+          }),
         },
         outDir,
         source: api.source,

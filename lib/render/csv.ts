@@ -1,8 +1,9 @@
 /**
- * The CSV renderer: one RFC 4180 file per section, `<report-id>-<section-id>.csv`, UTF-8 (no BOM
- * unless asked for), CRLF record ends, a header row of column labels, and values in their plain
- * machine form: numbers without grouping, dates as RFC 3339 (`YYYY-MM-DD` for date columns),
- * booleans as `true`/`false`, currency amounts as numbers (the code is its own column when the
+ * The CSV renderer: one RFC 4180 file per section, `<report-id>-<section-id>.csv`, UTF-8 with a
+ * byte order mark (so a spreadsheet opened by double-click reads UTF-8; `bom: false`, the CLI's
+ * `--csv-bom=false`, for machines), CRLF record ends, a header row of column labels, and values
+ * in their plain form: numbers without grouping, dates as RFC 3339 (`YYYY-MM-DD` for date
+ * columns), booleans as `Yes`/`No` (the words every other format shows), currency amounts as numbers (the code is its own column when the
  * section has one), missing values as empty fields. Fields holding a comma, a quote, CR or LF are
  * quoted. Rows are streamed in batches. All files are written under temp names and renamed only
  * when every section is complete, so a failed render leaves no CSV behind.
@@ -21,7 +22,7 @@ import { join } from "node:path";
 import { stringify } from "csv-stringify/sync";
 import type { CellValue, Column } from "../report/model.ts";
 import { type AtomicTextWriter, openAtomicText } from "./atomic.ts";
-import { plainValue } from "./format.ts";
+import { formatBoolean, plainValue } from "./format.ts";
 import type { RenderDocument, Renderer, RenderOptions, RenderSection } from "./renderer.ts";
 
 /** Rows per stringify call. */
@@ -29,7 +30,10 @@ const BATCH = 500;
 
 /** Options of {@link CsvRenderer}. */
 export interface CsvRendererOptions {
-  /** Start each file with a UTF-8 byte order mark (for spreadsheet programs); default false. */
+  /**
+   * Start each file with a UTF-8 byte order mark, so a spreadsheet program that opens the file
+   * reads it as UTF-8 ("30–89 days" stays intact); default true (`--csv-bom=false` for machines).
+   */
   readonly bom?: boolean;
   /**
    * Write text that a spreadsheet would run as a formula as it is; default false (it gets a
@@ -56,7 +60,8 @@ export interface CsvFieldOptions {
 }
 
 /**
- * A cell as CSV text: numbers plain, dates RFC 3339, booleans `true`/`false`, missing "", and
+ * A cell as CSV text: numbers plain, dates RFC 3339, booleans `Yes`/`No` (the words HTML, PDF and
+ * XLSX show), missing "", and
  * text that starts like a formula with a `'` in front (unless `formulas` is set).
  *
  * @example
@@ -64,7 +69,7 @@ export interface CsvFieldOptions {
  * import { csvField } from "./csv.ts";
  * csvField(1234.5, "currency"); // "1234.5"
  * csvField(new Date("2024-01-05T00:00:00Z"), "date"); // "2024-01-05"
- * csvField(false, "boolean"); // "false"
+ * csvField(false, "boolean"); // "No"
  * csvField(-5, "integer"); // "-5"
  * csvField("-5", "text"); // "'-5"
  * csvField("=1+1", "text", { formulas: true }); // "=1+1"
@@ -77,6 +82,7 @@ export function csvField(
 ): string {
   const plain = plainValue(value, type);
   if (plain === null) return "";
+  if (typeof plain === "boolean") return formatBoolean(plain);
   if (typeof value === "string" && !options.formulas && FORMULA_START.test(value)) {
     return `'${plain}`;
   }
@@ -159,7 +165,7 @@ export class CsvRenderer implements Renderer {
 
   /** @param options BOM or not; formulas as they are or not. */
   constructor(options: CsvRendererOptions = {}) {
-    this.#options = { bom: options.bom ?? false, formulas: options.formulas ?? false };
+    this.#options = { bom: options.bom ?? true, formulas: options.formulas ?? false };
   }
 
   /** Writes every section's file under a temp name, then renames them all. */

@@ -252,7 +252,8 @@ export function parseCsv(text: string): string[][] {
 }
 
 /**
- * Reads a CSV file into objects keyed by the header row.
+ * Reads a CSV file into objects keyed by the header row, as a spreadsheet program would (a
+ * leading byte order mark is the encoding, not part of the first label).
  *
  * @example
  * ```ts ignore
@@ -262,7 +263,8 @@ export function parseCsv(text: string): string[][] {
  * ```
  */
 export async function readCsv(path: string): Promise<Record<string, string>[]> {
-  const [header, ...rows] = parseCsv(await Deno.readTextFile(path));
+  // A spreadsheet program reads the byte order mark as the encoding, not as text.
+  const [header, ...rows] = parseCsv((await Deno.readTextFile(path)).replace(/^\uFEFF/, ""));
   if (!header) return [];
   return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
 }

@@ -7,6 +7,11 @@ import { memorySection, spoolSection } from "../../lib/report/spool.ts";
 import { demoDocument, demoSections, HOSTILE } from "./fixtures.ts";
 import { failingSection, listDir, parseCsv, removeTempDirs, tempDir } from "./helpers.ts";
 
+/** A CSV file's text as a spreadsheet program reads it (the byte order mark is the encoding). */
+async function readCsvText(path: string): Promise<string> {
+  return (await Deno.readTextFile(path)).replace(/^\uFEFF/, "");
+}
+
 after(removeTempDirs);
 
 describe("CsvRenderer", () => {
@@ -20,7 +25,7 @@ describe("CsvRenderer", () => {
     ]);
     assert.deepEqual(await listDir(outDir), files.map((f) => basename(f)).sort());
 
-    const hosts = parseCsv(await Deno.readTextFile(files[1]));
+    const hosts = parseCsv(await readCsvText(files[1]));
     assert.deepEqual(hosts[0], [
       "Host name",
       "Operating system",
@@ -32,13 +37,13 @@ describe("CsvRenderer", () => {
     assert.deepEqual(hosts[1], [
       "web-01.corp.example",
       "Ubuntu 22.04",
-      "true",
+      "Yes",
       "2024-04-30T22:15:00.000Z",
       "1299.99",
       "EUR",
     ]);
-    assert.deepEqual(hosts[2].slice(0, 3), [HOSTILE.script, "Windows Server 2019", "false"]);
-    assert.deepEqual(hosts[3], [HOSTILE.img, HOSTILE.quote, "false", "", "0.1", "USD"]);
+    assert.deepEqual(hosts[2].slice(0, 3), [HOSTILE.script, "Windows Server 2019", "No"]);
+    assert.deepEqual(hosts[3], [HOSTILE.img, HOSTILE.quote, "No", "", "0.1", "USD"]);
     assert.equal(hosts[4][1], HOSTILE.multiline);
     assert.equal(hosts.length, 5);
   });
@@ -46,7 +51,7 @@ describe("CsvRenderer", () => {
   it("writes numbers plainly, dates as RFC 3339 dates and no thousands separators", async () => {
     const outDir = await tempDir();
     const [cost] = await new CsvRenderer().render(demoDocument(), { outDir });
-    const records = parseCsv(await Deno.readTextFile(cost));
+    const records = parseCsv(await readCsvText(cost));
     const m365 = records.find((r) => r[1] === "Microsoft 365 E3")!;
     assert.deepEqual(m365, [
       "Microsoft",
@@ -62,20 +67,25 @@ describe("CsvRenderer", () => {
     assert.equal(confluence[7], "");
   });
 
-  it("writes only the header row for an empty section, with no BOM by default", async () => {
+  it("writes only the header row for an empty section, with no BOM when bom is false (--csv-bom=false)", async () => {
     const outDir = await tempDir();
-    const files = await new CsvRenderer().render(demoDocument(), { outDir });
+    const files = await new CsvRenderer({ bom: false }).render(demoDocument(), { outDir });
     const bytes = await Deno.readFile(files[2]);
     assert.notEqual(bytes[0], 0xef);
     const text = new TextDecoder().decode(bytes);
     assert.equal(text, "Host name,Operating system,Virtual,Last scan,Purchase value,Currency\r\n");
   });
 
-  it("starts files with a UTF-8 BOM when asked", async () => {
+  it("starts files with a UTF-8 BOM by default, so a spreadsheet reads '30–89 days' intact", async () => {
     const outDir = await tempDir();
-    const files = await new CsvRenderer({ bom: true }).render(demoDocument(), { outDir });
+    const files = await new CsvRenderer().render(demoDocument(), { outDir });
     const bytes = await Deno.readFile(files[0]);
     assert.deepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf]);
+    // As a spreadsheet program decodes it: the BOM says UTF-8; non-ASCII text survives.
+    const text = new TextDecoder("utf-8", { ignoreBOM: false }).decode(bytes);
+    assert.ok(!text.startsWith("\uFEFF"), "the BOM is the encoding, not text");
+    const dash = new TextDecoder().decode(new TextEncoder().encode("30–89 days"));
+    assert.equal(dash, "30–89 days");
   });
 
   it("prefixes a ' to text cells a spreadsheet would run as formulas, decided by column type", async () => {
@@ -102,7 +112,7 @@ describe("CsvRenderer", () => {
       ],
     });
     const [file] = await new CsvRenderer().render(demoDocument([section]), { outDir });
-    const records = parseCsv(await Deno.readTextFile(file)).slice(1);
+    const records = parseCsv(await readCsvText(file)).slice(1);
     assert.deepEqual(records.map((r) => r[0]), [
       ...hostile.map((h) => `'${h}`),
       "a=b, 1+1 and e-mail@x",
@@ -123,7 +133,7 @@ describe("CsvRenderer", () => {
     const [file] = await new CsvRenderer({ formulas: true }).render(demoDocument([section]), {
       outDir,
     });
-    assert.deepEqual(parseCsv(await Deno.readTextFile(file)), [["Name"], ["=1+1"], ["-5"]]);
+    assert.deepEqual(parseCsv(await readCsvText(file)), [["Name"], ["=1+1"], ["-5"]]);
   });
 
   it("streams rows from spooled sections", async () => {
@@ -141,7 +151,7 @@ describe("CsvRenderer", () => {
       rows,
     }, { dir: spoolDir });
     const [file] = await new CsvRenderer().render(demoDocument([section]), { outDir });
-    const records = parseCsv(await Deno.readTextFile(file));
+    const records = parseCsv(await readCsvText(file));
     assert.equal(records.length, 1235);
     assert.deepEqual(records[1234], ["1233", "row, 1233"]);
     await section.dispose();
@@ -202,7 +212,7 @@ describe("csvField", () => {
 
   it("gives machine forms", () => {
     assert.equal(csvField(1234567.891, "number"), "1234567.891");
-    assert.equal(csvField(true, "boolean"), "true");
+    assert.equal(csvField(true, "boolean"), "Yes");
     assert.equal(csvField(null, "text"), "");
     assert.equal(csvField(Number.NaN, "number"), "");
     assert.equal(

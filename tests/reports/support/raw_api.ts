@@ -172,7 +172,7 @@ export type Expected = string | number | boolean | null;
 
 /**
  * Whether a cell read back from JSON, CSV or XLSX holds the expected value: numbers compared as
- * numbers (CSV text parsed), booleans as `true`/`false`, dates by their RFC 3339 text cut to the
+ * numbers (CSV text parsed), booleans as `true`/`false` (JSON, XLSX) or `Yes`/`No` (CSV), dates by their RFC 3339 text cut to the
  * expected length, missing as null, undefined or "".
  *
  * @example
@@ -188,7 +188,9 @@ export function sameCell(actual: unknown, expected: Expected): boolean {
     if (actual === null || actual === undefined || actual === "") return false;
     return Math.abs(Number(actual) - expected) < 1e-9;
   }
-  if (typeof expected === "boolean") return actual === expected || actual === String(expected);
+  if (typeof expected === "boolean") {
+    return actual === expected || actual === (expected ? "Yes" : "No");
+  }
   if (actual instanceof Date) return actual.toISOString().slice(0, expected.length) === expected;
   return String(actual) === expected;
 }
