@@ -54,6 +54,20 @@ export const REPORTS: readonly ReportDefinition[] = [
   trends,
 ] as ReportDefinition[];
 
+/**
+ * The reports that read the SAM API (not samkit's own run history): every one of them runs
+ * against any SAM API, the embedded reference server included.
+ *
+ * @example
+ * ```ts
+ * import { API_REPORTS } from "./mod.ts";
+ * console.log(API_REPORTS.some((r) => r.id === "trends")); // false
+ * ```
+ */
+export const API_REPORTS: readonly ReportDefinition[] = REPORTS.filter((r) =>
+  r.reads !== "history"
+);
+
 /** The flagship reports that `deno task demo` renders. */
 export const FLAGSHIP_REPORTS: readonly string[] = [
   "license-cost-summary",

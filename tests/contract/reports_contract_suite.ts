@@ -7,7 +7,7 @@
 
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { REPORTS } from "../../reports/mod.ts";
+import { API_REPORTS } from "../../reports/mod.ts";
 import { runReportForTest } from "../helpers/run_report.ts";
 import { FIXTURE_NOW, LICENSE_FACTS } from "./fixtures/tenant.ts";
 import { type Dialect, type MockService, startMockService } from "./mock_service.ts";
@@ -31,7 +31,7 @@ function costsByCurrency(): Map<string, { total: number; licenses: number }> {
 }
 
 /** Reports that read only the estate, license and registry areas (not connectors). */
-export const SAM_REPORTS: readonly string[] = REPORTS.map((r) => r.id).filter((id) =>
+export const SAM_REPORTS: readonly string[] = API_REPORTS.map((r) => r.id).filter((id) =>
   id !== "connector-health"
 );
 
@@ -52,7 +52,7 @@ export function reportRuns(dialect: Dialect, ids: readonly string[]): void {
     const run = (id: string) =>
       runReportForTest({
         server: { url: mock.url, clientId: mock.clientId, clientSecret: mock.clientSecret },
-        report: REPORTS.find((r) => r.id === id)!,
+        report: API_REPORTS.find((r) => r.id === id)!,
         now: FIXTURE_NOW,
       });
 

@@ -8,7 +8,7 @@
 
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { REPORTS } from "../../reports/mod.ts";
+import { API_REPORTS } from "../../reports/mod.ts";
 import { REAL_REGISTRY_PREFIX, SPEC_REGISTRY_PREFIX } from "../../lib/api/base_url.ts";
 import { createClient } from "../../lib/api/client.ts";
 import type { Dialect } from "../../lib/server/serialize.ts";
@@ -64,7 +64,7 @@ async function runAll(dialect: Dialect): Promise<Run> {
   return await withServer(options, async (srv) => {
     const outputs = new Map<string, unknown>();
     const prefixes = new Map<string, string>();
-    for (const report of REPORTS) {
+    for (const report of API_REPORTS) {
       const client = createClient({
         baseUrl: srv.url,
         clientId: "demo",
@@ -92,8 +92,8 @@ describe("every report in both dialects", () => {
   it("gives the same JSON from the spec's wire and the public service's", async () => {
     const spec = await runAll("spec");
     const real = await runAll("real");
-    assert.deepEqual([...spec.outputs.keys()], REPORTS.map((r) => r.id));
-    for (const report of REPORTS) {
+    assert.deepEqual([...spec.outputs.keys()], API_REPORTS.map((r) => r.id));
+    for (const report of API_REPORTS) {
       assert.deepEqual(
         real.outputs.get(report.id),
         spec.outputs.get(report.id),
@@ -104,7 +104,7 @@ describe("every report in both dialects", () => {
     assert.ok(spec.spec > 0, "no report read the registry under the spec's spelling");
     assert.equal(real.spec, 0, "the real dialect was asked at the spec's spelling");
     assert.ok(real.real > 0, "no report read the registry under the public spelling");
-    const readers = REPORTS.filter((r) => spec.prefixes.get(r.id) === SPEC_REGISTRY_PREFIX);
+    const readers = API_REPORTS.filter((r) => spec.prefixes.get(r.id) === SPEC_REGISTRY_PREFIX);
     assert.ok(readers.length > 0);
     for (const r of readers) assert.equal(real.prefixes.get(r.id), REAL_REGISTRY_PREFIX, r.id);
   });
