@@ -30,7 +30,7 @@ const NOTE = "Maint./yr and Support/yr are the current yearly maintenance and su
   "the to-date figures are accumulated since purchase; the total is purchase plus accumulated " +
   "maintenance and support; Avg./license is the purchase cost per license (purchase ÷ quantity).";
 const NO_LICENSES = "No licenses match these parameters.";
-const COSTS = COST_FIELDS.map(([key, label]) => money(key, label, { width: 12 }));
+const COSTS = COST_FIELDS.map(([key, label]) => money(key, label, { width: 14 }));
 const SUMS = ["quantity", ...COST_FIELDS.map(([key]) => key)];
 const CURRENCY = text("currency", "Currency", { width: 8 });
 const LICENSES = integer("licenses", "Licenses", { width: 8 });
