@@ -186,7 +186,7 @@ export type FactType = ColumnType;
  *   { section: "licenses", label: "Applications", distinct: "app" },
  *   { section: "licenses", label: "Total cost", sum: "cost", perCurrency: "currency" },
  * ], [section]);
- const seen = [];
+ * const seen = [];
  * for await (const row of facts.tap(section).rows) seen.push(row); // the runner spools them
  * console.log(facts.facts().map((f) => f.value)); // [2, 1, 0.3]
  * ```
