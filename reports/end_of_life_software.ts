@@ -9,11 +9,11 @@
 import type { ClientSlice } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import { organizationNames, organizationScope } from "../lib/query/names.ts";
-import { asc, sortBy } from "../lib/query/sort.ts";
 import { date, integer, text } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { stringParam } from "../lib/report/param_builders.ts";
-import { endOfLifeInstalls, perApplication } from "./support/end_of_life_installs.ts";
+import { applicationsByDate, endOfLifeInstalls } from "./support/end_of_life_installs.ts";
+import { installsByOrganization } from "./support/end_of_life_installs.ts";
 import { versionWhenSent } from "./support/versions.ts";
 
 export { MAX_IN_LIST } from "./support/end_of_life.ts";
@@ -22,6 +22,16 @@ export { MAX_IN_LIST } from "./support/end_of_life.ts";
 export type EndOfLifeSoftwareClient = ClientSlice<
   { registry: "applications"; estate: "computers" | "applications"; organizations: "tree" }
 >;
+
+const TIMELINE = {
+  type: "timeline",
+  title: "End-of-life dates (installations after the name)",
+  label: "label",
+  date: "endOfLifeDate",
+  value: "installations",
+  withinMonths: 12,
+  top: 40,
+} as const;
 
 async function data(
   ctx: ReportContext<EndOfLifeSoftwareClient, QueryContext>,
@@ -46,13 +56,9 @@ async function data(
         integer("computers", "Computers"),
         integer("organizations", "Organizations"),
       ],
-      rows: sortBy(
-        perApplication(installs),
-        asc("endOfLifeDate"),
-        asc("label"),
-        asc("applicationId"),
-      ),
+      rows: applicationsByDate(installs),
       totals: { sum: ["installations"] },
+      chart: TIMELINE,
       emptyText: "No end-of-life application is installed.",
       facts: [
         { label: "End-of-life applications installed", count: true },
@@ -73,14 +79,7 @@ async function data(
         date("lastUsed", "Last used"),
         date("firstDiscovered", "First discovered"),
       ],
-      rows: sortBy(
-        installs,
-        asc("organization"),
-        asc("hostName"),
-        asc("computerId"),
-        asc("label"),
-        asc("applicationId"),
-      ),
+      rows: installsByOrganization(installs),
       group: { by: "organization", label: "Organization" },
       totals: { sum: [] },
       emptyText: "No computer has an end-of-life application installed.",

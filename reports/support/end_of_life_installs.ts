@@ -16,6 +16,7 @@ import { type Computer, computersById, registryById } from "../../lib/query/look
 import { count, distinct, first } from "../../lib/query/measures.ts";
 import { organizationLabel, type OrganizationNames } from "../../lib/query/names.ts";
 import { organizationNames } from "../../lib/query/names.ts";
+import { asc, sortBy } from "../../lib/query/sort.ts";
 import { endOfLifeRegistryFilter, installedFilter, isEndOfLifeInstall } from "./end_of_life.ts";
 import { applicationLabel, applicationName } from "./lookups.ts";
 
@@ -148,4 +149,40 @@ export function perApplication(installs: readonly EndOfLifeInstall[]): EndOfLife
     computers: distinct((i) => i.computerId),
     organizations: distinct((i) => i.organization),
   }).map(({ install, ...figures }) => ({ ...install!, ...figures }));
+}
+
+/**
+ * The applications of {@link perApplication}, earliest end-of-life date first (then by label
+ * and id): the order of the report's table and of its timeline.
+ *
+ * @example
+ * ```ts ignore
+ * import { applicationsByDate } from "./end_of_life_installs.ts";
+ * console.log(applicationsByDate(installs)[0]?.endOfLifeDate);
+ * ```
+ */
+export function applicationsByDate(
+  installs: readonly EndOfLifeInstall[],
+): EndOfLifeApplication[] {
+  return sortBy(perApplication(installs), asc("endOfLifeDate"), asc("label"), asc("applicationId"));
+}
+
+/**
+ * The installations by organisation, computer (host name, then id) and application.
+ *
+ * @example
+ * ```ts ignore
+ * import { installsByOrganization } from "./end_of_life_installs.ts";
+ * console.log(installsByOrganization(installs)[0]?.organization);
+ * ```
+ */
+export function installsByOrganization(installs: readonly EndOfLifeInstall[]): EndOfLifeInstall[] {
+  return sortBy(
+    installs,
+    asc("organization"),
+    asc("hostName"),
+    asc("computerId"),
+    asc("label"),
+    asc("applicationId"),
+  );
 }
