@@ -30,6 +30,16 @@ async function data(ctx: ReportContext): Promise<ReportData> {
       money("shortfallCost", "Shortfall cost"),
     ],
     rows: moneyRows(history, currency),
+    chart: {
+      type: "line",
+      title: `Spend and shortfall cost (${currency})`,
+      x: "started",
+      series: [{ key: "spend", label: "Total spend" }, {
+        key: "shortfallCost",
+        label: "Shortfall cost",
+      }],
+      currency: "currency",
+    },
   }));
   return {
     sections: [

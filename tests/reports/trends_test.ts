@@ -51,7 +51,7 @@ async function trendsJson(history: string, extra: string[] = []) {
       `history=${history.slice(ROOT.length)}`,
       ...extra,
       "--format",
-      "json",
+      "json,html",
       "--out",
       out,
       "--quiet",
@@ -62,7 +62,8 @@ async function trendsJson(history: string, extra: string[] = []) {
     stderr: "piped",
   }).output();
   assert.equal(cmd.code, 0, new TextDecoder().decode(cmd.stderr));
-  return JSON.parse(await Deno.readTextFile(`${out}/trends.json`));
+  const json = JSON.parse(await Deno.readTextFile(`${out}/trends.json`));
+  return { ...json, html: await Deno.readTextFile(`${out}/trends.html`) };
 }
 
 const byKey = (figures: Figure[], key: string) => figures.find((f) => f.key === key)?.value ?? null;
@@ -174,6 +175,11 @@ describe("trends report", () => {
       }
     }
     assert.ok(values.size >= 4, "the estates changed");
+    // A line chart per currency section, titled with its currency.
+    assert.equal(trend.html.split('class="chart-svg chart-line"').length - 1, 3);
+    for (const currency of ["EUR", "GBP", "USD"]) {
+      assert.ok(trend.html.includes(`-title">Spend and shortfall cost (${currency})</title>`));
+    }
   });
 
   it("a missing history folder fails with a message naming it", async () => {
