@@ -16,6 +16,7 @@ import { defineReport, type ReportContext, type ReportData } from "../lib/report
 import { integerParam } from "../lib/report/param_builders.ts";
 import { connectorRows } from "./support/connector_rows.ts";
 import { inError, monthWindow, statusEmphasis as bad } from "./support/connector_status.ts";
+import { MONTH_STATUSES } from "./support/connector_status.ts";
 
 /** The slice of the SAM client this report reads. */
 export type ConnectorHealthClient = ClientSlice<{ connectors: "list" | "retrievals" }>;
@@ -34,7 +35,7 @@ async function data(ctx: ReportContext<ConnectorHealthClient, QueryContext>): Pr
         text("connector", "Connector", { width: 28 }),
         text("type", "Type", { width: 22 }),
         date("createdAt", "Created"),
-        text("status", "Status"),
+        text("status", "Status", { emphasis: bad }),
         text("errorCode", "Error code", { width: 24, emphasis: whenTrue("errorCode", "bad") }),
         datetime("statusUpdatedAt", "Status updated"),
         datetime("lastSuccess", "Last successful retrieval"),
@@ -60,7 +61,7 @@ async function data(ctx: ReportContext<ConnectorHealthClient, QueryContext>): Pr
       title: "Retrievals per calendar month",
       description: "One row per connector and month, most recent month first. Failed and " +
         "never-run months are flagged; months before a connector was created are marked " +
-        "Not created.",
+        "Not created. Statuses are in words: OK, In progress, Failed, Never ran, Not created.",
       columns: [
         text("connector", "Connector", { width: 28 }),
         text("month", "Month", { width: 10 }),
@@ -71,6 +72,12 @@ async function data(ctx: ReportContext<ConnectorHealthClient, QueryContext>): Pr
         boolean("flagged", "Flagged", { emphasis: bad }),
       ],
       rows: rows.months,
+      chart: {
+        type: "heatMap",
+        title: "Retrieval status per connector and month",
+        ...{ row: "connector", column: "month", value: "status", statuses: MONTH_STATUSES },
+        ...{ rows: 60, columns: Math.min(months.length, 36) },
+      },
       group: { by: "connector", label: "Connector" },
       emptyText: "No cloud connector is configured, so there is no retrieval history.",
     }],

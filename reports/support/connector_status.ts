@@ -17,6 +17,7 @@
 
 import type { Resource } from "../../lib/api/catalogue.ts";
 import { count, max } from "../../lib/query/measures.ts";
+import type { HeatMapStatus } from "../../lib/report/model.ts";
 
 type Retrieval = Resource<"RetrievalInfo">;
 
@@ -36,6 +37,24 @@ const SUCCESS_TYPES: ReadonlySet<string> = new Set(["succeeded", "success", "com
  * ```
  */
 export const FLAGGED: ReadonlySet<MonthStatus> = new Set(["Failed", "Never ran"]);
+
+/**
+ * The month statuses as a heat map shows them, in legend order: each in words, with its tone.
+ *
+ * @example
+ * ```ts
+ * import { MONTH_STATUSES } from "./connector_status.ts";
+ * console.log(MONTH_STATUSES.map((s) => s.value).join(", "));
+ * // "OK, In progress, Failed, Never ran, Not created"
+ * ```
+ */
+export const MONTH_STATUSES: readonly (HeatMapStatus & { readonly value: MonthStatus })[] = [
+  { value: "OK", tone: "good" },
+  { value: "In progress", tone: "neutral" },
+  { value: "Failed", tone: "bad" },
+  { value: "Never ran", tone: "warn" },
+  { value: "Not created", tone: "none" },
+];
 
 /**
  * The emphasis of a month row by its `status`: `bad` when failed, `warn` when it never ran.
@@ -163,14 +182,46 @@ export function monthResults(
   });
 }
 
+/** The words of the connectors' status types (the API's codes). */
+const STATUS_WORDS: Readonly<Record<string, string>> = {
+  succeeded: "OK",
+  success: "OK",
+  completed: "OK",
+  ok: "OK",
+  failed: "Failed",
+  inprogress: "In progress",
+  notstarted: "Not started",
+};
+
 /**
- * A connector's current status: its type, its error code (trimmed; `null` when blank) and when
- * it was updated.
+ * A connector status type in words, the vocabulary of the month statuses where they share a
+ * meaning (`succeeded` → `OK`, `failed` → `Failed`, `inProgress` → `In progress`, `notStarted`
+ * → `Not started`); another code is spelled out from its camel case; none is `null`.
+ *
+ * @example
+ * ```ts
+ * import { statusInWords } from "./connector_status.ts";
+ * console.log(statusInWords("notStarted"), statusInWords("pausedByUser")); // "Not started" "Paused by user"
+ * ```
+ */
+export function statusInWords(type: string | null | undefined): string | null {
+  const code = type?.trim();
+  if (!code) return null;
+  const known = STATUS_WORDS[code.toLowerCase()];
+  if (known) return known;
+  const words = code.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * A connector's current status: its type in words ({@link statusInWords}), its error code
+ * (trimmed; `null` when blank) and when it was updated.
  *
  * @example
  * ```ts
  * import { connectorStatus } from "./connector_status.ts";
- * console.log(connectorStatus({ status: { type: "failed", errorCode: " E1 " } }).errorCode); // "E1"
+ * console.log(connectorStatus({ status: { type: "failed", errorCode: " E1 " } }));
+ * // { status: "Failed", errorCode: "E1", statusUpdatedAt: null }
  * ```
  */
 export function connectorStatus(connector: {
@@ -186,23 +237,24 @@ export function connectorStatus(connector: {
 } {
   const status = connector.status;
   return {
-    status: status?.type ?? null,
+    status: statusInWords(status?.type),
     errorCode: status?.errorCode?.trim() || null,
     statusUpdatedAt: status?.updatedAt ?? null,
   };
 }
 
 /**
- * Whether a connector is in error: its status carries an error code or its type is `failed`.
+ * Whether a connector is in error: its status carries an error code or is `Failed` (in words, as
+ * {@link connectorStatus} gives it).
  *
  * @example
  * ```ts
  * import { inError } from "./connector_status.ts";
- * console.log(inError({ errorCode: null, status: "failed" })); // true
+ * console.log(inError({ errorCode: null, status: "Failed" })); // true
  * ```
  */
 export function inError(row: { readonly errorCode?: unknown; readonly status?: unknown }): boolean {
-  return (row.errorCode !== null && row.errorCode !== undefined) || row.status === "failed";
+  return (row.errorCode !== null && row.errorCode !== undefined) || row.status === "Failed";
 }
 
 /**

@@ -50,6 +50,14 @@ const MONTH_LABELS = [
   "Flagged",
 ];
 
+/** The connector status codes of the API in the report's words (the months' vocabulary). */
+const STATUS_WORDS: Record<string, string> = {
+  succeeded: "OK",
+  failed: "Failed",
+  inProgress: "In progress",
+  notStarted: "Not started",
+};
+
 const connectorKey = (r: Record<string, unknown>) => String(r["Connector"]);
 const monthKey = (r: Record<string, unknown>) => `${r["Connector"]}|${r["Month"]}`;
 
@@ -97,7 +105,7 @@ async function expectedFigures(api: RawApi, months: number) {
     }
     const successes = records.map((r: RawItem) => r.lastSuccessTime).filter(Boolean).sort();
     connectorRows.set(c.name, {
-      status: c.status?.type ?? null,
+      status: c.status?.type ? STATUS_WORDS[c.status.type] : null,
       errorCode: c.status?.errorCode ?? null,
       lastSuccess: successes.length
         ? new Date(successes[successes.length - 1]).toISOString()
@@ -166,6 +174,33 @@ describe("connector-health against the generated connectors", () => {
       compareRows(byLabel(out.json.sections[1]), want.monthRows, monthKey, MONTH_FIELDS),
       [],
     );
+  });
+
+  it("says every status in words, and draws the months as a heat map with a legend in words", async () => {
+    const out = await runAt(fixture.api, connectorHealth, {
+      now: TEST_NOW,
+      formats: ["json", "csv", "html"],
+    });
+    const [connectors] = out.json.sections;
+    const statuses = new Set(connectors.rows.map((r: { status: string }) => r.status));
+    assert.deepEqual([...statuses].sort(), ["Failed", "In progress", "Not started", "OK"]);
+    const texts = [
+      await Deno.readTextFile(out.file("json")),
+      await Deno.readTextFile(out.file("csv", "connectors")),
+      await Deno.readTextFile(out.file("csv", "months")),
+      await Deno.readTextFile(out.file("html")),
+    ];
+    for (const text of texts) {
+      for (const code of Object.keys(STATUS_WORDS)) {
+        assert.ok(!new RegExp(`(^|[>",])${code}($|[<",\r\n])`, "m").test(text), code);
+      }
+    }
+    const html = texts[3];
+    assert.ok(html.includes('class="chart-svg chart-heat-map"'));
+    assert.ok(html.includes('-title">Retrieval status per connector and month</title>'));
+    for (const word of ["OK", "In progress", "Failed", "Never ran", "Not created"]) {
+      assert.ok(html.includes(`>${word}</text>`), `legend entry ${word}`);
+    }
   });
 
   it("never writes a connector's access key or secret key", async () => {

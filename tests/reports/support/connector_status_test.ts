@@ -5,11 +5,14 @@ import {
   connectorStatus,
   inError,
   MONTH_COUNTS,
+  MONTH_STATUSES,
   monthResults,
+  type MonthStatus,
   monthStatus,
   monthWindow,
   RECORD_FIGURES,
   statusEmphasis,
+  statusInWords,
 } from "../../../reports/support/connector_status.ts";
 
 const at = (iso: string) => new Date(iso);
@@ -68,11 +71,28 @@ describe("connector status", () => {
 
   it("a connector is in error with an error code or a failed status", () => {
     const failed = connectorStatus({ status: { type: "failed", errorCode: "  " } });
-    assert.deepEqual(failed, { status: "failed", errorCode: null, statusUpdatedAt: null });
+    assert.deepEqual(failed, { status: "Failed", errorCode: null, statusUpdatedAt: null });
     assert.equal(inError(failed), true);
     assert.equal(inError(connectorStatus({ status: { type: "succeeded", errorCode: "X" } })), true);
     assert.equal(inError(connectorStatus({ status: null })), false);
     assert.equal(statusEmphasis({ status: "Failed" }), "bad");
     assert.equal(statusEmphasis({ status: "OK" }), undefined);
+  });
+});
+
+describe("connector status words", () => {
+  it("says the API's status codes in the months' words, and spells out others", () => {
+    assert.deepEqual(
+      ["succeeded", "failed", "inProgress", "notStarted", "pausedByUser", " ", null].map(
+        statusInWords,
+      ),
+      ["OK", "Failed", "In progress", "Not started", "Paused by user", null, null],
+    );
+  });
+
+  it("the heat map knows every month status, in the table's words", () => {
+    const statuses: MonthStatus[] = ["OK", "Failed", "In progress", "Never ran", "Not created"];
+    assert.deepEqual(MONTH_STATUSES.map((s) => s.value).sort(), [...statuses].sort());
+    assert.ok(MONTH_STATUSES.every((s) => s.label === undefined));
   });
 });
