@@ -237,6 +237,34 @@ describe("license-cost-summary", () => {
     }
   });
 
+  it("spend by publisher, per currency: the by-application costs summed per publisher, largest first, adding up to the currency's raw total", () => {
+    for (const [currency, e] of expected.currencies) {
+      const sums = new Map<string, number>();
+      for (const r of section(run.json, "by-application").rows) {
+        if (r.currency !== currency || r.totalCost === null) continue;
+        const publisher = r.publisher ?? "(no publisher)";
+        sums.set(publisher, (sums.get(publisher) ?? 0) + cents(r.totalCost));
+      }
+      const rows = section(run.json, `by-publisher-${currency.toLowerCase()}`).rows;
+      assert.ok(rows.every((r: Json) => r.currency === currency), currency);
+      assert.deepEqual(
+        new Map(rows.map((r: Json) => [r.publisher, cents(r.totalCost)])),
+        sums,
+        currency,
+      );
+      const totals = rows.map((r: Json) => r.totalCost);
+      assert.deepEqual(totals, [...totals].sort((a, b) => b - a));
+      assert.equal(rows.reduce((n: number, r: Json) => n + cents(r.totalCost), 0), e.total);
+    }
+  });
+
+  it("the PDF draws a bar chart of spend by publisher per currency", async () => {
+    const text = await pdfText(run.file("pdf"));
+    for (const currency of expected.currencies.keys()) {
+      assert.ok(text.includes(`Total cost by publisher (${currency})`), currency);
+    }
+  });
+
   it("CSV and XLSX hold the same totals per currency", async () => {
     const csv = await readCsv(run.file("csv", "currency-totals"));
     const labels = section(run.json, "currency-totals").columns.map((c: Json) => c.label);

@@ -1,0 +1,161 @@
+/**
+ * The license-cost-summary sections that rank within one currency: the most expensive
+ * applications, and spend by publisher (the registry's manufacturer), each with a bar chart of
+ * that currency only (amounts in different currencies are never on one axis).
+ *
+ * @module
+ */
+
+import { groupByFields } from "../../lib/query/group_fields.ts";
+import { count, sum, sumMoney } from "../../lib/query/measures.ts";
+import { asc, desc, sortBy } from "../../lib/query/sort.ts";
+import { date, integer, text, whenTrue } from "../../lib/report/columns.ts";
+import type { Row, Section } from "../../lib/report/model.ts";
+import { COST_COLUMNS } from "./license_cost_columns.ts";
+import { type CostLine, NO_COST_SUMMARY } from "./license_cost_lines.ts";
+import { type Subtotal, topApplications, topSectionId } from "./license_cost_query.ts";
+
+/** The publisher label of licenses whose application has no manufacturer in the registry. */
+export const NO_PUBLISHER = "(no publisher)";
+
+const { currency: CURRENCY, licenses: LICENSES, qty: QTY, total: TOTAL } = COST_COLUMNS;
+const EMPTY = "No license has cost figures for these parameters.";
+const paren = (code?: string) => (code ? ` (${code})` : "");
+
+/**
+ * The ranking of the `top` most expensive applications of currency `code` (`many`: the report
+ * has several currencies, so the title names it), with a bar chart.
+ *
+ * @example
+ * ```ts
+ * import { topSection } from "./license_cost_sections.ts";
+ * const apps = [{ application: "A", publisher: null, currency: "EUR", totalCost: 5 }];
+ * console.log(topSection(apps as never, "EUR", 10, false).title); // "Top applications by cost"
+ * ```
+ */
+export function topSection(
+  apps: readonly Subtotal<"application" | "currency">[],
+  code: string | undefined,
+  top: number,
+  many: boolean,
+): Section {
+  return {
+    id: topSectionId(code),
+    title: `Top applications by cost${paren(many ? code : undefined)}`,
+    description: `The ${top === 10 ? "ten" : top} most expensive applications by total cost ` +
+      "(purchase plus accumulated maintenance and support)" +
+      (many ? `, in ${code}; amounts in other currencies are ranked separately.` : "."),
+    columns: [
+      integer("rank", "Rank", { width: 6 }),
+      text("application", "Application", { width: 52 }),
+      COST_COLUMNS.publisher(26),
+      ...[LICENSES, QTY, TOTAL, CURRENCY],
+    ],
+    rows: topApplications(apps, code, top),
+    chart: {
+      type: "bar",
+      title: `Total cost by application${paren(code)}`,
+      ...{ label: "application", value: "totalCost", top },
+    },
+    emptyText: EMPTY,
+  };
+}
+
+/**
+ * Per publisher, the licenses of currency `code` with a total cost: their count, quantity and
+ * total cost (summed to the cent), largest total first (then by publisher).
+ *
+ * @example
+ * ```ts
+ * import { publisherRows } from "./license_cost_sections.ts";
+ * const lines = [
+ *   { publisher: "Acme", currency: "EUR", totalCost: 5, quantity: 1 },
+ *   { publisher: "Acme", currency: "USD", totalCost: 9, quantity: 1 },
+ *   { publisher: null, currency: "EUR", totalCost: 7, quantity: 2 },
+ * ];
+ * console.log(publisherRows(lines as never, "EUR").map((r) => [r.publisher, r.totalCost]));
+ * // [["(no publisher)", 7], ["Acme", 5]]
+ * ```
+ */
+export function publisherRows(lines: readonly CostLine[], code: string | undefined): Row[] {
+  const priced = lines.filter((l) => l.currency === code && l.totalCost !== null)
+    .map((l) => ({ ...l, publisher: l.publisher?.trim() || NO_PUBLISHER }));
+  const rows = groupByFields(priced, ["publisher", "currency"], {
+    licenses: count(),
+    quantity: sum((l: CostLine) => l.quantity),
+    totalCost: sumMoney((l: CostLine) => l.totalCost),
+  });
+  return sortBy(rows, desc((r) => r.totalCost as number), asc((r) => r.publisher as string));
+}
+
+/**
+ * Spend by publisher in currency `code` (`many`: the title names it), with a bar chart of
+ * the first `top` publishers.
+ *
+ * @example
+ * ```ts
+ * import { publisherSection } from "./license_cost_sections.ts";
+ * console.log(publisherSection([], "GBP", 10, true).id); // "by-publisher-gbp"
+ * ```
+ */
+export function publisherSection(
+  lines: readonly CostLine[],
+  code: string | undefined,
+  top: number,
+  many: boolean,
+): Section {
+  return {
+    id: code ? `by-publisher-${code.toLowerCase()}` : "by-publisher",
+    title: `Spend by publisher${paren(many ? code : undefined)}`,
+    description: "Total cost (purchase plus accumulated maintenance and support) of the " +
+      "licenses with a cost summary, per publisher (the registry's manufacturer), largest first" +
+      (many ? `, in ${code} only; other currencies have their own section.` : "."),
+    columns: [COST_COLUMNS.publisher(36), LICENSES, QTY, TOTAL, CURRENCY],
+    rows: publisherRows(lines, code),
+    totals: { sum: ["licenses", "quantity", "totalCost"], perCurrency: "currency" },
+    chart: {
+      type: "bar",
+      title: `Total cost by publisher${paren(code)}`,
+      ...{ label: "publisher", value: "totalCost", top },
+    },
+    emptyText: EMPTY,
+  };
+}
+
+/**
+ * Every license with its costs (blank and flagged without a costs summary), grouped by vendor
+ * with subtotals per currency, and the count facts of the list.
+ *
+ * @example
+ * ```ts
+ * import { licenseListSection } from "./license_cost_sections.ts";
+ * console.log(licenseListSection([]).id); // "licenses"
+ * ```
+ */
+export function licenseListSection(lines: readonly CostLine[]): Section {
+  return {
+    id: "licenses",
+    title: "Licenses by vendor",
+    description: "Every license with its costs summary, grouped by vendor with subtotals per " +
+      `currency. ${COST_COLUMNS.note} A license whose costs summary is missing is listed with ` +
+      `blank costs and flagged "${NO_COST_SUMMARY}".`,
+    columns: [
+      COST_COLUMNS.application(34),
+      text("licenseId", "License", { width: 9 }),
+      COST_COLUMNS.vendor(16),
+      date("purchaseDate", "Purchased", { width: 11 }),
+      ...COST_COLUMNS.figures,
+      COST_COLUMNS.currency,
+      text("note", "Note", { width: 16, emphasis: whenTrue("note", "warn") }),
+    ],
+    rows: lines,
+    totals: { sum: COST_COLUMNS.sums, perCurrency: "currency" },
+    group: { by: "vendor", label: "Vendor" },
+    emptyText: "No licenses match these parameters.",
+    facts: [
+      { label: "Licenses", count: true },
+      { label: "Licenses without a cost summary", count: true, where: (r) => Boolean(r.note) },
+      { label: "Applications", distinct: "application" },
+    ],
+  };
+}
