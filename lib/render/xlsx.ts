@@ -25,8 +25,12 @@ import type { RenderDocument, Renderer, RenderOptions, RenderSection } from "./r
 import { DEFAULT_EMPTY_TEXT } from "./renderer.ts";
 import { currencyKeyOf } from "./format.ts";
 import { sheetRowSink, zipEntryBacklog } from "./xlsx_rows.ts";
+import { sheetName } from "./xlsx_sheet_names.ts";
+import { type DataBlock, totalsFormula } from "./xlsx_totals.ts";
 import { SyncFileStream } from "./sync_file_stream.ts";
 import type { CellValue, Column, ColumnType, Fact, Row } from "../report/model.ts";
+
+export { sheetName } from "./xlsx_sheet_names.ts";
 
 /**
  * Excel's hard limit of rows per worksheet.
@@ -105,38 +109,9 @@ const MUTED_FONT = "FF595959";
 const DATE_FMT = "yyyy-mm-dd";
 const DATETIME_FMT = "yyyy-mm-dd hh:mm";
 
-/** Characters Excel forbids in sheet names. */
-const SHEET_NAME_FORBIDDEN = /[\[\]:*?/\\]/g;
 /** Characters XML 1.0 cannot carry (exceljs would write a corrupt sheet). */
 // deno-lint-ignore no-control-regex
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-
-/**
- * Makes a valid, unique worksheet name from a wish: forbidden characters replaced, at most 31
- * characters, no leading or trailing apostrophe, not "History", unique case-insensitively among
- * `taken` (a ` (2)`-style suffix is added when needed). The chosen name is added to `taken`.
- *
- * @example
- * ```ts
- * import { sheetName } from "./xlsx.ts";
- * const taken = new Set<string>();
- * console.log(sheetName("Licences: [EU]/EMEA", taken)); // "Licences_ _EU__EMEA"
- * console.log(sheetName("licences_ _eu__emea", taken)); // "licences_ _eu__emea (2)"
- * ```
- */
-export function sheetName(wish: string, taken: Set<string>, suffix = ""): string {
-  let base = wish.replace(XML_INVALID, "").replace(SHEET_NAME_FORBIDDEN, "_").trim();
-  base = base.replace(/^'+|'+$/g, "").trim();
-  if (base === "" || base.toLowerCase() === "history") base = base === "" ? "Sheet" : "History_";
-  const fit = (name: string, tail: string) => {
-    const room = 31 - tail.length;
-    return name.slice(0, room).replace(/'+$/, "").trimEnd() + tail;
-  };
-  let name = fit(base, suffix);
-  for (let n = 2; taken.has(name.toLowerCase()); n++) name = fit(base, `${suffix} (${n})`);
-  taken.add(name.toLowerCase());
-  return name;
-}
 
 /** Decimal places of a column (defaults from the model: number 0, currency 2, percent 1). */
 function decimalsOf(column: Pick<Column, "type" | "decimals">): number {
@@ -427,7 +402,7 @@ export class XlsxRenderer implements Renderer {
       const plans = doc.sections.map((section) => {
         const dataPerSheet = this.#maxRows - 1;
         const sheets = Math.max(1, Math.ceil(section.rowCount / dataPerSheet));
-        const base = sheetName(section.title || section.id, taken);
+        const base = sheetName(section.title || section.id, taken, "", section.id);
         const names = [base];
         for (let i = 2; i <= sheets; i++) names.push(sheetName(base, taken, ` (${i})`));
         return { section, names };
@@ -605,7 +580,7 @@ export class XlsxRenderer implements Renderer {
       }
       sheetIndex++;
       const sheet = workbook.addWorksheet(name, {
-        views: [{ state: "frozen", xSplit: 0, ySplit: 1, topLeftCell: "A2", activeCell: "A2" }],
+        views: [frozenView(plan)],
         pageSetup: {
           orientation: doc.report.landscape ? "landscape" : "portrait",
           fitToPage: true,
@@ -628,9 +603,11 @@ export class XlsxRenderer implements Renderer {
       ws = sheet;
       return sheet;
     };
+    const blocks: DataBlock[] = [];
     const close = () => {
       if (!ws) return;
       ws.autoFilter = `A1:${lastCol}${Math.max(1, sheetRows)}`;
+      if (sheetRows >= 2) blocks.push({ sheet: ws.name, firstRow: 2, lastRow: sheetRows });
     };
 
     let sink = sheetRowSink(open(), plan.length, this.#direct);
@@ -665,28 +642,9 @@ export class XlsxRenderer implements Renderer {
       sheetRows++;
     }
     // The totals block, when it fits under the table (it is always on the summary sheet).
-    const lines = Object.entries(section.totals);
-    const sums = sumColumns(section);
-    if (section.totalsSpec && lines.length > 0 && sheetRows + 1 + lines.length <= this.#maxRows) {
-      sheet.addRow([]).commit();
-      const labelIndex = plan.findIndex((p) => !sums.includes(p.column));
-      for (const [line, values] of lines) {
-        const code = currencyCode(line);
-        const cells: ExcelJS.CellValue[] = plan.map(() => null);
-        const rowCount = values.rows;
-        const text = line === "All" ? "Total" : `Total ${line}`;
-        if (labelIndex >= 0) {
-          cells[labelIndex] = rowCount === undefined ? text : `${text} (${rowCount} rows)`;
-        }
-        for (const c of sums) cells[plan.findIndex((p) => p.column === c)] = finite(values[c.key]);
-        const out = sheet.addRow(cells);
-        plan.forEach((p, i) => {
-          out.getCell(i + 1).style = sums.includes(p.column)
-            ? styles.cell(p.column, code, undefined, true)
-            : styles.cell({ type: "text" }, undefined, undefined, true);
-        });
-        out.commit();
-      }
+    const lines = Object.keys(section.totals).length;
+    if (section.totalsSpec && lines > 0 && sheetRows + 1 + lines <= this.#maxRows) {
+      writeTotals(sheet, section, plan, blocks, styles);
     }
     sheet.commit();
   }
@@ -721,6 +679,72 @@ export class XlsxRenderer implements Renderer {
       }
       return Math.min(60, Math.max(6, width));
     });
+  }
+}
+
+/**
+ * The header row frozen, and the first column too when it names the row (a text column in a table
+ * of more than two columns).
+ */
+function frozenView(plan: readonly ColumnPlan[]): Partial<ExcelJS.WorksheetView> {
+  const first = plan.length > 2 && plan[0].type === "text";
+  const topLeft = first ? "B2" : "A2";
+  return {
+    state: "frozen",
+    xSplit: first ? 1 : 0,
+    ySplit: 1,
+    topLeftCell: topLeft,
+    activeCell: "A2",
+  };
+}
+
+/**
+ * The totals block under a section's table: a blank row, then one line per totals label whose
+ * summed cells are formulas ({@link totalsFormula}) with the renderer's own sums as their cached
+ * results, in the line's currency format. A per-currency line over mixed currencies whose
+ * currency column is not shown has nothing to select rows by, and keeps the value alone.
+ */
+function writeTotals(
+  sheet: Worksheet,
+  section: RenderSection,
+  plan: readonly ColumnPlan[],
+  blocks: readonly DataBlock[],
+  styles: StyleBook,
+): void {
+  sheet.addRow([]).commit();
+  const sums = sumColumns(section);
+  const lines = Object.entries(section.totals);
+  const labelIndex = plan.findIndex((p) => !sums.includes(p.column));
+  const currencyKey = lines.length > 1 ? section.totalsSpec?.perCurrency : undefined;
+  const currencyIndex = currencyKey === undefined
+    ? -1
+    : plan.findIndex((p) => p.key === currencyKey);
+  const ownSheet = sheet.name;
+  for (const [line, values] of lines) {
+    const code = currencyCode(line);
+    const cells: ExcelJS.CellValue[] = plan.map(() => null);
+    const text = line === "All" ? "Total" : `Total ${line}`;
+    if (labelIndex >= 0) {
+      cells[labelIndex] = values.rows === undefined ? text : `${text} (${values.rows} rows)`;
+    }
+    for (const c of sums) {
+      const index = plan.findIndex((p) => p.column === c);
+      const result = finite(values[c.key]);
+      const currency = currencyIndex >= 0
+        ? { column: columnLetter(currencyIndex + 1), line }
+        : undefined;
+      const formula = result === null || (currencyKey !== undefined && !currency)
+        ? undefined
+        : totalsFormula({ blocks, ownSheet, column: columnLetter(index + 1), currency });
+      cells[index] = formula === undefined || result === null ? result : { formula, result };
+    }
+    const out = sheet.addRow(cells);
+    plan.forEach((p, i) => {
+      out.getCell(i + 1).style = sums.includes(p.column)
+        ? styles.cell(p.column, code, undefined, true)
+        : styles.cell({ type: "text" }, undefined, undefined, true);
+    });
+    out.commit();
   }
 }
 

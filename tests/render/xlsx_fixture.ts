@@ -3,8 +3,9 @@
  * dates, NaN, XML-invalid and escaped characters, a text column holding a date, a number and a
  * boolean, emphasis, several currencies and none, an all-empty row, continuation sheets, totals,
  * an empty section). `tests/render/fixtures/every-type.xlsx` is this document as the XLSX
- * renderer wrote it before rows were written straight to the sheet's XML; the tests compare
- * today's workbook with it cell by cell.
+ * renderer writes it through exceljs' own rows (`rowWriter: "exceljs"`, what it wrote before rows
+ * went straight to the sheet's XML; regenerated when the first column was frozen too); the tests
+ * compare today's workbook, from either row writer, with it cell by cell.
  *
  * Regenerate only on purpose:
  * `deno run -P=test --allow-write=tests/render/fixtures tests/render/xlsx_fixture.ts`.
@@ -143,7 +144,10 @@ export function everyTypeDocument(): RenderDocument {
 
 if (import.meta.main) {
   const { XlsxRenderer } = await import("../../lib/render/xlsx.ts");
-  const [path] = await new XlsxRenderer({ maxRowsPerSheet: FIXTURE_ROWS_PER_SHEET }).render(
+  const [path] = await new XlsxRenderer({
+    maxRowsPerSheet: FIXTURE_ROWS_PER_SHEET,
+    rowWriter: "exceljs",
+  }).render(
     everyTypeDocument(),
     { outDir: new URL("./fixtures", import.meta.url).pathname },
   );

@@ -107,6 +107,16 @@ async function readBack(path: string): Promise<ExcelJS.Workbook> {
   return wb;
 }
 
+/** The cached result of a formula cell's value. */
+function resultOf(value: ExcelJS.CellValue): unknown {
+  return value && typeof value === "object" && "result" in value ? value.result : value;
+}
+
+/** The formula of a formula cell's value (else undefined). */
+function formulaOf(value: ExcelJS.CellValue): string | undefined {
+  return value && typeof value === "object" && "formula" in value ? value.formula : undefined;
+}
+
 /** Every sheet of a workbook as comparable text: name, columns, views, filter and each cell. */
 function sheetsOf(wb: ExcelJS.Workbook) {
   return wb.worksheets.map((ws) => {
@@ -304,14 +314,20 @@ describe("XlsxRenderer", () => {
     const values = (name: string) => {
       const out: unknown[] = [];
       wb.getWorksheet(name)!.eachRow((row, i) => {
-        if (i > 1) out.push(row.getCell(1).value);
+        const value = row.getCell(1).value;
+        // A formula cell reads as its cached result.
+        if (i > 1) out.push(value && typeof value === "object" ? resultOf(value) : value);
       });
       return out;
     };
     assert.deepEqual(values("Big"), rows.slice(0, 10).map((r) => r.n));
     assert.deepEqual(values("Big (2)"), rows.slice(10, 20).map((r) => r.n));
-    // The last sheet ends with the totals line.
+    // The last sheet ends with the totals line: a SUBTOTAL over the rows of all three sheets.
     assert.deepEqual(values("Big (3)"), [21, 22, 23, 24, 25, 325]);
+    assert.equal(
+      formulaOf(wb.getWorksheet("Big (3)")!.getCell("A8").value),
+      "SUBTOTAL(9,'Big'!A2:A11,'Big (2)'!A2:A11,A2:A6)",
+    );
     for (const name of ["Big", "Big (2)", "Big (3)"]) {
       const ws = wb.getWorksheet(name)!;
       assert.equal(ws.getCell("A1").value, "N");
@@ -435,7 +451,8 @@ describe("XlsxRenderer", () => {
 describe("sheetName", () => {
   it("replaces forbidden characters and keeps suffixes within 31 characters", () => {
     const taken = new Set<string>();
-    assert.equal(sheetName("a/b\\c[d]e:f*g?h", taken), "a_b_c_d_e_f_g_h");
+    // Readable stand-ins: brackets as parentheses, slashes and colons as dashes, * and ? dropped.
+    assert.equal(sheetName("a/b\\c[d]e:f*g?h", taken), "a-b-c(d)e-fgh");
     const long = "x".repeat(40);
     assert.equal(sheetName(long, taken), "x".repeat(31));
     assert.equal(sheetName(long, taken), "x".repeat(27) + " (2)");
