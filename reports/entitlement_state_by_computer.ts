@@ -1,8 +1,10 @@
 /**
  * Entitlement state by computer: for every computer, how many of its applications are in each
  * entitlement state (one column per state: `support/entitlement_states.ts`), computers with an
- * uncovered application first, and the count per state (`support/entitlement_counts.ts`); and
- * the state of each application, a batch of computers at a time (`support/entitlement_detail.ts`).
+ * uncovered application first, and the count per state (`support/entitlement_counts.ts`,
+ * `support/entitlement_state_section.ts`); per application and state, counted in the same read
+ * (`support/entitlement_applications.ts`); and the state of each application, a batch of
+ * computers at a time (`support/entitlement_detail.ts`).
  * @module
  */
 
@@ -12,10 +14,11 @@ import { boolean, date, integer, text, whenPositive, whenTrue } from "../lib/rep
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { ORGANIZATION_PARAM } from "./support/computers_in_scope.ts";
 import { computerCounts, hasUncovered } from "./support/entitlement_counts.ts";
-import { stateFacts, stateTotals } from "./support/entitlement_counts.ts";
+import { applicationSection, applicationStateRows } from "./support/entitlement_applications.ts";
 import { detailRows } from "./support/entitlement_detail.ts";
 import { entitlementInputs } from "./support/entitlement_inputs.ts";
 import { countColumns, STATE_PARAMS, uncoveredText } from "./support/entitlement_states.ts";
+import { statesSection } from "./support/entitlement_state_section.ts";
 
 export { matchStates, stateKeys } from "./support/entitlement_states.ts";
 
@@ -34,65 +37,58 @@ const uncoveredFlag = boolean("uncovered", "Uncovered", { width: 9, emphasis: fl
 
 async function data(ctx: Ctx): Promise<ReportData> {
   const { states, registry, computers, orgNames } = await entitlementInputs(ctx);
-  const { columns, rows } = await computerCounts(ctx.client.licenses, computers, states, orgNames);
-  const byState = stateTotals(columns, rows, states.only), uncovered = uncoveredText(columns);
+  const counted = await computerCounts(ctx.client.licenses, computers, states, orgNames);
+  const { columns, rows } = counted, uncovered = uncoveredText(columns);
+  const perApp = applicationStateRows(counted.applications, columns, states.only, registry);
   return {
-    sections: [{
-      id: "computers",
-      title: "Applications per entitlement state, by computer",
-      description: `How many applications of each computer are in each entitlement state. ` +
-        `Computers with an application in an uncovered state (${uncovered}) come first.`,
-      columns: [
-        computer,
-        text("organization", "Organization", { width: 10 }),
-        text("operatingSystem", "Operating system", { width: 30 }),
-        date("lastScan", "Last scan", { width: 11 }),
-        ...countColumns(columns),
-        integer("applications", "Applications", { width: 10 }),
-        integer("uncovered", "Uncovered", { width: 9, emphasis: whenPositive("uncovered", "bad") }),
-      ],
-      rows,
-      totals: { sum: [...columns.map((s) => s.key), "applications", "uncovered"] },
-      emptyText: states.only
-        ? "No computer has an application in this entitlement state."
-        : "No computers match these parameters.",
-      facts: [
-        { label: "Computers", count: true },
-        { label: "Computers with uncovered applications", count: true, where: hasUncovered },
-        { label: "Uncovered applications", sum: "uncovered" },
-      ],
-    }, {
-      id: "states",
-      title: "Totals per entitlement state",
-      description: "Applications (installations) and computers in each entitlement state.",
-      columns: [
-        text("state", "State", { width: 30 }),
-        text("stateId", "Id", { width: 8 }),
-        text("description", "Description", { width: 50 }),
-        uncoveredFlag,
-        integer("computers", "Computers", { width: 10 }),
-        integer("installations", "Applications", { width: 10 }),
-      ],
-      rows: byState,
-      totals: { sum: ["installations"] },
-      emptyText: "The API lists no entitlement states.",
-      facts: [{ label: "Applications (all states)", sum: "installations" }, ...stateFacts(byState)],
-    }, {
-      id: "detail",
-      title: "Entitlement state of each application",
-      description: "One row per computer, application and metric, with its entitlement state; " +
-        "computers in the order above, uncovered applications first.",
-      columns: [
-        computer,
-        text("application", "Application", { width: 36 }),
-        text("metric", "Metric", { width: 16 }),
-        text("metricId", "Metric id", { width: 10 }),
-        text("state", "Entitlement state", { width: 30, emphasis: flag }),
-        uncoveredFlag,
-      ],
-      rows: detailRows(ctx, rows, states, registry),
-      emptyText: "No application entitlements for these parameters.",
-    }],
+    sections: [
+      {
+        id: "computers",
+        title: "Applications per entitlement state, by computer",
+        description: `How many applications of each computer are in each entitlement state. ` +
+          `Computers with an application in an uncovered state (${uncovered}) come first.`,
+        columns: [
+          computer,
+          text("organization", "Organization", { width: 10 }),
+          text("operatingSystem", "Operating system", { width: 30 }),
+          date("lastScan", "Last scan", { width: 11 }),
+          ...countColumns(columns),
+          integer("applications", "Applications", { width: 10 }),
+          integer("uncovered", "Uncovered", {
+            width: 9,
+            emphasis: whenPositive("uncovered", "bad"),
+          }),
+        ],
+        rows,
+        totals: { sum: [...columns.map((s) => s.key), "applications", "uncovered"] },
+        emptyText: states.only
+          ? "No computer has an application in this entitlement state."
+          : "No computers match these parameters.",
+        facts: [
+          { label: "Computers", count: true },
+          { label: "Computers with uncovered applications", count: true, where: hasUncovered },
+          { label: "Uncovered applications", sum: "uncovered" },
+        ],
+      },
+      statesSection(columns, rows, states.only),
+      applicationSection(perApp, columns),
+      {
+        id: "detail",
+        title: "Entitlement state of each application",
+        description: "One row per computer, application and metric, with its entitlement state; " +
+          "computers in the order above, uncovered applications first.",
+        columns: [
+          computer,
+          text("application", "Application", { width: 36 }),
+          text("metric", "Metric", { width: 16 }),
+          text("metricId", "Metric id", { width: 10 }),
+          text("state", "Entitlement state", { width: 30, emphasis: flag }),
+          uncoveredFlag,
+        ],
+        rows: detailRows(ctx, rows, states, registry),
+        emptyText: "No application entitlements for these parameters.",
+      },
+    ],
   };
 }
 

@@ -8,7 +8,6 @@
  */
 
 import type { LicensesApi } from "../../lib/api/client.ts";
-import { crossCount } from "../../lib/query/cross_count.ts";
 import { aggregate } from "../../lib/query/group_by.ts";
 import type { Computer } from "../../lib/query/lookups.ts";
 import { count, sum } from "../../lib/query/measures.ts";
@@ -16,6 +15,7 @@ import { organizationLabel, type OrganizationNames } from "../../lib/query/names
 import { asc, desc, sortBy } from "../../lib/query/sort.ts";
 import type { SectionFact } from "../../lib/report/facts.ts";
 import type { Row } from "../../lib/report/model.ts";
+import { type Tally, tallyEntitlements } from "./entitlement_applications.ts";
 import { type EntitlementStates, type StateColumn, stateCounts } from "./entitlement_states.ts";
 import { UNKNOWN_STATE, UNKNOWN_STATE_KEY } from "./entitlement_states.ts";
 
@@ -39,11 +39,14 @@ export interface ComputerCounts {
   readonly columns: readonly StateColumn[];
   /** A row per computer (with an application in the state asked for, if one is). */
   readonly rows: ComputerRow[];
+  /** The entitlements of the computers in scope per application id and state column key. */
+  readonly applications: Tally;
 }
 
 /**
  * Counts the entitlements of `computers` per state; a row per computer (organisation by name),
- * computers with an uncovered application first, then by host name and id.
+ * computers with an uncovered application first, then by host name and id; and, in the same
+ * read, the entitlements per application and state.
  *
  * @example
  * ```ts
@@ -63,11 +66,12 @@ export async function computerCounts(
   orgNames: OrganizationNames,
 ): Promise<ComputerCounts> {
   const ids = new Set(computers.map((c) => c.id));
-  const counts = await crossCount(
-    licenses.computerEntitlements(),
-    (e) => (e.computerId && ids.has(e.computerId) ? e.computerId : null),
-    (e) => states.keyOf(e.entitlementStateId),
-  );
+  const tally = await tallyEntitlements(licenses.computerEntitlements(), {
+    computer: (e) => (e.computerId && ids.has(e.computerId) ? e.computerId : null),
+    application: (e) => e.applicationId ?? "",
+    state: (e) => states.keyOf(e.entitlementStateId),
+  });
+  const counts = tally.computers;
   const unknownSeen = [...counts.values()].some((c) => c.has(UNKNOWN_STATE_KEY));
   const columns = unknownSeen ? [...states.columns, UNKNOWN_STATE] : states.columns;
   const only = states.only;
@@ -82,6 +86,7 @@ export async function computerCounts(
   return {
     columns,
     rows: sortBy(rows, desc((r) => r.uncovered > 0), asc((r) => r.hostName ?? ""), asc("id")),
+    applications: tally.applications,
   };
 }
 

@@ -152,6 +152,27 @@ describe("entitlement-state-by-computer", () => {
     assert.equal(section(run.json, "detail").rows.length, expected.entitlements.length);
   });
 
+  it("installations per application and state equal the raw entitlements, and add up to the states section", async () => {
+    const s = section(run.json, "applications");
+    const keyOf = new Map(s.columns.map((c: Json) => [c.label, c.key]));
+    const perApp = new Map<string, number>();
+    for (const e of expected.entitlements) {
+      perApp.set(e.applicationId, (perApp.get(e.applicationId) ?? 0) + 1);
+    }
+    assert.equal(s.rows.length, perApp.size);
+    const sorted = (xs: number[]) => xs.sort((a, b) => a - b);
+    assert.deepEqual(sorted(s.rows.map((r: Json) => r.applications)), sorted([...perApp.values()]));
+    for (const st of expected.states) {
+      const key = keyOf.get(st.name) as string;
+      const line = section(run.json, "states").rows.find((r: Json) => r.stateId === st.id);
+      assert.equal(s.rows.reduce((n: number, r: Json) => n + r[key], 0), line.installations);
+    }
+    const uncovered = s.rows.map((r: Json) => r.uncovered);
+    assert.deepEqual(uncovered, [...uncovered].sort((a, b) => b - a), "most uncovered first");
+    const text = await pdfText(run.file("pdf"));
+    assert.ok(text.includes("Installations per entitlement state, by application"));
+  });
+
   it("CSV and XLSX headers carry the state names verbatim, with the same counts", async () => {
     const [header, ...rows] = parseCsv(await Deno.readTextFile(run.file("csv", "computers")));
     assert.ok(header.includes(TRICKY), "the tricky name is one CSV header field");
