@@ -8,44 +8,18 @@
  */
 
 import type { QueryContext } from "../lib/query/context.ts";
-import { integer, money, number, percent, text, whenPositive } from "../lib/report/columns.ts";
+import { integer, money, percent, text, whenPositive } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
-import type { Section } from "../lib/report/model.ts";
 import { stringParam } from "../lib/report/param_builders.ts";
-import { deviceRows, differenceRows, exposureRows } from "./support/elp_rows.ts";
 import { type LicensePositionClient, positionRows, publisherRows } from "./support/elp_rows.ts";
 import { reportElp } from "./support/elp_rows.ts";
+import { APPLICATION_METRIC, evidenceSections, exposureSections } from "./support/elp_sections.ts";
 
 export type { LicensePositionClient };
-
-const APPLICATION_METRIC = [
-  text("application", "Application", { width: 30 }),
-  text("metric", "Metric", { width: 14 }),
-];
 
 async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Promise<ReportData> {
   const { elp, names, scope } = await reportElp(ctx);
   const positions = positionRows(elp, names);
-  const exposure: Section[] = [...exposureRows(positions)].map(([currency, rows]) => ({
-    id: `exposure-${currency.toLowerCase()}`,
-    title: `Exposure by publisher (${currency})`,
-    description: `Shortfall cost and surplus value per publisher, in ${currency} only.`,
-    columns: [
-      text("publisher", "Publisher", { width: 28 }),
-      integer("short", "Positions short"),
-      money("shortfallCost", "Shortfall cost", { width: 14 }),
-      money("surplusValue", "Surplus value", { width: 14 }),
-    ],
-    rows,
-    totals: { sum: ["short", "shortfallCost", "surplusValue"], perCurrency: "currency" },
-    chart: {
-      type: "bar",
-      title: `Shortfall cost by publisher (${currency})`,
-      label: "publisher",
-      value: "shortfallCost",
-      top: 12,
-    },
-  }));
   return {
     sections: [
       {
@@ -100,59 +74,8 @@ async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Pr
         ],
         rows: publisherRows(positions),
       },
-      ...exposure,
-      {
-        id: "reconciliation",
-        title: "Reconciliation with entitlement states",
-        description:
-          "Positions whose ELP disagrees with the installs' entitlement states the service reports.",
-        columns: [
-          ...APPLICATION_METRIC,
-          integer("position", "Position"),
-          integer("coveredInstalls", "Covered installs"),
-          integer("uncoveredInstalls", "Uncovered installs"),
-          text("disagreement", "Disagreement", { width: 50 }),
-        ],
-        rows: positions.filter((p) => p.disagreement),
-        emptyText: "The ELP agrees with the service's entitlement states for every application.",
-        facts: [{ label: "Disagreements with entitlement states", count: true }],
-      },
-      {
-        id: "cross-check",
-        title: "Cross-check with the service's compliance summary",
-        description: elp.crossChecked
-          ? `Figures that differ from the service's own summary (${elp.notOffered.length} applications without one).`
-          : "Not compared: the service's summary covers the whole estate, this report one organization.",
-        columns: [
-          ...APPLICATION_METRIC,
-          text("figure", "Figure"),
-          integer("samkit", "samkit"),
-          integer("service", "Service"),
-          text("explanation", "Explanation", { width: 50 }),
-        ],
-        rows: differenceRows(elp, names),
-        emptyText: elp.crossChecked
-          ? "samkit's ELP equals the service's compliance summary."
-          : "Not compared.",
-      },
-      {
-        id: "devices",
-        title: "Requirement per device",
-        description: "What each computer or host requires, and why.",
-        columns: [
-          text("computer", "Computer", { width: 18 }),
-          text("host", "Host", { width: 14 }),
-          text("application", "Application", { width: 28 }),
-          text("metric", "Metric"),
-          integer("counted", "Counted"),
-          number("coreFactor", "Core factor", { decimals: 2 }),
-          integer("minimum", "Minimum"),
-          integer("requirement", "Requirement"),
-          text("basis", "Basis", { width: 24 }),
-          text("licenses", "Covered by", { width: 16 }),
-        ],
-        rows: deviceRows(elp, names),
-      },
+      ...exposureSections(positions),
+      ...evidenceSections(elp, positions, names),
     ],
   };
 }

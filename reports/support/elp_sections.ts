@@ -1,0 +1,134 @@
+/**
+ * The sections of the license-position report that repeat per currency (exposure by publisher)
+ * or give the evidence behind the positions (reconciliation with entitlement states, cross-check
+ * with the service's compliance summary, requirement per device): declarations only, their rows
+ * from `elp_rows.ts`.
+ *
+ * @module
+ */
+
+import type { ElpResult } from "../../lib/query/elp/elp.ts";
+import { integer, money, number, text } from "../../lib/report/columns.ts";
+import type { Section } from "../../lib/report/model.ts";
+import {
+  deviceRows,
+  differenceRows,
+  type ElpNames,
+  exposureRows,
+  type PositionRow,
+} from "./elp_rows.ts";
+
+/**
+ * The application and metric columns every position table starts with.
+ *
+ * @example
+ * ```ts
+ * import { APPLICATION_METRIC } from "./elp_sections.ts";
+ * console.log(APPLICATION_METRIC.map((c) => c.key)); // ["application", "metric"]
+ * ```
+ */
+export const APPLICATION_METRIC = [
+  text("application", "Application", { width: 30 }),
+  text("metric", "Metric", { width: 14 }),
+];
+
+/**
+ * One "Exposure by publisher" section per currency, each with its bar chart (currencies are
+ * never added or charted together).
+ *
+ * @example
+ * ```ts ignore
+ * const sections = exposureSections(positionRows(elp, names));
+ * ```
+ */
+export function exposureSections(positions: readonly PositionRow[]): Section[] {
+  return [...exposureRows(positions)].map(([currency, rows]) => ({
+    id: `exposure-${currency.toLowerCase()}`,
+    title: `Exposure by publisher (${currency})`,
+    description: `Shortfall cost and surplus value per publisher, in ${currency} only.`,
+    columns: [
+      text("publisher", "Publisher", { width: 28 }),
+      integer("short", "Positions short"),
+      money("shortfallCost", "Shortfall cost", { width: 14 }),
+      money("surplusValue", "Surplus value", { width: 14 }),
+    ],
+    rows,
+    totals: { sum: ["short", "shortfallCost", "surplusValue"], perCurrency: "currency" },
+    chart: {
+      type: "bar",
+      title: `Shortfall cost by publisher (${currency})`,
+      label: "publisher",
+      value: "shortfallCost",
+      top: 12,
+    },
+  }));
+}
+
+/**
+ * The evidence sections: reconciliation, cross-check and requirement per device.
+ *
+ * @example
+ * ```ts ignore
+ * const sections = evidenceSections(elp, positionRows(elp, names), names);
+ * ```
+ */
+export function evidenceSections(
+  elp: ElpResult,
+  positions: readonly PositionRow[],
+  names: ElpNames,
+): Section[] {
+  return [
+    {
+      id: "reconciliation",
+      title: "Reconciliation with entitlement states",
+      description:
+        "Positions whose ELP disagrees with the installs' entitlement states the service reports.",
+      columns: [
+        ...APPLICATION_METRIC,
+        integer("position", "Position"),
+        integer("coveredInstalls", "Covered installs"),
+        integer("uncoveredInstalls", "Uncovered installs"),
+        text("disagreement", "Disagreement", { width: 50 }),
+      ],
+      rows: positions.filter((p) => p.disagreement),
+      emptyText: "The ELP agrees with the service's entitlement states for every application.",
+      facts: [{ label: "Disagreements with entitlement states", count: true }],
+    },
+    {
+      id: "cross-check",
+      title: "Cross-check with the service's compliance summary",
+      description: elp.crossChecked
+        ? `Figures that differ from the service's own summary (${elp.notOffered.length} applications without one).`
+        : "Not compared: the service's summary covers the whole estate, this report one organization.",
+      columns: [
+        ...APPLICATION_METRIC,
+        text("figure", "Figure"),
+        integer("samkit", "samkit"),
+        integer("service", "Service"),
+        text("explanation", "Explanation", { width: 50 }),
+      ],
+      rows: differenceRows(elp, names),
+      emptyText: elp.crossChecked
+        ? "samkit's ELP equals the service's compliance summary."
+        : "Not compared.",
+    },
+    {
+      id: "devices",
+      title: "Requirement per device",
+      description: "What each computer or host requires, and why.",
+      columns: [
+        text("computer", "Computer", { width: 18 }),
+        text("host", "Host", { width: 14 }),
+        text("application", "Application", { width: 28 }),
+        text("metric", "Metric"),
+        integer("counted", "Counted"),
+        number("coreFactor", "Core factor", { decimals: 2 }),
+        integer("minimum", "Minimum"),
+        integer("requirement", "Requirement"),
+        text("basis", "Basis", { width: 24 }),
+        text("licenses", "Covered by", { width: 16 }),
+      ],
+      rows: deviceRows(elp, names),
+    },
+  ];
+}
