@@ -1,7 +1,8 @@
 /**
  * Unused software: installed applications not used for a while, bucketed by idle days per
  * application and listed per computer, with the licenses that could be reclaimed and their value.
- * Rules in `support/`: idle_buckets, reclaimable, idle_installs (what is read), unused_rows.
+ * Rules in `support/`: idle_buckets, reclaimable, idle_installs (what is read), unused_rows,
+ * reclaim_value (its chart and value section). Every headline is a fact over its section's rows.
  *
  * @module
  */
@@ -12,9 +13,9 @@ import { boolean, date, integer, money, text, whenTrue } from "../lib/report/col
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { readThresholds, THRESHOLDS_PARAM } from "./support/idle_buckets.ts";
 import { countColumns, countKeys, idleCounts, idleInstalls } from "./support/idle_installs.ts";
-import { totalInstallations } from "./support/idle_installs.ts";
 import { licensedInstalls } from "./support/reclaimable.ts";
-import { applicationRows, installationRows, reclaimValueRows } from "./support/unused_rows.ts";
+import { applicationRows, installationRows } from "./support/unused_rows.ts";
+import { reclaimChart, reclaimValueSection } from "./support/reclaim_value.ts";
 import { rowLookups } from "./support/unused_rows.ts";
 
 /** The slice of the SAM client this report reads. */
@@ -25,15 +26,12 @@ export type UnusedSoftwareClient = ClientSlice<{
   organizations: "tree";
 }>;
 
-const BARS = { label: "application", value: "unused", top: 15 };
-
 async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Promise<ReportData> {
   const thresholds = readThresholds(ctx.params.thresholds);
   const first = thresholds[0], top = thresholds[thresholds.length - 1];
   const [lookups, isLicensed] = await Promise.all([rowLookups(ctx), licensedInstalls(ctx)]);
-  const rules = { thresholds, isLicensed };
-  const perApp = await idleCounts(idleInstalls(ctx, rules), thresholds);
-  const apps = applicationRows(perApp, lookups);
+  const rules = { thresholds, isLicensed, hasLicense: (id: string) => lookups.licensed.has(id) };
+  const apps = applicationRows(await idleCounts(idleInstalls(ctx, rules), thresholds), lookups);
   return {
     sections: [{
       id: "applications",
@@ -41,7 +39,8 @@ async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Pro
       description: "Installed applications by days since last use (thresholds " +
         `${thresholds.join(", ")} days, from the report date), never-used installs counted ` +
         `apart. Reclaimable: licensed installs unused for ${top} days or more (or never used), ` +
-        "valued at the average license unit price paid.",
+        "valued at the average license unit price paid; blank for an application without any " +
+        "license. Largest reclaimable value first, per currency.",
       columns: [
         text("application", "Application", { width: 30 }),
         text("version", "Version", { width: 10 }),
@@ -53,12 +52,12 @@ async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Pro
       ],
       rows: apps,
       totals: { sum: countKeys(thresholds) },
-      chart: { type: "bar", title: `Installations unused ${first}+ days or never used`, ...BARS },
+      chart: reclaimChart(apps),
       emptyText: `Every installed application was used in the last ${first} days.`,
       facts: [
+        { label: "Installations of listed applications", sum: "installations" },
         { label: "Never used", sum: "never" },
         { label: "Reclaimable licenses", sum: "reclaimable" },
-        { label: `Unused ${first}+ days or never used`, sum: "unused", type: "integer" },
       ],
     }, {
       id: "installations",
@@ -81,23 +80,8 @@ async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Pro
       group: { by: "organization", label: "Organization" },
       totals: { sum: [] },
       emptyText: `No installation has gone unused for ${first} days or more.`,
-    }, {
-      id: "reclaim-value",
-      title: "Reclaimable license value per currency",
-      description: "Value of the reclaimable licenses per currency (amounts in different " +
-        "currencies are never added). A row without a currency counts reclaimable licenses " +
-        "of applications whose licenses carry no price.",
-      columns: [
-        text("currency", "Currency", { width: 8 }),
-        integer("applications", "Applications"),
-        integer("licenses", "Reclaimable licenses"),
-        money("value", "Value"),
-      ],
-      rows: reclaimValueRows(apps),
-      emptyText: `No licensed installation has gone unused for ${top} days or more.`,
-      facts: [{ label: "Reclaimable value", sum: "value", perCurrency: "currency" }],
-    }],
-    summary: () => [{ label: "Installations", value: totalInstallations(perApp), type: "integer" }],
+      facts: [{ label: `Installations unused ${first}+ days`, count: true }],
+    }, reclaimValueSection(apps, top)],
   };
 }
 

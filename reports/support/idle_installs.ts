@@ -11,8 +11,8 @@ import type { Resource } from "../../lib/api/catalogue.ts";
 import type { EstateApi } from "../../lib/api/client.ts";
 import { and, eq, exists, le, or } from "../../lib/api/filter_builder.ts";
 import { parseFilter } from "../../lib/api/filter_parser.ts";
-import { aggregate, groupStream } from "../../lib/query/group_by.ts";
-import { count, sum } from "../../lib/query/measures.ts";
+import { groupStream } from "../../lib/query/group_by.ts";
+import { count } from "../../lib/query/measures.ts";
 import { integer, whenPositive } from "../../lib/report/columns.ts";
 import type { Column } from "../../lib/report/model.ts";
 import { bucketLabel, type Idleness, idleness } from "./idle_buckets.ts";
@@ -24,8 +24,11 @@ const DAY = 86_400_000;
 export type IdleInstall = Resource<"ComputerApplication"> & Idleness & {
   /** It consumes a license. */
   readonly licensed: boolean;
-  /** Its license could be reclaimed (licensed, idle for at least the top threshold). */
-  readonly reclaimable: boolean;
+  /**
+   * Its license could be reclaimed (licensed, idle for at least the top threshold); `null` when
+   * its application has no license at all (nothing to reclaim).
+   */
+  readonly reclaimable: boolean | null;
 };
 
 /** What reading installs needs of the run. */
@@ -46,6 +49,8 @@ export interface IdleRules {
   readonly thresholds: readonly number[];
   /** Which installs consume a license (see `licensedInstalls`). */
   readonly isLicensed: IsLicensed;
+  /** Whether an application has a license at all (default: every one has). */
+  readonly hasLicense?: (applicationId: string) => boolean;
 }
 
 /**
@@ -65,7 +70,7 @@ export interface IdleRules {
  */
 export async function* idleInstalls(
   ctx: IdleInstallsContext,
-  { thresholds, isLicensed }: IdleRules,
+  { thresholds, isLicensed, hasLicense = () => true }: IdleRules,
   onlyIdle = false,
 ): AsyncGenerator<IdleInstall> {
   const first = thresholds[0], top = thresholds[thresholds.length - 1];
@@ -81,7 +86,10 @@ export async function* idleInstalls(
     const state = idleness(i, ctx.now, thresholds);
     if (onlyIdle && state.idleDays !== null && state.idleDays < first) continue;
     const licensed = isLicensed(i);
-    yield { ...i, ...state, licensed, reclaimable: isReclaimable(licensed, state.idleDays, top) };
+    const reclaimable = hasLicense(i.applicationId)
+      ? isReclaimable(licensed, state.idleDays, top)
+      : null;
+    yield { ...i, ...state, licensed, reclaimable };
   }
 }
 
@@ -96,7 +104,8 @@ export type IdleCounts = {
 
 /**
  * Per application: its installs, those used within the first threshold, those in each idle
- * bucket (`idle30`, `idle90`, … by threshold), never used, and reclaimable; in first-seen order.
+ * bucket (`idle30`, `idle90`, … by threshold), never used, and reclaimable (installs whose
+ * `reclaimable` is true); in first-seen order.
  *
  * @example
  * ```ts
@@ -116,22 +125,8 @@ export async function idleCounts(
     recent: count((i) => i.recent),
     ...Object.fromEntries(buckets),
     never: count((i) => i.never),
-    reclaimable: count((i) => i.reclaimable),
+    reclaimable: count((i) => i.reclaimable === true),
   }) as IdleCounts[];
-}
-
-/**
- * Every install counted, over all applications (also those used recently on every computer,
- * which have no application row).
- *
- * @example
- * ```ts
- * import { totalInstallations } from "./idle_installs.ts";
- * console.log(totalInstallations([{ installations: 3 }, { installations: 4 }] as never)); // 7
- * ```
- */
-export function totalInstallations(counts: readonly IdleCounts[]): number {
-  return aggregate(counts, { installations: sum((c) => c.installations) }).installations;
 }
 
 /**

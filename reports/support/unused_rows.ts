@@ -1,7 +1,8 @@
 /**
  * The rows of unused-software and what they are named and priced with: applications with an
- * unused install (most unused first), priced at their average license unit price (amount paid ÷
- * units, in the currency of most units bought); idle installs per computer; reclaimable value per
+ * unused install (largest reclaimable value first, per currency), priced at their average license
+ * unit price (amount paid ÷ units, in the currency of most units bought), reclaimable counted
+ * only for applications with a license; idle installs per computer; reclaimable value per
  * currency (never summed across currencies).
  *
  * @module
@@ -29,6 +30,8 @@ export interface RowLookups {
   readonly organizations: OrganizationNames;
   /** What was paid per application and currency (see `licensePrices`). */
   readonly prices: ReadonlyMap<string, ReadonlyMap<string, PriceLine>>;
+  /** The applications with at least one license (priced or not). */
+  readonly licensed: ReadonlySet<string>;
 }
 
 /** What reading the lookups needs of the run. */
@@ -39,8 +42,8 @@ export type RowLookupsContext =
   & Parameters<typeof licensePrices>[0];
 
 /**
- * The registry, computers, organisation names and license prices, each read once per run
- * through the query context, at once.
+ * The registry, computers, organisation names, license prices and licensed applications, each
+ * read once per run through the query context, at once.
  *
  * @example
  * ```ts ignore
@@ -49,17 +52,21 @@ export type RowLookupsContext =
  * ```
  */
 export async function rowLookups(ctx: RowLookupsContext): Promise<RowLookups> {
-  const [registry, computers, organizations, { prices }] = await Promise.all([
+  const [registry, computers, organizations, { prices, quantity }] = await Promise.all([
     registryById(ctx),
     computersById(ctx),
     organizationNames(ctx),
     licensePrices(ctx),
   ]);
-  return { registry, computers, organizations, prices };
+  return { registry, computers, organizations, prices, licensed: new Set(quantity.keys()) };
 }
 
-/** An application row: its counts, `unused` (not used recently), names and price. */
-export type ApplicationRow = IdleCounts & {
+/**
+ * An application row: its counts, `unused` (not used recently), names and price; `reclaimable`
+ * is `null` when the application has no license (nothing can be reclaimed).
+ */
+export type ApplicationRow = Omit<IdleCounts, "reclaimable"> & {
+  readonly reclaimable: number | null;
   readonly unused: number;
   readonly application: string;
   readonly version: string | null;
@@ -70,40 +77,53 @@ export type ApplicationRow = IdleCounts & {
 };
 
 /**
- * The applications with an install not used recently, most such installs first (then by name
- * and id), with the average unit price of their licenses (in the currency of most units bought)
- * and the value of their reclaimable licenses at that price.
+ * The applications with an install not used recently, with the average unit price of their
+ * licenses (in the currency of most units bought) and the value of their reclaimable licenses at
+ * that price (`reclaimable` and its value `null` without a license). Ordered by reclaimable
+ * value: valued rows first, by currency, largest value first; then most unused installs, name, id.
  *
  * @example
  * ```ts
  * import { applicationRows } from "./unused_rows.ts";
  * const counts = [{ id: "A1", installations: 3, recent: 1, never: 0, reclaimable: 2 }];
  * const prices = new Map([["A1", new Map([["EUR", { currency: "EUR", licenses: 1, units: 4, cents: 1000 }]])]]);
- * const [row] = applicationRows(counts as never, { registry: new Map(), prices });
+ * const [row] = applicationRows(counts as never, { registry: new Map(), prices, licensed: new Set(["A1"]) });
  * console.log(row.unused, row.unitPrice, row.reclaimValue); // 2 2.5 5
  * ```
  */
 export function applicationRows(
   counts: readonly IdleCounts[],
-  { registry, prices }: Pick<RowLookups, "registry" | "prices">,
+  lookups: Pick<RowLookups, "registry" | "prices" | "licensed">,
 ): ApplicationRow[] {
   return sortBy(
-    counts.map((c) => ({ ...c, unused: c.installations - c.recent })).filter((c) => c.unused > 0),
-    desc((c) => c.unused),
-    asc((c) => applicationLabel(c.id, registry.get(c.id))),
-    asc((c) => c.id),
-  ).map((c) => {
-    const line = pricingLine(prices.get(c.id));
-    return {
-      ...c,
-      application: applicationName(c.id, registry.get(c.id)),
-      version: registry.get(c.id)?.version ?? null,
-      manufacturer: registry.get(c.id)?.manufacturer ?? null,
-      currency: line?.currency ?? null,
-      unitPrice: line ? Math.round(unitCents(line)) / 100 : null,
-      reclaimValue: c.reclaimable > 0 && line ? costAt(c.reclaimable, line) : null,
-    };
-  });
+    counts.filter((c) => c.installations > c.recent).map((c) => applicationRow(c, lookups)),
+    asc((r) => r.reclaimValue === null),
+    asc((r) => r.reclaimValue === null ? null : r.currency),
+    desc((r) => r.reclaimValue),
+    desc((r) => r.unused),
+    asc((r) => applicationLabel(r.id, lookups.registry.get(r.id))),
+    asc((r) => r.id),
+  );
+}
+
+/** One application's row: names, price and reclaimable licenses with their value. */
+function applicationRow(
+  c: IdleCounts,
+  { registry, prices, licensed }: Pick<RowLookups, "registry" | "prices" | "licensed">,
+): ApplicationRow {
+  const line = pricingLine(prices.get(c.id));
+  const reclaimable = licensed.has(c.id) ? c.reclaimable : null;
+  return {
+    ...c,
+    unused: c.installations - c.recent,
+    reclaimable,
+    application: applicationName(c.id, registry.get(c.id)),
+    version: registry.get(c.id)?.version ?? null,
+    manufacturer: registry.get(c.id)?.manufacturer ?? null,
+    currency: line?.currency ?? null,
+    unitPrice: line ? Math.round(unitCents(line)) / 100 : null,
+    reclaimValue: reclaimable && line ? costAt(reclaimable, line) : null,
+  };
 }
 
 /**
@@ -120,7 +140,10 @@ export function applicationRows(
  */
 export async function* installationRows(
   installs: AsyncIterable<IdleInstall> | Iterable<IdleInstall>,
-  { registry, computers, organizations }: Omit<RowLookups, "prices">,
+  { registry, computers, organizations }: Pick<
+    RowLookups,
+    "registry" | "computers" | "organizations"
+  >,
 ): AsyncGenerator<Row> {
   for await (const i of installs) {
     const computer = computers.get(i.computerId);
@@ -147,9 +170,9 @@ export async function* installationRows(
  * ```
  */
 export function reclaimValueRows(apps: readonly ApplicationRow[]): Row[] {
-  return groupByFields(apps.filter((r) => r.reclaimable > 0), ["currency"], {
+  return groupByFields(apps.filter((r) => (r.reclaimable ?? 0) > 0), ["currency"], {
     applications: count(),
-    licenses: sum((r: ApplicationRow) => r.reclaimable),
+    licenses: sum((r: ApplicationRow) => r.reclaimable ?? 0),
     value: sumMoney((r: ApplicationRow) => r.reclaimValue),
   });
 }

@@ -18,10 +18,13 @@ import {
   wholeDays,
 } from "./support/raw_api.ts";
 import { appKey, assertNoData, assertRows, byLabel, installKey } from "./support/checks.ts";
+import { jsonSection } from "./support/checks.ts";
 import { serverFixture } from "./support/fixture.ts";
 import { rawOrganizationLabel, rawOrganizationNames } from "./support/raw_names.ts";
 
 const TOKEN = "unused-software-test-token";
+// deno-lint-ignore no-explicit-any
+type Json = any;
 const DAY = 86_400_000;
 
 /** The expected figures for `thresholds`, from raw API JSON without any samkit code. */
@@ -49,6 +52,8 @@ async function expectedFigures(api: RawApi, thresholds: number[]) {
       `${e.computerId}/${e.applicationId}`
     ),
   );
+  // Applications with a license at all: only theirs can be reclaimed.
+  const withLicense = new Set(licenses.map((l) => l.applicationId).filter(Boolean));
   const price = new Map<string, Map<string, { units: number; cents: number }>>();
   for (const l of licenses) {
     const q = Number(l.quantity ?? 0);
@@ -83,7 +88,9 @@ async function expectedFigures(api: RawApi, thresholds: number[]) {
     else if (idle! < first) counts.recent++;
     else counts[`idle${thresholds[bucketIndex(idle!)]}`]++;
     const isLicensed = licensed.has(`${i.computerId}/${i.applicationId}`);
-    const reclaimable = isLicensed && (idle === null || idle >= top);
+    const reclaimable = withLicense.has(i.applicationId)
+      ? isLicensed && (idle === null || idle >= top)
+      : null;
     if (reclaimable) counts.reclaimable++;
     if (idle !== null && idle < first) continue;
     const app = apps.get(i.applicationId);
@@ -105,8 +112,9 @@ async function expectedFigures(api: RawApi, thresholds: number[]) {
     const lines = [...(price.get(id) ?? new Map()).entries()]
       .sort(([a, x], [b, y]) => y.units - x.units || (a < b ? -1 : 1));
     const chosen = lines[0];
-    const reclaimValue = c.reclaimable > 0 && chosen
-      ? Math.round(c.reclaimable * chosen[1].cents / chosen[1].units) / 100
+    const reclaimable = withLicense.has(id) ? c.reclaimable : null;
+    const reclaimValue = reclaimable && chosen
+      ? Math.round(reclaimable * chosen[1].cents / chosen[1].units) / 100
       : null;
     if (reclaimValue !== null) {
       value.set(chosen[0], (value.get(chosen[0]) ?? 0) + cents(reclaimValue));
@@ -114,6 +122,7 @@ async function expectedFigures(api: RawApi, thresholds: number[]) {
     const app = apps.get(id);
     applications.set(`${app?.name ?? `(unknown application ${id})`}|${app?.version ?? ""}`, {
       ...c,
+      reclaimable,
       currency: chosen?.[0] ?? null,
       reclaimValue,
     });
@@ -207,6 +216,76 @@ describe("unused-software against a 400-computer estate", () => {
     );
   });
 
+  it("every headline equals its table's total or row count, in JSON and in the document summary", async () => {
+    const out = await runAt(fixture.api, unusedSoftware, { now: TEST_NOW, formats: ["json"] });
+    const apps = jsonSection(out.json, "applications");
+    const installs = jsonSection(out.json, "installations");
+    const value = jsonSection(out.json, "reclaim-value");
+    const total = (rows: Json[], key: string) => rows.reduce((n, r) => n + (r[key] ?? 0), 0);
+    const want = new Map<string, number>([
+      ["Installations of listed applications", apps.totals.All.installations],
+      ["Never used", apps.totals.All.never],
+      ["Reclaimable licenses", apps.totals.All.reclaimable],
+      ["Installations unused 30+ days", installs.totals.All.rows],
+      ...value.rows.filter((r: Json) => r.currency).map((r: Json) =>
+        [`Reclaimable value (${r.currency})`, r.value] as [string, number]
+      ),
+    ]);
+    const summary = out.result.document.summary;
+    assert.deepEqual(summary.map((f) => f.label).sort(), [...want.keys()].sort());
+    for (const fact of summary) assert.equal(fact.value, want.get(fact.label), fact.label);
+    // The tables agree with each other: row sums, listed rows, reclaimable installs and value.
+    assert.equal(apps.totals.All.installations, total(apps.rows, "installations"));
+    assert.equal(installs.totals.All.rows, installs.rows.length);
+    const reclaimableInstalls = installs.rows.filter((r: Json) => r.reclaimable === true).length;
+    assert.equal(apps.totals.All.reclaimable, reclaimableInstalls);
+    assert.equal(apps.totals.All.reclaimable, total(value.rows, "licenses"));
+    for (const r of value.rows.filter((r: Json) => r.currency)) {
+      const mine = apps.rows.filter((a: Json) => a.currency === r.currency);
+      assert.equal(
+        cents(r.value),
+        mine.reduce((n: number, a: Json) => n + cents(a.reclaimValue ?? 0), 0),
+      );
+    }
+  });
+
+  it("leaves reclaimable blank for applications without a license, and sorts by value per currency", async () => {
+    const out = await runAt(fixture.api, unusedSoftware, { now: TEST_NOW, formats: ["json"] });
+    const rows: Json[] = jsonSection(out.json, "applications").rows;
+    assert.ok(rows.some((r) => r.reclaimable === null), "applications without a license");
+    for (const r of rows.filter((r) => r.reclaimable === null)) assert.equal(r.reclaimValue, null);
+    const valued = rows.filter((r) => r.reclaimValue !== null);
+    assert.ok(valued.length > 0 && valued.length < rows.length);
+    assert.deepEqual(rows.slice(0, valued.length), valued, "valued applications first");
+    const currencies = valued.map((r) => r.currency);
+    assert.deepEqual(currencies, [...currencies].sort(), "grouped by currency");
+    for (let i = 1; i < valued.length; i++) {
+      if (valued[i].currency !== valued[i - 1].currency) continue;
+      assert.ok(valued[i].reclaimValue <= valued[i - 1].reclaimValue, "largest value first");
+    }
+    const unused = (r: Json) => r.installations - r.recent;
+    const rest = rows.slice(valued.length).map(unused);
+    assert.deepEqual(rest, [...rest].sort((a, b) => b - a), "then most unused first");
+  });
+
+  it("charts the reclaimable value of licensed applications, one axis per currency", async () => {
+    const out = await runAt(fixture.api, unusedSoftware, {
+      now: TEST_NOW,
+      formats: ["html", "json"],
+    });
+    const rows: Json[] = jsonSection(out.json, "applications").rows;
+    const valued = rows.filter((r) => r.reclaimValue !== null).slice(0, 15);
+    const html = await Deno.readTextFile(out.file("html"));
+    const svg = html.slice(html.indexOf("chart-stacked-bar"));
+    assert.ok(html.includes("Reclaimable license value per application"));
+    for (const code of new Set(valued.map((r) => r.currency))) {
+      assert.ok(svg.includes(`Amounts in ${code}`), code);
+    }
+    assert.ok(!svg.includes("(no currency)"));
+    const chart = svg.slice(0, svg.indexOf("</svg>"));
+    assert.equal(chart.split('class="bar-row"').length - 1, valued.length);
+  });
+
   it("takes its thresholds from the parameter, as JSON text", async () => {
     const want = await expectedFigures(fixture.api, [60]);
     const out = await runAt(fixture.api, unusedSoftware, {
@@ -244,8 +323,14 @@ describe("unused-software against a 400-computer estate", () => {
       formats: ["json"],
       filter: "computerId -eq C000001",
     });
-    const installs = out.result.document.summary.find((f) => f.label === "Installations");
-    assert.equal(installs?.value, mine.length);
+    // Was "Installations" (every install of C000001); now the installs of the listed
+    // applications (those with an install not used in the last 30 days), as the table totals.
+    const recent = (i: RawItem) => i.lastUsed && wholeDays(i.lastUsed, TEST_NOW) < 30;
+    const listed = new Set(mine.filter((i) => !recent(i)).map((i) => i.applicationId));
+    const installs = out.result.document.summary.find((f) =>
+      f.label === "Installations of listed applications"
+    );
+    assert.equal(installs?.value, mine.filter((i) => listed.has(i.applicationId)).length);
     const hosts = new Set(out.json.sections[1].rows.map((r: { computer: string }) => r.computer));
     assert.ok(hosts.size <= 1);
   });
@@ -312,6 +397,15 @@ describe("unused-software edge data", () => {
         purchaseValue: 400,
         quantity: 4,
       });
+      fresh.store.insert("licenses", { // a license without a price
+        id: "LX2",
+        organizationId: "ORG01",
+        applicationId: "APP0064",
+        metricId: "MET01",
+        purchaseCurrency: null,
+        purchaseValue: null,
+        quantity: 1,
+      });
       const freshApi = { url: fresh.url, token: TOKEN };
       const registry = new Map(
         (await rawAll(freshApi, `${REGISTRY}/applications`)).map((a) => [a.id, a]),
@@ -322,8 +416,9 @@ describe("unused-software edge data", () => {
       const [applications, , value] = out.json.sections;
       const apps = new Map<string, Record<string, Expected>>([
         [key("APP0061"), { never: 1, recent: 0, reclaimable: 1, reclaimValue: 100 }],
-        [key("APP0062"), { never: 1, reclaimable: 0, reclaimValue: null }],
-        [key("APP0063"), { never: 0, idle90: 1, reclaimable: 0 }],
+        // Was reclaimable 0: applications without any license now show it blank (null).
+        [key("APP0062"), { never: 1, reclaimable: null, reclaimValue: null }],
+        [key("APP0063"), { never: 0, idle90: 1, reclaimable: null }],
         [key("APP0064"), { never: 1, reclaimable: 1, reclaimValue: null }],
       ]);
       assert.deepEqual(
@@ -342,7 +437,7 @@ describe("unused-software edge data", () => {
           idleDays: 100,
           bucket: "90–179 days",
           licensed: false,
-          reclaimable: false,
+          reclaimable: null, // was false: APP0063 has no license at all
         }],
         [`HQ-WS-1|${key("APP0064")}`, {
           idleDays: 200,
