@@ -6,14 +6,20 @@
  * - a **Summary** sheet first: title, description, generated-at, source, samkit version,
  *   parameters, key figures, the list of sections (with the sheets that hold them) and the totals
  *   of every section, one line per currency;
- * - one sheet per section: a bold, filled, frozen header row with an autofilter, typed cells
- *   (numbers, integers, real Excel dates in UTC, booleans, currency amounts with a number format
- *   naming the row's own ISO 4217 code, percentages) and a totals block under the table;
+ * - one sheet per section, named readably within Excel's 31 characters (`./xlsx_sheet_names.ts`):
+ *   a bold, filled header row with an autofilter, frozen with the first column when that column
+ *   names the row, typed cells (numbers, integers, real Excel dates in UTC, booleans, currency
+ *   amounts with a number format naming the row's own ISO 4217 code, percentages) and a totals
+ *   block under the table whose sums are formulas that follow filters (`SUBTOTAL(9, …)`, per
+ *   currency a filter-aware `SUMPRODUCT`; `./xlsx_totals.ts`), each with the renderer's own sum as
+ *   its cached result, in the line's currency format;
  * - a section longer than a sheet can hold continues on `<name> (2)`, `<name> (3)`, … (the limit
- *   is Excel's 1,048,576 rows unless {@link XlsxRendererOptions.maxRowsPerSheet} says otherwise).
+ *   is Excel's 1,048,576 rows unless {@link XlsxRendererOptions.maxRowsPerSheet} says otherwise);
+ *   its totals, on the last sheet, sum the rows of every sheet.
  *
  * Grouping ({@link RenderSection.group}) and charts are not drawn in XLSX: a flat, filterable
- * table is what a spreadsheet user wants, and group subtotals would break the autofilter.
+ * table is what a spreadsheet user wants, and group subtotal rows inside it would be filtered
+ * with the data; the totals formulas give any filtered group's sum instead.
  *
  * @module
  */
