@@ -119,7 +119,8 @@ describe("samkit on a terminal", () => {
         SAMKIT_CONNECTOR_ACCESS_KEY: "AKTESTACCESSKEY00042",
         SAMKIT_CONNECTOR_SECRET_KEY: "s3cr3t-value-never-shown",
       };
-      const common = ["--base-url", srv.url, "--token", token];
+      // `--token=` keeps a token that starts with "-" (base64url) from reading as an option.
+      const common = ["--base-url", srv.url, `--token=${token}`];
       const added = await cli([
         "connectors",
         "add",
