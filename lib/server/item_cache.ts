@@ -1,7 +1,8 @@
 /**
- * The written JSON text of collection items, kept per row (UTF-8) until the store changes: a page
- * whose rows were all written before (by any earlier page, filter or sort over the same
- * operation and path) is answered from their bytes, with only its rowids read from SQLite.
+ * The written JSON text of collection items, kept per row until the store changes: a page whose
+ * rows were all written before (by any earlier page, filter or sort over the same operation and
+ * path) is answered from their texts, with only its rowids read from SQLite. Texts are kept as
+ * strings: a page is their join, encoded once as the response is sent.
  *
  * @module
  */
@@ -9,25 +10,21 @@
 import type { EstateStore } from "./store.ts";
 
 /**
- * Bytes of item text kept per store. Once full, nothing more is kept until the store changes:
+ * Characters of item text kept per store (a character is a byte for the ASCII text items mostly
+ * are). Once full, nothing more is kept until the store changes:
  * what was kept first stays (a read larger than the cache, kept as it goes and dropped when full,
  * would leave nothing a second read from its start could use).
  */
-const LIMIT_BYTES = 48 * 1024 * 1024;
+const LIMIT_CHARS = 48 * 1024 * 1024;
 
-const encoder = new TextEncoder();
-
-/** The UTF-8 of each text, encoded at once (one buffer) where they are all ASCII. */
-function encodeEach(texts: readonly string[]): Uint8Array[] {
-  const joined = texts.join("");
-  const bytes = encoder.encode(joined);
-  if (bytes.length !== joined.length) return texts.map((t) => encoder.encode(t));
-  const out: Uint8Array[] = new Array(texts.length);
-  let at = 0;
-  for (let i = 0; i < texts.length; i++) {
-    out[i] = bytes.subarray(at, at += texts[i].length);
-  }
-  return out;
+/**
+ * The texts as slices of one flat string. A text built piece by piece is a rope, which every
+ * later join walks piece by piece again (measured: 8x the time of joining flat strings). JSON
+ * text never holds a raw U+0001 (JSON escapes control characters), so the split gives back
+ * exactly the texts.
+ */
+function flatTexts(texts: readonly string[]): readonly string[] {
+  return texts.join("\u0001").split("\u0001");
 }
 
 /**
@@ -45,12 +42,12 @@ function encodeEach(texts: readonly string[]): Uint8Array[] {
  */
 export class ItemTextCache {
   #generation = -1;
-  #maps = new Map<string, Map<number, Uint8Array>>();
-  #bytes = 0;
+  #maps = new Map<string, Map<number, string>>();
+  #chars = 0;
   readonly #limit: number;
 
   /**
-   * @param limitBytes Bytes kept at most; once full, no more until the store changes.
+   * @param limitChars Characters kept at most; once full, no more until the store changes.
    *
    * @example
    * ```ts
@@ -58,12 +55,12 @@ export class ItemTextCache {
    * console.log(new ItemTextCache(1024).size); // 0
    * ```
    */
-  constructor(limitBytes = LIMIT_BYTES) {
-    this.#limit = limitBytes;
+  constructor(limitChars = LIMIT_CHARS) {
+    this.#limit = limitChars;
   }
 
   /**
-   * Bytes of text kept.
+   * Characters of text kept.
    *
    * @example
    * ```ts
@@ -74,7 +71,7 @@ export class ItemTextCache {
    * ```
    */
   get size(): number {
-    return this.#bytes;
+    return this.#chars;
   }
 
   /**
@@ -94,8 +91,7 @@ export class ItemTextCache {
   }
 
   /**
-   * The bytes of the given rowids' texts, in their order, if every one is kept for this
-   * generation.
+   * The given rowids' texts, in their order, if every one is kept for this generation.
    *
    * @example
    * ```ts
@@ -103,11 +99,11 @@ export class ItemTextCache {
    * console.log(new ItemTextCache().lookup(0, "k", [1])); // undefined
    * ```
    */
-  lookup(generation: number, key: string, ids: readonly number[]): Uint8Array[] | undefined {
+  lookup(generation: number, key: string, ids: readonly number[]): string[] | undefined {
     if (generation !== this.#generation) return undefined;
     const map = this.#maps.get(key);
     if (!map) return undefined;
-    const texts: Uint8Array[] = new Array(ids.length);
+    const texts: string[] = new Array(ids.length);
     for (let i = 0; i < ids.length; i++) {
       const text = map.get(ids[i]);
       if (text === undefined) return undefined;
@@ -118,7 +114,7 @@ export class ItemTextCache {
 
   /**
    * Keep the texts of rowids for a generation (an older generation's texts are dropped), as many
-   * as fit; returns the bytes of all of them.
+   * as fit; returns the texts.
    *
    * @example
    * ```ts
@@ -133,23 +129,23 @@ export class ItemTextCache {
     key: string,
     ids: readonly number[],
     texts: readonly string[],
-  ): Uint8Array[] {
+  ): readonly string[] {
     if (generation !== this.#generation) this.#reset(generation);
-    const bytes = encodeEach(texts);
+    texts = flatTexts(texts);
     let map = this.#maps.get(key);
     if (!map) this.#maps.set(key, map = new Map());
-    for (let i = 0; i < ids.length && this.#bytes + bytes[i].length <= this.#limit; i++) {
+    for (let i = 0; i < ids.length && this.#chars + texts[i].length <= this.#limit; i++) {
       if (map.has(ids[i])) continue;
-      this.#bytes += bytes[i].length;
-      map.set(ids[i], bytes[i]);
+      this.#chars += texts[i].length;
+      map.set(ids[i], texts[i]);
     }
-    return bytes;
+    return texts;
   }
 
   #reset(generation: number): void {
     this.#generation = generation;
     this.#maps.clear();
-    this.#bytes = 0;
+    this.#chars = 0;
   }
 }
 

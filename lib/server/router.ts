@@ -16,12 +16,13 @@ import {
 } from "../api/filter.ts";
 import { type EstateStore, SortError, type StoreArrayResult, type StoreQuery } from "./store.ts";
 import { itemCacheOf } from "./item_cache.ts";
+import { pageCacheOf } from "./page_cache.ts";
 import {
   arrayRowWriter,
   type Dialect,
   HttpError,
   itemLinksJson,
-  jsonItemsResponse,
+  jsonBytesResponse,
   jsonTextResponse,
   link,
   linksJson,
@@ -510,6 +511,12 @@ export function handleRead(req: OperationRequest): Response {
     return jsonTextResponse(write(rows[0], linksTail(pageLinks(path, q, total))));
   }
 
+  // A page asked for before (same request, store unchanged) is answered with the same bytes.
+  const pages = pageCacheOf(store);
+  const generation = store.generation;
+  const pageKey = `${dialect}\u0000${op.id}\u0000${path}\u0000${url.search}`;
+  const kept = pages.lookup(generation, pageKey);
+  if (kept) return jsonBytesResponse(kept);
   const offset = (q.pageNumber - 1) * q.pageSize;
   const { items, total } = Number.isSafeInteger(offset)
     ? pageItems(req, {
@@ -518,13 +525,16 @@ export function handleRead(req: OperationRequest): Response {
     })
     : { items: [], total: run(1, 0, true).total };
   const totalPages = Math.ceil(total / q.pageSize);
-  return jsonItemsResponse(
-    `{"items":[`,
-    items,
-    `],"pagination":${JSON.stringify(pagination(op, q, total, totalPages))},` +
-      `${JSON.stringify(linksName ?? "links")}:${linksJson(pageLinks(path, q, totalPages))}}`,
+  const body = ENCODER.encode(
+    `{"items":[${items.join(",")}],"pagination":${
+      JSON.stringify(pagination(op, q, total, totalPages))
+    },${JSON.stringify(linksName ?? "links")}:${linksJson(pageLinks(path, q, totalPages))}}`,
   );
+  pages.remember(generation, pageKey, body);
+  return jsonBytesResponse(body);
 }
+
+const ENCODER = new TextEncoder();
 
 /** Reads one page: its rowids only, or its rows as arrays. */
 interface PageRead {
@@ -545,7 +555,10 @@ function badRequestOf<T>(read: () => T): T {
  * The written items of a collection page and the total: from the item text cache when every row
  * of the page is in it (only rowids are read), else written from the rows and kept.
  */
-function pageItems(req: OperationRequest, read: PageRead): { items: Uint8Array[]; total: number } {
+function pageItems(
+  req: OperationRequest,
+  read: PageRead,
+): { items: readonly string[]; total: number } {
   const { op, store } = req;
   const dialect = req.dialect ?? "spec";
   const path = req.url.pathname;
@@ -562,12 +575,13 @@ function pageItems(req: OperationRequest, read: PageRead): { items: Uint8Array[]
   const rewrite = registryRewrite(op, dialect);
   const write = arrayRowWriter(op.resource, dialect, columns);
   const linksName = RESOURCES[op.resource].links;
+  const linksKey = linksName === null ? "" : `${JSON.stringify(linksName)}:`;
   const items: string[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     const tail = linksName === null
       ? undefined
-      : `${JSON.stringify(linksName)}:${itemLinksJson(op, row, path, rewrite, columns)}`;
+      : linksKey + itemLinksJson(op, row, path, rewrite, columns);
     items[i] = write(row, tail);
   }
   const rowids = rows.map((row) => row[0] as number);

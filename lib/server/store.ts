@@ -250,6 +250,7 @@ export class EstateStore {
   #statements = new Map<string, StatementSync>();
   #totals = new Map<string, number>();
   #cursors = new Map<string, number>();
+  #pageIds = new Map<string, number[]>();
   #indexes: Map<string, string[][]>;
   #orders = new Map<string, number[]>();
   #listIndexes = new Map<string, { table: string; column: string }>();
@@ -475,8 +476,14 @@ export class EstateStore {
    * ```
    */
   queryRowids(query: StoreQuery): { ids: number[]; total: number } {
-    const { rows, total } = this.#run(query, "rowids");
-    return { ids: (rows as number[][]).map((row) => row[0]), total };
+    const { rows, total, pageKey, known } = this.#run(query, "rowids");
+    if (known) return { ids: known, total };
+    const ids = (rows as number[][]).map((row) => row[0]);
+    if (pageKey !== undefined) {
+      this.#pageIds.set(pageKey, ids);
+      bound(this.#pageIds);
+    }
+    return { ids, total };
   }
 
   /**
@@ -522,6 +529,12 @@ export class EstateStore {
     const offset = Math.max(0, Math.trunc(query.offset ?? 0));
 
     const indexed = query.filter !== undefined && this.#indexListColumns(r, query.filter);
+    // The rowids of a page read before (until a write): a page read again reads no rows.
+    const pageKey = mode === "rowids" ? `${key}\u0001${order}@${offset}:${limit}` : undefined;
+    const known = pageKey === undefined ? undefined : this.#pageIds.get(pageKey);
+    if (known !== undefined && (query.noTotal || this.#totals.has(key))) {
+      return { rows: [], total: query.noTotal ? -1 : this.#totals.get(key)!, columns: [], known };
+    }
     const select = mode === "rowids"
       ? `SELECT rowid AS __rowid${from}`
       : `SELECT rowid AS __rowid, ${cols}${from}`;
@@ -540,7 +553,7 @@ export class EstateStore {
       const rows = mode === "rowids"
         ? page.map((id) => [id])
         : this.#byRowids(select, page, arrays, rowid);
-      return { rows, total: query.noTotal ? -1 : ids.length, columns };
+      return { rows, total: query.noTotal ? -1 : ids.length, columns, pageKey };
     }
     const total = query.noTotal ? -1 : this.#total(key, `${from}${where}`, params);
     let rows: Row[];
@@ -559,7 +572,7 @@ export class EstateStore {
       this.#cursors.set(`${key}@${offset + rows.length}`, rowid(rows[rows.length - 1]) as number);
       bound(this.#cursors);
     }
-    return { rows, total, columns };
+    return { rows, total, columns, pageKey };
   }
 
   /** The columns of a resource's row arrays: `__rowid`, then the selected columns. */
@@ -707,6 +720,7 @@ export class EstateStore {
     this.#totals.clear();
     this.#cursors.clear();
     this.#orders.clear();
+    this.#pageIds.clear();
   }
 
   #indexName(table: string, cols: string[]): string {

@@ -28,7 +28,7 @@ const APPS = "/api/sam/estate/v1/computers-applications";
 describe("ItemTextCache", () => {
   it("answers only when every rowid is kept, for the generation it was kept in", () => {
     const cache = new ItemTextCache();
-    const decode = (items?: Uint8Array[]) => items?.map((b) => new TextDecoder().decode(b));
+    const decode = (items?: readonly string[]) => items && [...items];
     assert.deepEqual(decode(cache.remember(1, "k", [1, 2], ["a", "é"])), ["a", "é"]);
     assert.deepEqual(decode(cache.lookup(1, "k", [2, 1])), ["é", "a"]);
     cache.remember(1, "k", [3, 4], ["xy", "z"]);

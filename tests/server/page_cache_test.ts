@@ -1,0 +1,100 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { PageBodyCache } from "../../lib/server/page_cache.ts";
+import { handleRead, Router } from "../../lib/server/router.ts";
+import { EstateStore } from "../../lib/server/store.ts";
+import { generateEstate } from "../../lib/server/generator.ts";
+
+/** A store with a small generated estate. */
+async function estate(): Promise<EstateStore> {
+  const store = new EstateStore();
+  await store.bulkInsert((sink) => {
+    generateEstate({ seed: 9, computers: 25 }, sink);
+  });
+  return store;
+}
+
+/** The body of a GET through the generic handler. */
+async function get(store: EstateStore, target: string): Promise<string> {
+  const url = new URL(`http://x${target}`);
+  const found = new Router().resolve("GET", url.pathname);
+  if (found.kind !== "match") throw new Error(`no route for ${target}`);
+  return await handleRead({ op: found.op, params: found.params, url, store }).text();
+}
+
+const APPS = "/api/sam/estate/v1/computers-applications";
+
+describe("PageBodyCache", () => {
+  it("answers for the generation a body was kept in, and drops the oldest beyond its limit", () => {
+    const cache = new PageBodyCache(5);
+    cache.remember(1, "a", new Uint8Array(2));
+    cache.remember(1, "b", new Uint8Array(2));
+    assert.equal(cache.lookup(1, "a")?.length, 2);
+    assert.equal(cache.lookup(2, "a"), undefined, "another generation finds nothing");
+    cache.remember(1, "c", new Uint8Array(2));
+    assert.equal(cache.lookup(1, "a"), undefined, "the oldest went first");
+    assert.equal(cache.size, 4);
+    cache.remember(1, "huge", new Uint8Array(6));
+    assert.equal(cache.lookup(1, "huge"), undefined, "a body over the limit is not kept");
+    cache.remember(2, "d", new Uint8Array(1));
+    assert.equal(cache.size, 1, "a new generation drops every older body");
+  });
+});
+
+describe("collection pages answered again", () => {
+  it("are the bytes a fresh server writes, each query apart from the others", async () => {
+    const warm = await estate();
+    const fresh = await estate();
+    const targets = [
+      `${APPS}?page_size=50&page_number=1`,
+      `${APPS}?page_size=7&page_number=2`, // every row kept by the page above: item texts reused
+      `${APPS}?page_number=2&page_size=7`,
+      `${APPS}?page_size=7&page_number=3`,
+      `${APPS}?page_size=7&page_number=2&filter=${encodeURIComponent("usedCount -ge 1")}`,
+      `${APPS}?page_size=7&page_number=2&sort=${encodeURIComponent("usedCount:desc")}`,
+    ];
+    try {
+      for (const target of [...targets, ...targets]) {
+        assert.equal(await get(warm, target), await get(fresh, target), target);
+        fresh.update("computers", { id: "\u0000none" }, { id: "\u0000none" }); // fresh stays cold
+      }
+    } finally {
+      warm.close();
+      fresh.close();
+    }
+  });
+
+  it("show a write at once: the next read of the same page has the new value and total", async () => {
+    const store = await estate();
+    try {
+      const target = `${APPS}?page_size=3&page_number=1`;
+      const before = JSON.parse(await get(store, target));
+      assert.deepEqual(JSON.parse(await get(store, target)), before);
+      const first = before.items[0];
+      store.update("computer_applications", {
+        computerId: first.computerId,
+        applicationId: first.applicationId,
+      }, { usedCount: 4242 });
+      const after = JSON.parse(await get(store, target));
+      assert.equal(after.items[0].usedCount, 4242);
+      store.insert("computer_applications", { computerId: "CNEW", applicationId: "ANEW" });
+      const added = JSON.parse(await get(store, target));
+      assert.equal(added.pagination.total_items, before.pagination.total_items + 1);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("still refuse a bad query, however often a good one was answered", async () => {
+    const store = await estate();
+    try {
+      await get(store, `${APPS}?page_size=3`);
+      await assert.rejects(() =>
+        get(store, `${APPS}?page_size=3&filter=${encodeURIComponent("nope -eq")}`)
+      );
+      await assert.rejects(() => get(store, `${APPS}?page_size=0`));
+    } finally {
+      store.close();
+    }
+  });
+});
