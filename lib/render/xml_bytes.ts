@@ -76,14 +76,40 @@ export class XmlBytes {
     this.length = at;
   }
 
-  /** Appends a number as `String(n)` prints it (integers digit by digit, without a string). */
+  /**
+   * Appends a number as `String(n)` prints it: integers digit by digit, and decimals of up to six
+   * places (amounts, percentages) digit by digit too, without a string; other numbers through
+   * `JSON.stringify`.
+   */
   number(n: number): void {
-    if (!Number.isSafeInteger(n)) {
-      // JSON.stringify prints finite numbers as String does, without V8's number-string cache
-      // (whose strings were promoted to the old generation and piled up there).
-      this.ascii(Number.isFinite(n) ? JSON.stringify(n) : String(n));
+    if (Number.isSafeInteger(n)) {
+      this.#integer(n);
       return;
     }
+    if (this.#shortDecimal(n)) return;
+    // JSON.stringify prints finite numbers as String does, without V8's number-string cache
+    // (whose strings were promoted to the old generation and piled up there).
+    this.ascii(Number.isFinite(n) ? JSON.stringify(n) : String(n));
+  }
+
+  /**
+   * Opens a gap of `size` bytes at `at`: the bytes from `at` on move up by `size` (no allocation
+   * beyond growing the buffer). The gap's bytes are left as they were; overwrite them with
+   * {@link XmlBytes.rewind} and the append methods.
+   */
+  insertGap(at: number, size: number): void {
+    this.#room(size);
+    this.bytes.copyWithin(at + size, at, this.length);
+    this.length += size;
+  }
+
+  /** Sets the write position back to `at` (bytes after it are kept in the buffer, not counted). */
+  rewind(at: number): void {
+    this.length = at;
+  }
+
+  /** An integer digit by digit (`-0` as `0`). */
+  #integer(n: number): void {
     this.#room(17);
     const bytes = this.bytes;
     let value = n;
@@ -99,6 +125,43 @@ export class XmlBytes {
       bytes[--at] = 0x30 + (value % 10);
       value = Math.floor(value / 10);
     } while (value > 0);
+  }
+
+  /**
+   * Writes a non-integer of magnitude 1e-6 to 1e9 that is exactly some decimal `m / 10^d` with
+   * `d` ≤ 6 (the division is correctly rounded, so `m / 10^d === |n|` says the decimal rounds to
+   * `n`); such a decimal has at most 15 significant digits, so it is the only one of its length
+   * that rounds to `n`, hence the shortest, which is what `String(n)` prints (in plain notation in
+   * this range). Returns false, writing nothing, for any other number.
+   */
+  #shortDecimal(n: number): boolean {
+    const abs = n < 0 ? -n : n;
+    if (!(abs >= 1e-6 && abs < 1e9)) return false;
+    let scale = 10;
+    for (let places = 1; places <= 6; places++, scale *= 10) {
+      const m = Math.round(abs * scale);
+      if (m / scale !== abs) continue;
+      let fraction = m % scale;
+      const whole = (m - fraction) / scale;
+      let width = places;
+      while (fraction % 10 === 0) {
+        fraction /= 10;
+        width--;
+      }
+      if (n < 0) this.ascii("-");
+      this.#integer(whole);
+      this.#room(1 + width);
+      const bytes = this.bytes;
+      bytes[this.length] = 0x2e; // .
+      let at = this.length + 1 + width;
+      this.length = at;
+      for (let i = 0; i < width; i++) {
+        bytes[--at] = 0x30 + (fraction % 10);
+        fraction = Math.floor(fraction / 10);
+      }
+      return true;
+    }
+    return false;
   }
 
   /**

@@ -46,6 +46,30 @@ describe("XmlBytes", () => {
     });
   });
 
+  it("writes decimals of up to six places (written without a string) as String(n) does", () => {
+    const edges = [1e-6, 9.99999e-7, 0.000015, 999_999_999.5, 999_999_999.999999, 1e9 + 0.5, 0.3];
+    const check = (n: number) => {
+      const xml = new XmlBytes(16);
+      xml.number(n);
+      assert.equal(new TextDecoder().decode(xml.view()), String(n));
+    };
+    [...edges, ...edges.map((n) => -n), 0.1 + 0.2, 1 / 3].forEach(check);
+    const decimal = fc.tuple(fc.integer({ min: -(10 ** 15), max: 10 ** 15 }), fc.nat(7))
+      .map(([m, places]) => m / 10 ** places);
+    fc.assert(fc.property(decimal, check), { numRuns: 20_000 });
+  });
+
+  it("opens a gap in front of written bytes and writes into it", () => {
+    const xml = new XmlBytes(16);
+    xml.ascii("<c/>".repeat(8));
+    xml.insertGap(0, 5);
+    xml.rewind(0);
+    xml.ascii("<row>");
+    xml.rewind(37);
+    xml.ascii("</row>");
+    assert.equal(new TextDecoder().decode(xml.view()), `<row>${"<c/>".repeat(8)}</row>`);
+  });
+
   it("grows past its capacity and appends other buffers", () => {
     const a = new XmlBytes(16);
     a.ascii("<row>");
