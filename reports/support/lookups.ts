@@ -114,17 +114,29 @@ export async function licensePrices(
 }
 
 /**
- * A sort label for an application: its registry name and version, or its id when unknown.
+ * A sort label for an application: its registry name and version (the version left out where
+ * the name already holds it as a word: "Windows Server 2019 Standard", not "... Standard 2019"),
+ * or its id when unknown.
  *
  * @example
  * ```ts
  * import { applicationLabel } from "./lookups.ts";
  * console.log(applicationLabel("APP9", undefined)); // "(unknown application APP9)"
+ * const app = { id: "A1", name: "Windows Server 2019 Standard", version: "2019" };
+ * console.log(applicationLabel("A1", app as never)); // "Windows Server 2019 Standard"
  * ```
  */
 export function applicationLabel(id: string, app: RegistryApplication | undefined): string {
   if (!app?.name) return applicationName(id, app);
-  return app.version ? `${app.name} ${app.version}` : app.name;
+  const version = app.version?.trim();
+  if (!version || nameHolds(app.name, version)) return app.name;
+  return `${app.name} ${version}`;
+}
+
+/** Whether a name holds a version as a whole word (case aside). */
+function nameHolds(name: string, version: string): boolean {
+  const escaped = version.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(^|[\\s(])${escaped}($|[\\s),])`, "i").test(name);
 }
 
 /**

@@ -6,6 +6,7 @@ import { ESTATE, type Expected, rawAll, REGISTRY, runAt } from "./support/raw_ap
 import { assertRows } from "./support/checks.ts";
 import { serverFixture } from "./support/fixture.ts";
 import { rawOrganizationLabel, rawOrganizationNames } from "./support/raw_names.ts";
+import { rawNameWithVersion } from "./support/raw_elp.ts";
 
 const LABELS = [
   "Organization",
@@ -32,7 +33,7 @@ describe("applications-per-organization (the README's example report)", () => {
     for (const i of installs) {
       const org = rawOrganizationLabel(names, computers.get(i.computerId)?.organizationId);
       const app = registry.get(i.applicationId);
-      const label = app?.version ? `${app.name} ${app.version}` : app?.name;
+      const label = app ? rawNameWithVersion(app.name as string, app.version as string) : undefined;
       const key = `${org}|${label}`;
       const row = want.get(key) ??
         { installs: 0, computers: 0, publisher: app?.manufacturer ?? null };

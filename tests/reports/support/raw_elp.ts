@@ -296,7 +296,23 @@ async function rawRegistryMetrics(api: RawApi, apps: Iterable<string>) {
 export function rawAppLabel(registry: Map<string, RawItem>, id: string): string {
   const app = registry.get(id);
   if (!app?.name) return `(unknown application ${id})`;
-  return app.version ? `${app.name} ${app.version}` : app.name;
+  return rawNameWithVersion(app.name as string, app.version as string | null | undefined);
+}
+
+/**
+ * An application's name and version as reports label it: the version left out where the name
+ * holds it as a word already ("Windows Server 2019 Standard" for version 2019).
+ *
+ * @example
+ * ```ts ignore
+ * console.log(rawNameWithVersion("Windows Server 2019 Standard", "2019"));
+ * ```
+ */
+export function rawNameWithVersion(name: string, version: string | null | undefined): string {
+  if (!version) return name;
+  return ` ${name.toLowerCase()} `.includes(` ${version.toLowerCase()} `)
+    ? name
+    : `${name} ${version}`;
 }
 
 function matchFile(
