@@ -7,7 +7,8 @@
  *
  * Each XLSX/CSV/JSON figure is measured in a child process of its own (`deno run … --child`), so
  * one size's or one library's memory cannot hide in another's: CPU time (user + system) and wall
- * time of the task, and the child's peak RSS (sampled every 10 ms and after the task). samkit's
+ * time of the task, and the child's peak RSS (sampled every 10 ms and after the task); each child
+ * runs with the V8 flags of `deno task report` (a capped young generation). samkit's
  * rows are produced as they are read, as a report's spooled rows are; the raw baselines get the
  * array they need. A baseline (or a child) that fails is printed as `failed: <reason>`; samkit's
  * own figures print regardless. `SAMKIT_BENCH_ROWS=100000` (comma-separated) picks the sizes,
@@ -184,6 +185,16 @@ async function measure(task: () => Promise<unknown>): Promise<Measure> {
   return { ms: performance.now() - t0, cpuMs: (used.user + used.system) / 1000, peakRss };
 }
 
+/**
+ * The V8 flags `deno task report` runs with (a bounded young generation, so a streamed render's
+ * peak memory does not step up partway through a large report): the children run with them too,
+ * samkit's and the raw libraries' alike.
+ */
+async function reportV8Flags(): Promise<string[]> {
+  const config = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
+  return String(config.tasks?.report ?? "").split(/\s+/).filter((a) => a.startsWith("--v8-flags="));
+}
+
 /** Runs one task in a child process (after a 5,000-row warm-up there); its measure or an error. */
 async function inChild(task: string, count: number): Promise<Measure | Error> {
   const script = new URL(import.meta.url).pathname;
@@ -191,6 +202,7 @@ async function inChild(task: string, count: number): Promise<Measure | Error> {
     const output = await new Deno.Command("deno", {
       args: [
         "run",
+        ...await reportV8Flags(),
         "--quiet",
         "--allow-read",
         "--allow-write=/tmp",
