@@ -15,7 +15,6 @@ import {
   parseFilter,
 } from "../api/filter.ts";
 import { type EstateStore, SortError, type StoreArrayResult, type StoreQuery } from "./store.ts";
-import { itemCacheOf } from "./item_cache.ts";
 import { pageCacheOf } from "./page_cache.ts";
 import {
   arrayRowWriter,
@@ -519,10 +518,7 @@ export function handleRead(req: OperationRequest): Response {
   if (kept) return jsonBytesResponse(kept);
   const offset = (q.pageNumber - 1) * q.pageSize;
   const { items, total } = Number.isSafeInteger(offset)
-    ? pageItems(req, {
-      ids: () => badRequestOf(() => store.queryRowids(query(q.pageSize, offset, true))),
-      rows: () => badRequestOf(() => store.queryArrays(query(q.pageSize, offset, true))),
-    })
+    ? pageItems(req, badRequestOf(() => store.queryArrays(query(q.pageSize, offset, true))))
     : { items: [], total: run(1, 0, true).total };
   const totalPages = Math.ceil(total / q.pageSize);
   const body = ENCODER.encode(
@@ -536,12 +532,6 @@ export function handleRead(req: OperationRequest): Response {
 
 const ENCODER = new TextEncoder();
 
-/** Reads one page: its rowids only, or its rows as arrays. */
-interface PageRead {
-  readonly ids: () => { ids: number[]; total: number };
-  readonly rows: () => StoreArrayResult;
-}
-
 /** The result of a store read, its filter and sort errors as 400s. */
 function badRequestOf<T>(read: () => T): T {
   try {
@@ -551,26 +541,14 @@ function badRequestOf<T>(read: () => T): T {
   }
 }
 
-/**
- * The written items of a collection page and the total: from the item text cache when every row
- * of the page is in it (only rowids are read), else written from the rows and kept.
- */
+/** The written items of a collection page (each with its links), and the total. */
 function pageItems(
   req: OperationRequest,
-  read: PageRead,
+  page: StoreArrayResult,
 ): { items: readonly string[]; total: number } {
-  const { op, store } = req;
+  const { op } = req;
   const dialect = req.dialect ?? "spec";
   const path = req.url.pathname;
-  const cache = itemCacheOf(store);
-  const key = `${dialect}\u0000${op.id}\u0000${path}`;
-  const generation = store.generation;
-  if (cache.holds(generation, key)) {
-    const { ids, total } = read.ids();
-    const kept = cache.lookup(generation, key, ids);
-    if (kept) return { items: kept, total };
-  }
-  const page = read.rows();
   const { rows, columns } = page;
   const rewrite = registryRewrite(op, dialect);
   const write = arrayRowWriter(op.resource, dialect, columns);
@@ -584,8 +562,7 @@ function pageItems(
       : linksKey + itemLinksJson(op, row, path, rewrite, columns);
     items[i] = write(row, tail);
   }
-  const rowids = rows.map((row) => row[0] as number);
-  return { items: cache.remember(generation, key, rowids, items), total: page.total };
+  return { items, total: page.total };
 }
 
 /** The pagination member of a collection page, per area. */

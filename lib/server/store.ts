@@ -250,7 +250,6 @@ export class EstateStore {
   #statements = new Map<string, StatementSync>();
   #totals = new Map<string, number>();
   #cursors = new Map<string, number>();
-  #pageIds = new Map<string, number[]>();
   #indexes: Map<string, string[][]>;
   #orders = new Map<string, number[]>();
   #listIndexes = new Map<string, { table: string; column: string }>();
@@ -464,29 +463,6 @@ export class EstateStore {
   }
 
   /**
-   * The rowids of the page {@link query} reads, in its order, with the total: only rowids are
-   * read, so this is much cheaper than the rows.
-   *
-   * @example
-   * ```ts
-   * import { EstateStore } from "./store.ts";
-   * const store = new EstateStore();
-   * for (const id of ["a", "b", "c"]) store.insert("policies", { id });
-   * console.log(store.queryRowids({ resource: "Policy", limit: 2, offset: 1 })); // { ids: [2, 3], total: 3 }
-   * ```
-   */
-  queryRowids(query: StoreQuery): { ids: number[]; total: number } {
-    const { rows, total, pageKey, known } = this.#run(query, "rowids");
-    if (known) return { ids: known, total };
-    const ids = (rows as number[][]).map((row) => row[0]);
-    if (pageKey !== undefined) {
-      this.#pageIds.set(pageKey, ids);
-      bound(this.#pageIds);
-    }
-    return { ids, total };
-  }
-
-  /**
    * A number that changes whenever the store's rows may have changed (insert, update, clear,
    * bulk load): what is derived from the rows is good while it stays the same.
    *
@@ -503,7 +479,7 @@ export class EstateStore {
     return this.#generation;
   }
 
-  #run(query: StoreQuery, mode: "objects" | "arrays" | "rowids") {
+  #run(query: StoreQuery, mode: "objects" | "arrays") {
     const arrays = mode !== "objects";
     const r = RESOURCES[query.resource];
     if (r.table === "") throw new RangeError(`${query.resource} has no table`);
@@ -529,15 +505,7 @@ export class EstateStore {
     const offset = Math.max(0, Math.trunc(query.offset ?? 0));
 
     const indexed = query.filter !== undefined && this.#indexListColumns(r, query.filter);
-    // The rowids of a page read before (until a write): a page read again reads no rows.
-    const pageKey = mode === "rowids" ? `${key}\u0001${order}@${offset}:${limit}` : undefined;
-    const known = pageKey === undefined ? undefined : this.#pageIds.get(pageKey);
-    if (known !== undefined && (query.noTotal || this.#totals.has(key))) {
-      return { rows: [], total: query.noTotal ? -1 : this.#totals.get(key)!, columns: [], known };
-    }
-    const select = mode === "rowids"
-      ? `SELECT rowid AS __rowid${from}`
-      : `SELECT rowid AS __rowid, ${cols}${from}`;
+    const select = `SELECT rowid AS __rowid, ${cols}${from}`;
     const columns = mode === "arrays" ? this.#columnsOf(query.resource) : [];
     type Row = StoredRow | (string | number | null)[];
     const rowid = arrays
@@ -550,10 +518,8 @@ export class EstateStore {
       const ids = this.#ordering(`${key}\u0001${order}`, `${from}${where}`, order, params);
       if (!query.noTotal) this.#totals.set(key, ids.length);
       const page = ids.slice(offset, offset + limit);
-      const rows = mode === "rowids"
-        ? page.map((id) => [id])
-        : this.#byRowids(select, page, arrays, rowid);
-      return { rows, total: query.noTotal ? -1 : ids.length, columns, pageKey };
+      const rows = this.#byRowids(select, page, arrays, rowid);
+      return { rows, total: query.noTotal ? -1 : ids.length, columns };
     }
     const total = query.noTotal ? -1 : this.#total(key, `${from}${where}`, params);
     let rows: Row[];
@@ -572,7 +538,7 @@ export class EstateStore {
       this.#cursors.set(`${key}@${offset + rows.length}`, rowid(rows[rows.length - 1]) as number);
       bound(this.#cursors);
     }
-    return { rows, total, columns, pageKey };
+    return { rows, total, columns };
   }
 
   /** The columns of a resource's row arrays: `__rowid`, then the selected columns. */
@@ -720,7 +686,6 @@ export class EstateStore {
     this.#totals.clear();
     this.#cursors.clear();
     this.#orders.clear();
-    this.#pageIds.clear();
   }
 
   #indexName(table: string, cols: string[]): string {

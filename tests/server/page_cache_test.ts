@@ -4,6 +4,7 @@ import { PageBodyCache } from "../../lib/server/page_cache.ts";
 import { handleRead, Router } from "../../lib/server/router.ts";
 import { EstateStore } from "../../lib/server/store.ts";
 import { generateEstate } from "../../lib/server/generator.ts";
+import type { Dialect } from "../../lib/server/serialize.ts";
 
 /** A store with a small generated estate. */
 async function estate(): Promise<EstateStore> {
@@ -15,11 +16,11 @@ async function estate(): Promise<EstateStore> {
 }
 
 /** The body of a GET through the generic handler. */
-async function get(store: EstateStore, target: string): Promise<string> {
+async function get(store: EstateStore, target: string, dialect: Dialect = "spec"): Promise<string> {
   const url = new URL(`http://x${target}`);
-  const found = new Router().resolve("GET", url.pathname);
+  const found = new Router(undefined, { dialect }).resolve("GET", url.pathname);
   if (found.kind !== "match") throw new Error(`no route for ${target}`);
-  return await handleRead({ op: found.op, params: found.params, url, store }).text();
+  return await handleRead({ op: found.op, params: found.params, url, store, dialect }).text();
 }
 
 const APPS = "/api/sam/estate/v1/computers-applications";
@@ -47,7 +48,7 @@ describe("collection pages answered again", () => {
     const fresh = await estate();
     const targets = [
       `${APPS}?page_size=50&page_number=1`,
-      `${APPS}?page_size=7&page_number=2`, // every row kept by the page above: item texts reused
+      `${APPS}?page_size=7&page_number=2`,
       `${APPS}?page_number=2&page_size=7`,
       `${APPS}?page_size=7&page_number=3`,
       `${APPS}?page_size=7&page_number=2&filter=${encodeURIComponent("usedCount -ge 1")}`,
@@ -93,6 +94,80 @@ describe("collection pages answered again", () => {
         get(store, `${APPS}?page_size=3&filter=${encodeURIComponent("nope -eq")}`)
       );
       await assert.rejects(() => get(store, `${APPS}?page_size=0`));
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe("collection pages through the page body cache", () => {
+  it("serves the same bytes warm as cold, across filters, sorts, page sizes and dialects", async () => {
+    const warm = await estate();
+    const targets = [
+      `${APPS}?page_size=7&page_number=2`,
+      `${APPS}?page_size=50&page_number=1`,
+      `${APPS}?page_size=9&page_number=3&filter=${encodeURIComponent("isInstalled -eq true")}`,
+      `${APPS}?page_size=11&page_number=2&sort=${encodeURIComponent("applicationId:desc")}`,
+      "/api/sam/estate/v1/computers?page_size=4&page_number=2",
+      "/api/sam/softwareregistry/v1/applications?page_size=5",
+      "/api/sam/software-registry/v1/applications?page_size=5",
+    ];
+    try {
+      for (const dialect of ["spec", "real"] as const) {
+        for (const target of targets) {
+          const fresh = await estate();
+          try {
+            const cold = await get(fresh, target, dialect).catch((e) => String(e));
+            assert.equal(await get(warm, target, dialect).catch((e) => String(e)), cold, target);
+            assert.equal(await get(warm, target, dialect).catch((e) => String(e)), cold, target);
+          } finally {
+            fresh.close();
+          }
+        }
+      }
+    } finally {
+      warm.close();
+    }
+  });
+
+  it("is dropped when the store changes: an update and an insert show on the next read", async () => {
+    const store = await estate();
+    try {
+      const target = `${APPS}?page_size=5&page_number=1`;
+      const before = JSON.parse(await get(store, target));
+      const first = before.items[0];
+      store.update("computer_applications", {
+        computerId: first.computerId,
+        applicationId: first.applicationId,
+      }, {
+        averageUsedTime: "99:99:99",
+      });
+      const after = JSON.parse(await get(store, target));
+      assert.equal(after.items[0].averageUsedTime, "99:99:99");
+      store.insert("computer_applications", { computerId: "CNEW", applicationId: "ANEW" });
+      const all = JSON.parse(await get(store, `${APPS}?page_size=1000`));
+      assert.equal(all.items.at(-1).computerId, "CNEW");
+      assert.equal(all.pagination.total_items, before.pagination.total_items + 1);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("keeps the links of each path apart (a computer's applications link under that computer)", async () => {
+    const store = await estate();
+    try {
+      const ids = JSON.parse(await get(store, "/api/sam/estate/v1/computers?page_size=2")).items
+        .map((c: { id: string }) => c.id);
+      for (const id of ids) {
+        const page = JSON.parse(
+          await get(store, `/api/sam/estate/v1/computers/${id}/applications?page_size=3`),
+        );
+        for (const item of page.items) assert.equal(item.computerId, id);
+        const again = JSON.parse(
+          await get(store, `/api/sam/estate/v1/computers/${id}/applications?page_size=3`),
+        );
+        assert.deepEqual(again, page);
+      }
     } finally {
       store.close();
     }
