@@ -1,6 +1,8 @@
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+// @ts-types="../../lib/render/csv_stringify.d.ts"
+import { stringify } from "csv-stringify/sync";
 import { basename } from "node:path";
 import { csvField, csvLines, CsvRenderer, FORMULA_START } from "../../lib/render/csv.ts";
 import { memorySection, spoolSection } from "../../lib/report/spool.ts";
@@ -193,6 +195,18 @@ describe("csvLines", () => {
     ));
   });
 
+  it("writes what csv-stringify wrote with the options it was given (byte for byte)", () => {
+    const options = { record_delimiter: "\r\n", quoted_match: /[\r\n]/ };
+    const field = fc.oneof(
+      fc.string({ unit: "grapheme" }),
+      fc.constantFrom("", ",", '"', "\r\n", "a\r", "\n"),
+    );
+    fc.assert(fc.property(
+      fc.array(fc.array(field, { minLength: 0, maxLength: 5 }), { maxLength: 10 }),
+      (records) => assert.equal(csvLines(records), stringify(records, options)),
+    ));
+  });
+
   it("quotes commas, quotes, CR and LF", () => {
     assert.equal(
       csvLines([["a,b", 'x"y', "1\n2", "3\r4", "plain"]]),
@@ -208,6 +222,15 @@ describe("csvField", () => {
       assert.ok(!FORMULA_START.test(field), JSON.stringify(field));
       assert.equal(field === text || field === `'${text}`, true);
     }));
+  });
+
+  it("writes numbers as String() does", () => {
+    fc.assert(fc.property(fc.oneof(fc.double({ noNaN: true }), fc.integer()), (n) => {
+      assert.equal(csvField(n, "number"), Number.isFinite(n) ? String(n) : "");
+    }));
+    for (const n of [-0, 0.1 + 0.2, 1e21, 5e-7, 123456789012345680000, -1.5e-300]) {
+      assert.equal(csvField(n, "currency"), String(n));
+    }
   });
 
   it("gives machine forms", () => {
