@@ -12,6 +12,7 @@ import { benchGenerate } from "./generate.ts";
 const BENCHES: Record<string, () => Promise<void>> = {
   generate: () => benchGenerate({ computers: 50_000 }),
   server: benchServer,
+  reports: async () => (await import("./report_scaling_bench.ts")).benchReportScaling(),
   client: benchClient,
   render: async () => (await import("./render_bench.ts")).benchRender(),
   queue: async () => (await import("./queue_bench.ts")).benchQueue(),
