@@ -65,27 +65,6 @@ describe("collection pages answered again", () => {
     }
   });
 
-  it("show a write at once: the next read of the same page has the new value and total", async () => {
-    const store = await estate();
-    try {
-      const target = `${APPS}?page_size=3&page_number=1`;
-      const before = JSON.parse(await get(store, target));
-      assert.deepEqual(JSON.parse(await get(store, target)), before);
-      const first = before.items[0];
-      store.update("computer_applications", {
-        computerId: first.computerId,
-        applicationId: first.applicationId,
-      }, { usedCount: 4242 });
-      const after = JSON.parse(await get(store, target));
-      assert.equal(after.items[0].usedCount, 4242);
-      store.insert("computer_applications", { computerId: "CNEW", applicationId: "ANEW" });
-      const added = JSON.parse(await get(store, target));
-      assert.equal(added.pagination.total_items, before.pagination.total_items + 1);
-    } finally {
-      store.close();
-    }
-  });
-
   it("still refuse a bad query, however often a good one was answered", async () => {
     const store = await estate();
     try {
@@ -135,6 +114,7 @@ describe("collection pages through the page body cache", () => {
     try {
       const target = `${APPS}?page_size=5&page_number=1`;
       const before = JSON.parse(await get(store, target));
+      assert.deepEqual(JSON.parse(await get(store, target)), before, "answered again, unchanged");
       const first = before.items[0];
       store.update("computer_applications", {
         computerId: first.computerId,
