@@ -128,6 +128,8 @@ describe("collection pages through the page body cache", () => {
       const all = JSON.parse(await get(store, `${APPS}?page_size=1000`));
       assert.equal(all.items.at(-1).computerId, "CNEW");
       assert.equal(all.pagination.total_items, before.pagination.total_items + 1);
+      const again = JSON.parse(await get(store, target));
+      assert.equal(again.pagination.total_items, before.pagination.total_items + 1);
     } finally {
       store.close();
     }
