@@ -126,6 +126,12 @@ export interface StackedBarChartSpec {
   readonly currency?: string;
   /** Keep the first N rows (default 15, at most 50; rows arrive ordered). */
   readonly top?: number;
+  /**
+   * What the drawn rows are the first of, when not all the section's rows could be drawn (the
+   * rows with a value, say): their count and a plural noun, for the note under the chart ("First
+   * 15 of 42 applications with a reclaimable value."). Default: the section's rows.
+   */
+  readonly of?: { readonly count: number; readonly noun: string };
 }
 
 /** A status a heat map cell can have: its value in the rows, legend label and tone. */

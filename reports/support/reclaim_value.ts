@@ -35,6 +35,7 @@ export function reclaimChart(apps: readonly ApplicationRow[]): StackedBarChartSp
     segments: [{ key: "reclaimValue", label: "Reclaimable value" }],
     currency: "currency",
     top: Math.min(valued, TOP),
+    of: { count: valued, noun: "applications with a reclaimable value" },
   };
 }
 

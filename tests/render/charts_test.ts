@@ -154,6 +154,21 @@ describe("stackedBar chart", () => {
     // EUR bars are not dwarfed by the USD amount: Microsoft gets the EUR axis's longest bar.
     assert.ok(shown.indexOf("Oracle") < shown.indexOf("Amounts in USD"));
   });
+
+  it("says what its rows are the first of: the section's rows, or what the spec names", () => {
+    const f = CHART_FIXTURES.stackedBar;
+    const rows = f.rows(40);
+    const note = (spec: object) =>
+      drawnText(parseXml(chartSvg(spec as SvgChartSpec, rows, chartContext(f.columns, 40))));
+    assert.match(note({ ...f.spec, top: 5 }), /First 5 of 40 rows\./);
+    const valued = { count: 12, noun: "applications with a reclaimable value" };
+    assert.match(
+      note({ ...f.spec, top: 5, of: valued }),
+      /First 5 of 12 applications with a reclaimable value\./,
+    );
+    const all = note({ ...f.spec, top: 12, of: valued });
+    assert.doesNotMatch(all, /First \d+ of/, "every row it is the first of is drawn: no note");
+  });
 });
 
 describe("heatMap chart", () => {

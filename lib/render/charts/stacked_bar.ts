@@ -1,7 +1,8 @@
 /**
  * Stacked horizontal bars: one bar per row, one segment per series (e.g. installations per
  * entitlement state of each application), a legend, a value axis, one axis per currency when the
- * spec names a currency key, and "First N of M rows." when the section has more rows.
+ * spec names a currency key, and "First N of M rows." when the section has more rows (or "First N
+ * of M <noun>." when the spec says what its rows are the first of).
  *
  * @module
  */
@@ -65,8 +66,8 @@ export function stackedBarSvg(
   const note = cutNote(
     "First",
     picked.length,
-    Math.max(ctx.total, rows.length),
-    "rows",
+    spec.of?.count ?? Math.max(ctx.total, rows.length),
+    spec.of?.noun ?? "rows",
     ctx.locale,
   );
   if (note) parts.push(svgText(note, { x: 0, y: y + 10, size: 10, fill: "#595959" }));
