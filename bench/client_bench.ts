@@ -9,7 +9,7 @@
  *
  * @example
  * ```ts
- * import { benchClient } from "./client_bench.ts";
+import { benchClient } from "./client_bench.ts";
  * await benchClient(); // prints both times and the ratio
  * ```
  *
@@ -23,6 +23,7 @@ import { resolveParams } from "../lib/report/params.ts";
 import { runReport } from "../lib/report/runner.ts";
 import { startServer } from "../lib/server/server.ts";
 import { REPORTS } from "../reports/mod.ts";
+import { stateGoal } from "./goals.ts";
 
 /** Items in the benchmarked collection. */
 const ITEMS = 50_000;
@@ -246,7 +247,12 @@ export async function benchFanOut(items = FAN_OUT_ITEMS): Promise<void> {
         sequentialMs.toFixed(0)
       } ms, ` +
         `fan-out ${fan.ms.toFixed(0)} ms (limit reached ${fan.peak}), ` +
-        `${(sequentialMs / fan.ms).toFixed(2)}x`,
+        stateGoal(
+          `fan-out vs a sequential client, ${items} items at 20 ms latency`,
+          sequentialMs / fan.ms,
+          ">=",
+          12,
+        ),
     );
   } finally {
     await srv.close();
@@ -271,7 +277,15 @@ async function benchRateLimited(items: number, expected?: number[]): Promise<voi
     const floorMs = (items / RATE_LIMIT) * 1000;
     console.log(
       `fan-out ${items} costs summaries, ${RATE_LIMIT} req/s limit: ${fan.ms.toFixed(0)} ms, ` +
-        `floor ${floorMs.toFixed(0)} ms (requests ÷ limit), ${(fan.ms / floorMs).toFixed(2)}x, ` +
+        `floor ${floorMs.toFixed(0)} ms (requests ÷ limit), ` +
+        `${
+          stateGoal(
+            `fan-out under a ${RATE_LIMIT} req/s limit vs its floor (no request failed)`,
+            fan.ms / floorMs,
+            "<=",
+            1.1,
+          )
+        }, ` +
         `${fan.client.stats.requests} requests, ${fan.client.stats.rateLimitWaits} answers of 429, ` +
         `0 failed`,
     );

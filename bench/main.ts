@@ -8,6 +8,7 @@
 import { benchServer } from "./server_bench.ts";
 import { benchClient } from "./client_bench.ts";
 import { benchGenerate } from "./generate.ts";
+import { goalLines } from "./goals.ts";
 
 const BENCHES: Record<string, () => Promise<void>> = {
   generate: () => benchGenerate({ computers: 50_000 }),
@@ -27,4 +28,10 @@ for (const name of wanted) {
   }
   console.log(`\n== ${name}`);
   await bench();
+}
+
+const lines = goalLines();
+if (lines.length > 0) {
+  console.log("\n== goals (issue 11), from this run");
+  for (const line of lines) console.log(line);
 }

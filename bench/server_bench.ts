@@ -18,6 +18,7 @@
  * @module
  */
 
+import { stateGoal } from "./goals.ts";
 import { startServer } from "../lib/server/server.ts";
 import { TOKEN_PATH } from "../lib/api/operations.ts";
 import { generateEstate } from "../lib/server/generator.ts";
@@ -160,7 +161,12 @@ async function benchThroughput(): Promise<void> {
     );
     console.log(
       `server: server (warm) / bare Deno.serve items per second at page_size 1000: ` +
-        `${ratio(plain, bareRun)}x (goal >= 0.80x)`,
+        stateGoal(
+          "server vs bare Deno.serve of the same bytes, page_size 1000 (repeated read)",
+          rate(plain) / rate(bareRun),
+          ">=",
+          0.8,
+        ),
     );
     console.log(
       `server: server (cold) / bare Deno.serve items per second at page_size 1000: ` +
@@ -297,7 +303,13 @@ async function benchScaling(): Promise<void> {
       }
       console.log(
         `server scaling: ${report} ${sizes[0]} -> ${sizes[1]} computers: ` +
-          `${(fastest[1].took / fastest[0].took).toFixed(1)}x (linear 10x, goal <= ~11x)`,
+          stateGoal(
+            `server work of ${report}'s reads, ${sizes[0]} -> ${sizes[1]} computers`,
+            fastest[1].took / fastest[0].took,
+            "<=",
+            11,
+            { about: true, digits: 1 },
+          ) + " (linear 10x)",
       );
     }
   } finally {
