@@ -10,13 +10,15 @@
 export interface GoalResult {
   /** What was measured. */
   readonly label: string;
-  /** The measured ratio. */
-  readonly value: number;
+  /** The measured ratio (`undefined`: not measured, a run failed). */
+  readonly value: number | undefined;
   /** `<=` (at most) or `>=` (at least). */
   readonly op: "<=" | ">=";
   /** The goal. */
   readonly target: number;
-  /** `met`, `near` (an "about" goal missed by at most 5%) or `missed`. */
+  /** Whether the goal is "about" its target (`~11x`). */
+  readonly about: boolean;
+  /** `met`, `near` (an "about" goal missed by at most 5%) or `missed` (or not measured). */
   readonly verdict: "met" | "near" | "missed";
 }
 
@@ -25,7 +27,7 @@ const STATED: GoalResult[] = [];
 /**
  * Judge a ratio against a goal, remember it for {@link statedGoals}, and return its text for the
  * bench's own line: `"0.94x (goal >= 0.80x: met)"`. An `about` goal ("at most ~11×") missed by at
- * most 5% is `near`, not `met`.
+ * most 5% is `near`, not `met`; a figure not measured (`undefined`: its run failed) is `missed`.
  *
  * @example
  * ```ts
@@ -36,19 +38,20 @@ const STATED: GoalResult[] = [];
  */
 export function stateGoal(
   label: string,
-  value: number,
+  value: number | undefined,
   op: "<=" | ">=",
   target: number,
   options: { about?: boolean; digits?: number } = {},
 ): string {
-  const met = op === "<=" ? value <= target : value >= target;
-  const near = !met && options.about === true &&
+  const met = value !== undefined && (op === "<=" ? value <= target : value >= target);
+  const near = !met && value !== undefined && options.about === true &&
     (op === "<=" ? value <= target * 1.05 : value >= target / 1.05);
   const verdict = met ? "met" : near ? "near" : "missed";
-  STATED.push({ label, value, op, target, verdict });
+  const about = options.about === true;
+  STATED.push({ label, value, op, target, about, verdict });
   const digits = options.digits ?? 2;
-  const goal = options.about ? `~${target}` : target.toFixed(2);
-  return `${value.toFixed(digits)}x (goal ${op} ${goal}x: ${verdict})`;
+  const shown = value === undefined ? "not measured" : `${value.toFixed(digits)}x`;
+  return `${shown} (goal ${op} ${goalText({ target, about })}: ${verdict})`;
 }
 
 /**
@@ -71,14 +74,20 @@ export function statedGoals(): readonly GoalResult[] {
  * @example
  * ```ts
  * import { goalLines } from "./goals.ts";
- * console.log(goalLines([{ label: "x", value: 1, op: "<=", target: 2, verdict: "met" }])[0]);
+ * const x = { label: "x", value: 1, op: "<=", target: 2, about: false, verdict: "met" } as const;
+ * console.log(goalLines([x])[0]);
  * // "met     x: 1.00x (goal <= 2.00x)"
  * ```
  */
 export function goalLines(goals: readonly GoalResult[] = STATED): string[] {
   return goals.map((g) =>
-    `${g.verdict.padEnd(7)} ${g.label}: ${g.value.toFixed(2)}x (goal ${g.op} ${
-      g.target.toFixed(2)
-    }x)`
+    `${g.verdict.padEnd(7)} ${g.label}: ${
+      g.value === undefined ? "not measured" : `${g.value.toFixed(2)}x`
+    } (goal ${g.op} ${goalText(g)})`
   );
+}
+
+/** A goal's target as text: `1.30x`, or `~11x` for an "about" goal. */
+function goalText(goal: { readonly target: number; readonly about: boolean }): string {
+  return goal.about ? `~${goal.target}x` : `${goal.target.toFixed(2)}x`;
 }
