@@ -178,7 +178,13 @@ async function benchThroughput(): Promise<void> {
 }
 
 /** Reads one collection whole through the handler, page_size 1000; returns the pages read. */
-async function serveAll(router: Router, store: EstateStore, path: string, query = "") {
+async function serveAll(
+  router: Router,
+  store: EstateStore,
+  path: string,
+  query = "",
+  each?: (item: Record<string, unknown>) => void,
+) {
   const get = (page: number) => {
     const url = new URL(`http://x${path}?page_size=1000&page_number=${page}${query}`);
     const found = router.resolve("GET", url.pathname);
@@ -187,8 +193,9 @@ async function serveAll(router: Router, store: EstateStore, path: string, query 
   };
   // Read until a short page (license collections carry no totals).
   for (let page = 1;; page++) {
-    const body = await get(page).json();
-    if ((body.items?.length ?? 0) < 1000) return page;
+    const items: Record<string, unknown>[] = (await get(page).json()).items ?? [];
+    if (each) items.forEach(each);
+    if (items.length < 1000) return page;
   }
 }
 
@@ -202,9 +209,9 @@ const filterQuery = (filter: string) => `&filter=${encodeURIComponent(filter)}`;
 /** Each report's reads, as the report sends them (batch sizes of the reports' own constants). */
 const PATTERNS: Record<string, (router: Router, store: EstateStore) => Promise<number>> = {
   "entitlement-state-by-computer": async (router, store) => {
-    let pages = await serveAll(router, store, "/api/sam/estate/v1/computers");
-    const ids = store.query({ resource: "Computer", limit: Number.MAX_SAFE_INTEGER, noTotal: true })
-      .rows.map((r) => String(r.id));
+    // The chunks' ids come from the computer pages served, as the report takes them.
+    const ids: string[] = [];
+    let pages = await serveAll(router, store, COMPUTERS, "", (c) => ids.push(String(c.id)));
     for (let i = 0; i < ids.length; i += 100) {
       const chunk = filterQuery(`computerId -in [${ids.slice(i, i + 100).join(",")}]`);
       pages += await serveAll(router, store, ENTITLEMENTS, chunk);
@@ -226,13 +233,14 @@ const PATTERNS: Record<string, (router: Router, store: EstateStore) => Promise<n
   "license-position": async (router, store) => {
     // The ELP's reads: licenses, metric tracking, every install's entitlement state, computers,
     // and per licensed application its computer and user transfer lists.
-    let pages = 0;
-    for (const path of [LICENSE_LIST, METERING, ENTITLEMENTS, COMPUTERS]) {
+    const apps = new Set<string>();
+    let pages = await serveAll(router, store, LICENSE_LIST, "", (l) => {
+      apps.add(String(l.applicationId));
+    });
+    for (const path of [METERING, ENTITLEMENTS, COMPUTERS]) {
       pages += await serveAll(router, store, path);
     }
-    const apps = store.query({ resource: "License", limit: Number.MAX_SAFE_INTEGER, noTotal: true })
-      .rows.map((r) => String(r.applicationId));
-    for (const app of new Set(apps)) {
+    for (const app of apps) {
       for (const holder of ["computers", "users"]) {
         pages += await serveAll(router, store, `${LICENSE_LIST}/transfers/${app}/${holder}`);
       }
@@ -240,19 +248,16 @@ const PATTERNS: Record<string, (router: Router, store: EstateStore) => Promise<n
     return pages;
   },
   "end-of-life-software": async (router, store) => {
-    const eol = store.query({
-      resource: "RegistryApplication",
-      where: { isEndOfLife: true },
-      limit: 100,
-      noTotal: true,
-    }).rows.map((r) => String(r.id));
-    const filter = `(isInstalled -eq true) -and (applicationId -in [${eol.join(",")}])`;
-    return await serveAll(
+    const eol: string[] = [];
+    const pages = await serveAll(
       router,
       store,
       "/api/sam/softwareregistry/v1/applications",
       filterQuery("isEndOfLife -eq true"),
-    ) + await serveAll(router, store, APPS, filterQuery(filter));
+      (a) => eol.push(String(a.id)),
+    );
+    const filter = `(isInstalled -eq true) -and (applicationId -in [${eol.join(",")}])`;
+    return pages + await serveAll(router, store, APPS, filterQuery(filter));
   },
 };
 
