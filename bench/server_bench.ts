@@ -9,9 +9,10 @@
  *   rows read and written anew) and warm (read again);
  * - the server work of each report's request pattern at 5,000 and 50,000 computers (the reads
  *   the report sends, served in process by `handleRead`, so only the server's time is counted),
- *   with the growth ratio; linear is 10×. Each figure is the fastest of five runs, each after a
- *   store change, so the caches an earlier run filled do not serve it; the runs alternate
- *   between the two estates, both loaded first.
+ *   with the growth ratio; linear is 10× (the goal of at most ~11× is on each report's time end
+ *   to end, judged by `report_scaling_bench.ts`; this is the server's part of it). Each figure
+ *   is the fastest of five runs, each after a store change, so the caches an earlier run filled
+ *   do not serve it; the runs alternate between the two estates, both loaded first.
  *
  * Usage: `deno run -P=bench bench/server_bench.ts [--no-scaling]`.
  *
@@ -308,13 +309,8 @@ async function benchScaling(): Promise<void> {
       }
       console.log(
         `server scaling: ${report} ${sizes[0]} -> ${sizes[1]} computers: ` +
-          stateGoal(
-            `server work of ${report}'s reads, ${sizes[0]} -> ${sizes[1]} computers`,
-            fastest[1].took / fastest[0].took,
-            "<=",
-            11,
-            { about: true, digits: 1 },
-          ) + " (linear 10x)",
+          `${(fastest[1].took / fastest[0].took).toFixed(1)}x (linear 10x; the server's part of ` +
+          `the report's time, whose growth is judged end to end by \`deno task bench reports\`)`,
       );
     }
   } finally {
