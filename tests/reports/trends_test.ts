@@ -37,31 +37,30 @@ const ESTATES = [
   { computers: 400, seed: 4 },
 ];
 
-async function trendsJson(history: string, extra: string[] = []) {
-  const out = `${history}-trends-${extra.length}`;
+/** `deno task report trends` as a user runs it, from the project folder, with the given args. */
+async function runTrends(args: string[]) {
   const cmd = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-P=report",
-      "--no-prompt",
-      "main.ts",
-      "report",
-      "trends",
-      "--param",
-      `history=${history.slice(ROOT.length)}`,
-      ...extra,
-      "--format",
-      "json,html",
-      "--out",
-      out,
-      "--quiet",
-    ],
+    args: ["run", "-P=report", "--no-prompt", "main.ts", "report", "trends", ...args, "--quiet"],
     cwd: ROOT,
     env: { NO_COLOR: "1" },
     stdout: "piped",
     stderr: "piped",
   }).output();
-  assert.equal(cmd.code, 0, new TextDecoder().decode(cmd.stderr));
+  return { code: cmd.code, stderr: new TextDecoder().decode(cmd.stderr) };
+}
+
+async function trendsJson(history: string, extra: string[] = []) {
+  const out = `${history}-trends-${extra.length}`;
+  const run = await runTrends([
+    "--param",
+    `history=${history.slice(ROOT.length)}`,
+    ...extra,
+    "--format",
+    "json,html",
+    "--out",
+    out,
+  ]);
+  assert.equal(run.code, 0, run.stderr);
   const json = JSON.parse(await Deno.readTextFile(`${out}/trends.json`));
   return { ...json, html: await Deno.readTextFile(`${out}/trends.html`) };
 }
@@ -183,28 +182,15 @@ describe("trends report", () => {
   });
 
   it("a missing history folder fails with a message naming it", async () => {
-    const cmd = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-P=report",
-        "--no-prompt",
-        "main.ts",
-        "report",
-        "trends",
-        "--param",
-        "history=out/no-such-pack",
-        "--format",
-        "json",
-        "--out",
-        "/tmp/samkit-trends-none",
-        "--quiet",
-      ],
-      cwd: ROOT,
-      env: { NO_COLOR: "1" },
-      stderr: "piped",
-      stdout: "piped",
-    }).output();
-    assert.notEqual(cmd.code, 0);
-    assert.match(new TextDecoder().decode(cmd.stderr), /history out\/no-such-pack: no such folder/);
+    const run = await runTrends([
+      "--param",
+      "history=out/no-such-pack",
+      "--format",
+      "json",
+      "--out",
+      "/tmp/samkit-trends-none",
+    ]);
+    assert.notEqual(run.code, 0);
+    assert.match(run.stderr, /history out\/no-such-pack: no such folder/);
   });
 });
