@@ -4,18 +4,26 @@
  * every report of the run.
  *
  * Where the browser comes from, in order:
- * 1. `PUPPETEER_EXECUTABLE_PATH`, when set (it must exist);
+ * 1. `PUPPETEER_EXECUTABLE_PATH`, when set (it must exist; `bin/samkit-chromium` starts it only
+ *    when it is a system browser or the one named in `bin/browser-path`);
  * 2. a system Chrome or Chromium: `/usr/bin/chromium`, `/usr/bin/chromium-browser`,
- *    `/usr/bin/google-chrome`, `/usr/bin/google-chrome-stable` (then the same names on `PATH`);
- * 3. Puppeteer's own cache (`puppeteer.executablePath()`), when that file exists.
+ *    `/usr/bin/google-chrome`, `/usr/bin/google-chrome-stable` (then the same names on `PATH`).
  *
  * When none is found, {@link BrowserNotFoundError} says how to get one.
+ *
+ * Puppeteer is imported as `puppeteer-core` (the library the `puppeteer` package wraps): the
+ * `puppeteer` package searches for a configuration file (`package.json`, `.puppeteerrc*`,
+ * `puppeteer.config.*`, `.config/…`) in the working folder and in every parent folder up to
+ * `$HOME` — up to `/` when the project is not under `$HOME` — as soon as it is imported. Those are
+ * reads outside the permission sets (Deno would prompt for each in a terminal), and a
+ * `.puppeteerrc.cjs` there would be code run by the report. samkit fixes the browser and its flags
+ * itself, so it needs none of that.
  *
  * @module
  */
 
-import puppeteer from "puppeteer";
-import type { Browser, Page } from "puppeteer";
+import puppeteer from "puppeteer-core";
+import type { Browser, Page } from "puppeteer-core";
 import { join } from "node:path";
 import { makeOwnedTempDir } from "../fs/owned_temp.ts";
 import { fileURLToPath as fromFileUrl } from "node:url";
@@ -225,8 +233,6 @@ export interface FindBrowserOptions {
   readonly candidates?: readonly string[];
   /** Whether a path is an existing file (default a `Deno.stat`). */
   readonly exists?: (path: string) => boolean | Promise<boolean>;
-  /** Puppeteer's cached browser path (default `puppeteer.executablePath()`). */
-  readonly puppeteerPath?: () => string | Promise<string>;
 }
 
 function defaultEnv(name: string): string | undefined {
@@ -279,15 +285,6 @@ export async function findBrowser(options: FindBrowserOptions = {}): Promise<str
       }
     }
     if (names.length > 0) looked.push(`${names.join("/")} on PATH`);
-  }
-  try {
-    const cached = await (options.puppeteerPath ?? (() => puppeteer.executablePath()))();
-    if (cached) {
-      if (await exists(cached)) return cached;
-      looked.push(`${cached} (Puppeteer cache, missing)`);
-    }
-  } catch {
-    looked.push("Puppeteer cache");
   }
   throw new BrowserNotFoundError(looked);
 }

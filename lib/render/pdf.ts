@@ -31,7 +31,7 @@
  * @module
  */
 
-import type { Page, PDFOptions } from "puppeteer";
+import type { Page, PDFOptions } from "puppeteer-core";
 import { join } from "node:path";
 import { writeAtomic } from "./atomic.ts";
 import { type BrowserHandle, launchBrowser } from "./browser.ts";

@@ -18,7 +18,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import type { Page } from "puppeteer";
+import type { Page } from "puppeteer-core";
 import { API_REPORTS, FLAGSHIP_REPORTS } from "../../reports/mod.ts";
 import {
   htmlChunks,
