@@ -42,8 +42,12 @@ async function probe(set: string, ...args: string[]): Promise<string> {
   return dec.decode(out.stdout).trim() || dec.decode(out.stderr);
 }
 
-async function wrapper(args: string[], env: Record<string, string> = {}) {
-  const out = await new Deno.Command(WRAPPER, {
+async function wrapper(
+  args: string[],
+  env: Record<string, string> = {},
+  { program = WRAPPER }: { program?: string } = {},
+) {
+  const out = await new Deno.Command(program, {
     args,
     env: { SAMKIT_CHROMIUM: "/usr/bin/chromium", SAMKIT_CHROMIUM_DRY_RUN: "1", ...env },
     clearEnv: true,
@@ -123,20 +127,43 @@ describe("bin/samkit-chromium", () => {
     }
   });
 
-  it("runs only a system browser or PUPPETEER_EXECUTABLE_PATH, never one under /tmp", async () => {
+  it("runs only a system browser or the one in bin/browser-path, never one under /tmp", async () => {
     const other = await wrapper(["--headless"], { SAMKIT_CHROMIUM: "/bin/sh" });
     assert.equal(other.code, 64);
     assert.match(other.stderr, /browser \/bin\/sh is neither a system browser/);
+    // An environment variable cannot vouch for a program: /bin/sh named twice is still refused.
+    const named = await wrapper(["about:blank"], {
+      SAMKIT_CHROMIUM: "/bin/sh",
+      PUPPETEER_EXECUTABLE_PATH: "/bin/sh",
+    });
+    assert.equal(named.code, 64);
+    assert.equal(named.stdout, "");
+    assert.match(named.stderr, /browser \/bin\/sh is neither a system browser/);
 
-    const planted = await Deno.makeTempFile({ dir: "/tmp", prefix: "chrome-" });
+    // Even the browser configured at install time is refused when it lives where samkit writes.
+    const install = await Deno.makeTempDir({ prefix: "samkit-install-" });
+    const planted = `${install}/chrome`;
     try {
+      await Deno.mkdir(`${install}/bin`);
+      await Deno.copyFile(WRAPPER, `${install}/bin/samkit-chromium`);
+      await Deno.chmod(`${install}/bin/samkit-chromium`, 0o755);
+      await Deno.writeTextFile(planted, "#!/bin/sh\n");
       await Deno.chmod(planted, 0o755);
-      const env = { SAMKIT_CHROMIUM: planted, PUPPETEER_EXECUTABLE_PATH: planted };
-      const { code, stderr } = await wrapper(["--headless"], env);
+      await Deno.writeTextFile(`${install}/bin/browser-path`, `${planted}\n`);
+      const { code, stderr } = await wrapper(["--headless"], { SAMKIT_CHROMIUM: planted }, {
+        program: `${install}/bin/samkit-chromium`,
+      });
       assert.equal(code, 64);
       assert.match(stderr, /a folder samkit writes to/);
+      // The configured browser itself, outside every folder samkit writes to, is started.
+      await Deno.writeTextFile(`${install}/bin/browser-path`, "/bin/true\n");
+      const configured = await wrapper(["--headless"], { SAMKIT_CHROMIUM: "/bin/true" }, {
+        program: `${install}/bin/samkit-chromium`,
+      });
+      assert.equal(configured.code, 0, configured.stderr);
+      assert.equal(configured.stdout, "/bin/true\n--headless\n");
     } finally {
-      await Deno.remove(planted);
+      await Deno.remove(install, { recursive: true });
     }
   });
 });
