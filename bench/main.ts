@@ -19,13 +19,39 @@ const BENCHES: Record<string, () => Promise<void>> = {
   queue: async () => (await import("./queue_bench.ts")).benchQueue(),
 };
 
+const HELP = `Usage: deno task bench [name …]
+
+Runs the benchmarks (all of them, ~12 minutes on 2 cores, or the ones named) and prints each
+figure side by side with its baseline and the ratio; figures with a goal are judged where they
+print and listed again at the end. Writes only to /tmp.
+
+Benchmarks:
+  generate  the reference estate generator at 50,000 computers
+  server    the reference server vs a bare Deno.serve of the same bytes; its scaling per report
+  reports   every API report end to end at 5,000 and 50,000 computers
+  client    fan-out vs a sequential client, and under a rate limit
+  render    XLSX and CSV renderers vs raw exceljs/csv-stringify at 100k and 1M rows (CPU, RSS)
+  queue     packs on the PostgreSQL queue, 1 vs 4 workers (needs SAMKIT_TEST_DATABASE_URL)
+
+Options:
+  -h, --help  This help`;
+
+if (Deno.args.includes("--help") || Deno.args.includes("-h")) {
+  console.log(HELP);
+  Deno.exit(0);
+}
 const wanted = Deno.args.length ? Deno.args : Object.keys(BENCHES);
+const unknown = wanted.filter((name) => !BENCHES[name]);
+if (unknown.length > 0) {
+  console.error(
+    `samkit bench: unknown benchmark "${unknown[0]}"; benchmarks: ${
+      Object.keys(BENCHES).join(", ")
+    } (deno task bench --help)`,
+  );
+  Deno.exit(2);
+}
 for (const name of wanted) {
   const bench = BENCHES[name];
-  if (!bench) {
-    console.error(`unknown benchmark "${name}"; benchmarks: ${Object.keys(BENCHES).join(", ")}`);
-    Deno.exit(2);
-  }
   console.log(`\n== ${name}`);
   await bench();
 }

@@ -1,11 +1,15 @@
 /**
- * Makes the README's screenshots from the demo estate: the weekly audit pack's summary email
- * (`docs/pack-summary-email.png`) and two charts (`docs/chart-entitlement-states.png`,
- * `docs/chart-connector-heat-map.png`). It runs the README's own commands (`deno task pack
- * packs/weekly_audit.json`, into its default folder `out/packs/`, and `deno task report …` into a
- * temp folder) and photographs the results in the browser samkit prints PDFs with.
+ * Makes the README's screenshots from the demo estate: the first screen of the three flagship
+ * reports of `deno task demo` (`docs/license-cost-summary.png`,
+ * `docs/entitlement-state-by-computer.png`, `docs/hardware-socket-map.png`), the weekly audit
+ * pack's summary email (`docs/pack-summary-email.png`) and two charts
+ * (`docs/chart-entitlement-states.png`, `docs/chart-connector-heat-map.png`). It runs the README's
+ * own commands (`deno task demo` into a temp folder, `deno task pack packs/weekly_audit.json` into
+ * its default folder `out/packs/`, `deno task report …` into a temp folder) and photographs the
+ * results in the browser samkit prints PDFs with. The email's evidence folder is shown relative
+ * to the project (`./out/packs/…`), so no path of the machine that made it is in the picture.
  *
- * Usage: `deno task screenshots`.
+ * Usage: `deno task screenshots` (`--help` prints this and writes nothing).
  *
  * @module
  */
@@ -39,17 +43,46 @@ async function summaryEml(): Promise<string> {
   return `${dir}/${runs.sort().at(-1)}/summary.eml`;
 }
 
+const HELP = `Usage: deno task screenshots
+
+Remakes the README's screenshots from the demo estate (overwrites the PNGs in docs/):
+  docs/license-cost-summary.png, docs/entitlement-state-by-computer.png,
+  docs/hardware-socket-map.png     the first screen of each demo report (deno task demo)
+  docs/pack-summary-email.png      the weekly pack's summary email (deno task pack
+                                   packs/weekly_audit.json: a run in out/packs/weekly-audit)
+  docs/chart-entitlement-states.png, docs/chart-connector-heat-map.png   two charts
+
+Options:
+  -h, --help  This help (nothing is run or written)`;
+
+if (Deno.args.length > 0) {
+  const help = Deno.args.every((a) => a === "--help" || a === "-h");
+  if (help) console.log(HELP);
+  else console.error(`samkit screenshots: unknown option ${Deno.args[0]}\n\n${HELP}`);
+  Deno.exit(help ? 0 : 2);
+}
+
+/** The demo reports photographed for the README's first screen. */
+const DEMO_SHOTS = ["license-cost-summary", "entitlement-state-by-computer", "hardware-socket-map"];
+
 const tmp = await Deno.makeTempDir({ prefix: "samkit-screenshots-" });
 const browser = launchBrowser();
 try {
+  await samkit("report", ["demo", "--out", `${tmp}/demo`]);
   await samkit("pack", ["pack", "packs/weekly_audit.json"]);
   for (const id of ["connector-health", "entitlement-state-by-computer"]) {
     await samkit("report", ["report", id, "--format", "html", "--out", tmp]);
   }
   const page = await browser.newPage();
   const mail = await simpleParser(await Deno.readTextFile(await summaryEml()));
+  for (const id of DEMO_SHOTS) {
+    await page.setViewport({ width: 1100, height: 620, deviceScaleFactor: 1 });
+    await page.setContent(await Deno.readTextFile(`${tmp}/demo/${id}.html`), { waitUntil: "load" });
+    await page.screenshot({ path: `${ROOT}docs/${id}.png` });
+  }
   await page.setViewport({ width: 760, height: 900, deviceScaleFactor: 1 });
-  await page.setContent(String(mail.html), { waitUntil: "load" });
+  // The evidence folder as the project sees it, not as this machine's absolute path.
+  await page.setContent(String(mail.html).replaceAll(ROOT, "./"), { waitUntil: "load" });
   await page.screenshot({ path: `${ROOT}docs/pack-summary-email.png`, fullPage: true });
   const charts = [
     ["connector-health", "chart-connector-heat-map"],
@@ -62,9 +95,9 @@ try {
     if (!chart) throw new Error(`${report}: no chart in its HTML`);
     await chart.screenshot({ path: `${ROOT}docs/${name}.png` });
   }
-  console.log(
-    "docs/pack-summary-email.png, docs/chart-connector-heat-map.png, docs/chart-entitlement-states.png",
-  );
+  const made = [...DEMO_SHOTS, "pack-summary-email", "chart-connector-heat-map"]
+    .concat("chart-entitlement-states");
+  console.log(made.map((name) => `docs/${name}.png`).join(", "));
 } finally {
   await browser.close();
   await Deno.remove(tmp, { recursive: true });
