@@ -11,7 +11,7 @@ import { parseArgs, stringFlag } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
 import { printOut, terminalJson, terminalText } from "./terminal_text.ts";
-import { openSource } from "./source.ts";
+import { openSource, tokenFlag } from "./source.ts";
 import type { ConnectorConfiguration, ConnectorType } from "../api/client.ts";
 
 /** The help text of `samkit connectors`. */
@@ -180,7 +180,7 @@ export async function connectorsCommand(argv: readonly string[]): Promise<number
     }
     const api = await openSource({
       baseUrl: stringFlag(values, "base-url"),
-      token: stringFlag(values, "token"),
+      token: tokenFlag(stringFlag(values, "token")),
     });
     try {
       const result = await run(api.client);

@@ -8,6 +8,7 @@ import { maxConcurrencyFlag, parseArgs, type Parsed, stringFlag } from "./args.t
 import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
 import { printErr, printOut } from "./terminal_text.ts";
+import { tokenFlag } from "./source.ts";
 import { REPORTS } from "../../reports/mod.ts";
 import { type PackFile, readPackFile } from "../pack/pack_file.ts";
 import { runPack } from "../pack/run_pack.ts";
@@ -120,7 +121,7 @@ export function packRunOptions(
     maxConcurrency: maxConcurrencyFlag(values),
     source: {
       baseUrl: stringFlag(values, "base-url"),
-      token: stringFlag(values, "token"),
+      token: tokenFlag(stringFlag(values, "token")),
       registryPrefix: stringFlag(values, "registry-prefix"),
     },
     log: values.quiet ? undefined : log,

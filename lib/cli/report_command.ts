@@ -13,7 +13,7 @@ import {
   stringFlag,
 } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
-import { historySource, openSnapshotSource, openSource } from "./source.ts";
+import { historySource, openSnapshotSource, openSource, tokenFlag } from "./source.ts";
 import { clientEvents, Progress } from "./progress.ts";
 import { reportError } from "./errors.ts";
 import { clip, printErr, printOut } from "./terminal_text.ts";
@@ -174,7 +174,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
     const query = createQueryContext({ maxConcurrency: maxConcurrencyFlag(values) });
     const api = snapshot ?? (definition.reads === "history" ? historySource() : await openSource({
       baseUrl: stringFlag(values, "base-url"),
-      token: stringFlag(values, "token"),
+      token: tokenFlag(stringFlag(values, "token")),
       registryPrefix: stringFlag(values, "registry-prefix"),
       computers,
       seed,

@@ -49,6 +49,36 @@ export interface ApiSource {
   close(): Promise<void>;
 }
 
+/**
+ * The warning printed when a token is given as `--token`: the command line is not a place for a
+ * secret.
+ *
+ * @example
+ * ```ts
+ * import { TOKEN_FLAG_WARNING } from "./source.ts";
+ * console.log(TOKEN_FLAG_WARNING.includes("SAM_TOKEN")); // true
+ * ```
+ */
+export const TOKEN_FLAG_WARNING = "samkit: warning: --token puts the token on the command line, " +
+  "where `deno task` echoes it to stderr (and so into every log), and the shell history and the " +
+  "process list keep it. Put it in the environment instead: SAM_TOKEN, or SAM_CLIENT_ID and " +
+  "SAM_CLIENT_SECRET (client credentials).";
+
+/**
+ * The value of `--token`, passed through; when there is one, {@link TOKEN_FLAG_WARNING} goes to
+ * stderr first (never the token itself).
+ *
+ * @example
+ * ```ts
+ * import { tokenFlag } from "./source.ts";
+ * console.log(tokenFlag(undefined)); // undefined, and no warning
+ * ```
+ */
+export function tokenFlag(value: string | undefined): string | undefined {
+  if (value !== undefined) console.error(TOKEN_FLAG_WARNING);
+  return value;
+}
+
 function env(name: string): string | undefined {
   try {
     return Deno.env.get(name) || undefined;
