@@ -37,6 +37,8 @@ const BAD_INPUT = new Set([
   "CronError",
   "SnapshotFileError",
   "PriceFileError",
+  "ContainmentError",
+  "JsonTextError",
   "TenantsFileError",
   "DatabaseUrlError",
 ]);

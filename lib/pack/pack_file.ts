@@ -11,6 +11,8 @@ import { type Format, FORMATS } from "../render/renderer.ts";
 import { MAX_FILTER_CHARS, resolveParams } from "../report/params.ts";
 import { checkReportFilter } from "../report/runner.ts";
 import type { ParamValues, ReportDefinition } from "../report/model.ts";
+import { checkContained } from "../fs/containment.ts";
+import { parseJsonText } from "../fs/json_text.ts";
 
 /** One report of a pack. */
 export interface PackReport {
@@ -374,6 +376,7 @@ export async function readPackFile(
   path: string,
   reports: readonly ReportDefinition[],
 ): Promise<PackFile> {
+  checkContained(path, { what: "pack file" });
   let text: string;
   try {
     text = await Deno.readTextFile(path);
@@ -386,9 +389,9 @@ export async function readPackFile(
   }
   let doc: unknown;
   try {
-    doc = JSON.parse(text);
+    doc = parseJsonText(text);
   } catch (e) {
-    throw new PackFileError(path, "", `not valid JSON: ${(e as Error).message}`);
+    throw new PackFileError(path, "", (e as Error).message);
   }
   return validatePack(doc, { file: path, reports });
 }

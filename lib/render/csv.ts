@@ -18,6 +18,7 @@
  */
 
 import { join } from "node:path";
+import { reportFileName } from "../fs/safe_name.ts";
 // @ts-types="./csv_stringify.d.ts"
 import { stringify } from "csv-stringify/sync";
 import type { CellValue, Column } from "../report/model.ts";
@@ -120,9 +121,20 @@ export function csvLines(records: readonly (readonly string[])[]): string {
   return stringify(records, STRINGIFY_OPTIONS);
 }
 
-/** The file name of a section's CSV. */
+/**
+ * The file name of a section's CSV, `<report-id>-<section-id>.csv`, made safe (section ids can
+ * carry data, such as a currency code from the API).
+ *
+ * @example
+ * ```ts
+ * import { csvFileName } from "./csv.ts";
+ * console.log(csvFileName("license-cost-summary", "by-publisher-gbp"));
+ * // license-cost-summary-by-publisher-gbp.csv
+ * console.log(csvFileName("elp", "exposure-x/../../pwned").includes("/")); // false
+ * ```
+ */
 export function csvFileName(reportId: string, sectionId: string): string {
-  return `${reportId}-${sectionId}.csv`;
+  return reportFileName(reportId, "csv", sectionId);
 }
 
 async function writeSection(

@@ -6,6 +6,9 @@
  * @module
  */
 
+import { checkContained } from "../fs/containment.ts";
+import { parseJsonText } from "../fs/json_text.ts";
+
 /** Where one credential is read from: an environment variable or a file (a mounted secret). */
 export type SecretRef = { readonly env: string } | { readonly file: string };
 
@@ -206,6 +209,7 @@ export function validateTenants(doc: unknown, file: string): Tenant[] {
  * ```
  */
 export async function readTenantsFile(path: string): Promise<Tenant[]> {
+  checkContained(path, { what: "tenants file" });
   let text: string;
   try {
     text = await Deno.readTextFile(path);
@@ -215,9 +219,9 @@ export async function readTenantsFile(path: string): Promise<Tenant[]> {
   }
   let doc: unknown;
   try {
-    doc = JSON.parse(text);
+    doc = parseJsonText(text);
   } catch (e) {
-    throw new TenantsFileError(path, "", `not valid JSON: ${(e as Error).message}`);
+    throw new TenantsFileError(path, "", (e as Error).message);
   }
   return validateTenants(doc, path);
 }

@@ -14,6 +14,9 @@
  */
 
 import { parse } from "csv-parse/sync";
+import { checkContained } from "../../fs/containment.ts";
+import { safeExcerpt } from "../../fs/excerpt.ts";
+import { parseJsonText } from "../../fs/json_text.ts";
 
 /** Thrown for a price file that cannot be read as prices; names the file, line and field. */
 export class PriceFileError extends Error {
@@ -68,7 +71,9 @@ function entry(
   };
   const currency = text("currency").toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) {
-    throw new PriceFileError(`${where} ${line}: currency "${currency}" is not an ISO 4217 code`);
+    throw new PriceFileError(
+      `${where} ${line}: currency ${safeExcerpt(currency)} is not an ISO 4217 code`,
+    );
   }
   const rawPrice = fields.unitPrice;
   const unitPrice = typeof rawPrice === "number" ? rawPrice : Number(String(rawPrice ?? "").trim());
@@ -77,10 +82,19 @@ function entry(
     !isFinite(unitPrice)
   ) {
     throw new PriceFileError(
-      `${where} ${line}: unitPrice "${rawPrice ?? ""}" is not a positive number`,
+      `${where} ${line}: unitPrice ${safeExcerpt(rawPrice)} is not a positive number`,
     );
   }
   return { line, application: text("application"), metric: text("metric"), currency, unitPrice };
+}
+
+/** Why the text did not parse, in words and a position: never the text itself. */
+function parseProblem(error: unknown, format: "csv" | "json"): string {
+  if (format === "json") return (error as Error).message;
+  const e = error as { code?: unknown; lines?: unknown };
+  const code = typeof e.code === "string" ? ` (${e.code})` : "";
+  const line = typeof e.lines === "number" ? ` at line ${e.lines}` : "";
+  return `not valid CSV${line}${code}`;
 }
 
 /**
@@ -101,12 +115,10 @@ export function parsePriceFile(
   let rows: Record<string, unknown>[];
   try {
     rows = format === "json"
-      ? JSON.parse(text)
+      ? parseJsonText(text) as Record<string, unknown>[]
       : parse(text, { columns: true, bom: true, skip_empty_lines: true, trim: true });
   } catch (error) {
-    throw new PriceFileError(
-      `${name}: not valid ${format.toUpperCase()}: ${(error as Error).message}`,
-    );
+    throw new PriceFileError(`${name}: ${parseProblem(error, format)}`);
   }
   if (!Array.isArray(rows)) {
     throw new PriceFileError(`${name}: a JSON price file is an array of prices`);
@@ -141,6 +153,7 @@ export function parsePriceFile(
  * ```
  */
 export async function readPriceFile(path: string): Promise<PriceFileEntry[]> {
+  checkContained(path, { what: "price file" });
   let text: string;
   try {
     text = await Deno.readTextFile(path);
