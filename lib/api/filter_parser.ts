@@ -463,6 +463,21 @@ class Parser {
   }
 }
 
+/**
+ * The lines an error about a filter ends with: the filter's line around `column` and a caret
+ * under it; empty when the filter mentions a sensitive field (its value must not reach an error).
+ *
+ * @example
+ * ```ts
+ * import { filterCaret } from "./filter_parser.ts";
+ * console.log(filterCaret("vndor -eq Adobe", 1)); // "\n  vndor -eq Adobe\n  ^"
+ * console.log(filterCaret("securityCode -eq s3cret -and x -eq 1", 31)); // ""
+ * ```
+ */
+export function filterCaret(source: string, column: number): string {
+  return mentionsSensitiveField(source) ? "" : caretLines(source, column);
+}
+
 function mentionsSensitiveField(src: string): boolean {
   const lower = new Set([...SENSITIVE_FIELDS].map((f) => f.toLowerCase()));
   return (src.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []).some((w) => lower.has(w.toLowerCase()));

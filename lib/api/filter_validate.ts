@@ -36,6 +36,7 @@ import {
   type FilterNode,
   positionOf,
 } from "./filter_ast.ts";
+import { filterCaret } from "./filter_parser.ts";
 import { readBoolean, readDate, readNumber } from "./filter_literal.ts";
 
 /** Which operators apply to which field type. */
@@ -73,6 +74,11 @@ export interface FilterValidationErrorOptions {
   readonly column?: number;
   /** The problem, without the `filter error at column N:` prefix. */
   readonly detail: string;
+  /**
+   * The filter text, shown under the message with a caret at the column (left out when it
+   * mentions a sensitive field).
+   */
+  readonly source?: string;
 }
 
 /**
@@ -99,10 +105,29 @@ export class FilterValidationError extends Error {
 
   constructor(options: FilterValidationErrorOptions) {
     const where = options.column === undefined ? "" : ` at column ${options.column}`;
-    super(`filter error${where}: ${options.detail}`);
+    const caret = options.source !== undefined && options.column !== undefined
+      ? filterCaret(options.source, options.column)
+      : "";
+    super(`filter error${where}: ${options.detail}${caret}`);
     this.field = options.field;
     if (options.column !== undefined) this.column = options.column;
   }
+}
+
+/** What a {@link FilterFieldError} is built from. */
+export interface FilterFieldErrorOptions {
+  /** The field, as written. */
+  readonly field: string;
+  /** The resource filtered on. */
+  readonly resource: string;
+  /** Visible fields whose names are close to the one written. */
+  readonly suggestions: string[];
+  /** 1-based column in the parsed filter, when the tree was parsed. */
+  readonly column?: number;
+  /** What the caller can do about it (a flag to pass, say), shown in brackets at the end. */
+  readonly advice?: string;
+  /** The filter text, shown under the message with a caret (see the base class). */
+  readonly source?: string;
 }
 
 /**
@@ -125,14 +150,13 @@ export class FilterFieldError extends FilterValidationError {
   /** Visible fields whose names are close to the one written. */
   readonly suggestions: readonly string[];
 
-  constructor(
-    options: { field: string; resource: string; suggestions: string[]; column?: number },
-  ) {
-    const { field, resource, suggestions, column } = options;
+  constructor(options: FilterFieldErrorOptions) {
+    const { field, resource, suggestions, column, advice, source } = options;
     const hint = suggestions.length
       ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(", ")}?`
       : "";
-    super({ field, column, detail: `${resource} has no field "${field}"${hint}` });
+    const more = advice ? ` (${advice})` : "";
+    super({ field, column, source, detail: `${resource} has no field "${field}"${hint}${more}` });
     this.suggestions = suggestions;
   }
 }
@@ -378,6 +402,12 @@ export interface ValidateFilterOptions {
    * `"warn"` reports a {@link FilterFieldWarning} and leaves the comparison for the server.
    */
   readonly unknownFields?: "error" | "warn";
+  /**
+   * A field the real service has that samkit's catalogue knows by name only (an untyped one such
+   * as License `upgrades`): `"error"` or `"warn"` as for {@link unknownFields}, which is the
+   * default. A command line that refuses misspelt fields still sends these with `"warn"`.
+   */
+  readonly untypedFields?: "error" | "warn";
   /** Called once per warning, in source order (they are returned too). */
   readonly onWarning?: (warning: FilterFieldWarning) => void;
 }
@@ -412,7 +442,9 @@ function unknownFieldWarning(
  * Checks a whole filter against a resource: throws {@link FilterFieldError},
  * {@link FilterOperatorError} or {@link FilterValueError} for the first problem, in source order.
  * With `unknownFields: "warn"`, unknown fields are returned as warnings instead (see the module
- * notes); the list is empty when every field is known.
+ * notes); the list is empty when every field is known. With `unknownFields: "error"` and
+ * `untypedFields: "warn"`, a misspelt field is refused while a field the real service has but
+ * samkit does not type is sent with a warning.
  *
  * @example Strict (the reference server), and lenient (a client: the server judges)
  * ```ts
@@ -426,6 +458,21 @@ function unknownFieldWarning(
  * console.log(warnings[0]?.message);
  * // License has no field "seatCount" in samkit's catalogue; sending it for the server to judge
  * ```
+ *
+ * @example A command line: misspelt fields refused, the real service's untyped fields sent
+ * ```ts
+ * import { validateFilter } from "./filter_validate.ts";
+ * import { parseFilter } from "./filter_parser.ts";
+ * import { RESOURCES } from "./catalogue.ts";
+ * const strict = { unknownFields: "error", untypedFields: "warn" } as const;
+ * console.log(validateFilter(parseFilter("upgrades -exists true"), RESOURCES.License, strict).length); // 1
+ * try {
+ *   validateFilter(parseFilter("vndor -eq Adobe"), RESOURCES.License, strict);
+ * } catch (e) {
+ *   console.log((e as Error).message);
+ *   // filter error at column 1: License has no field "vndor"; did you mean "vendor"?
+ * }
+ * ```
  */
 export function validateFilter(
   node: FilterNode,
@@ -436,9 +483,11 @@ export function validateFilter(
   const walk = (n: FilterNode): void => {
     switch (n.kind) {
       case "cmp": {
-        const warning = options.unknownFields === "warn"
-          ? unknownFieldWarning(n, resource)
-          : undefined;
+        const untyped = resource.untyped?.has(n.field) && !resource.byName.has(n.field);
+        const mode = untyped
+          ? options.untypedFields ?? options.unknownFields
+          : options.unknownFields;
+        const warning = mode === "warn" ? unknownFieldWarning(n, resource) : undefined;
         if (!warning) return void checkComparison(n, resource);
         warnings.push(warning);
         options.onWarning?.(warning);

@@ -39,7 +39,10 @@ Options:
   --out DIR          Output folder (default: ./out)
   --param KEY=VALUE  A report parameter; repeat for several (see: deno task reports)
   --filter EXPR      Filter on the report's main collection, e.g. "status -eq Active"
-                     (at most ${MAX_FILTER_CHARS} characters)
+                     (at most ${MAX_FILTER_CHARS} characters); a field samkit does not
+                     know is refused with the closest names, before any request
+  --allow-unknown-fields  Send a filter field samkit does not know (one the service has
+                     but samkit does not model) with a warning, instead of refusing it
   --base-url URL     The SAM API (else SAM_BASE_URL or SAM_REGION; none: the embedded demo server)
   --token TOKEN      A bearer token (else SAM_TOKEN, or SAM_CLIENT_ID + SAM_CLIENT_SECRET)
   --registry-prefix P  The registry's path: software-registry (the public service),
@@ -116,6 +119,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       out: { type: "string" },
       param: { type: "string", multiple: true },
       filter: { type: "string" },
+      "allow-unknown-fields": { type: "boolean" },
       "base-url": { type: "string" },
       token: { type: "string" },
       "registry-prefix": { type: "string" },
@@ -154,7 +158,8 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       ...given,
     });
     const filter = givenFilter ?? snapshot?.meta.filters?.[definition.id];
-    if (filter !== undefined) checkReportFilter(definition, filter);
+    const allowUnknownFields = values["allow-unknown-fields"] === true;
+    if (filter !== undefined) checkReportFilter(definition, filter, { allowUnknownFields });
     const formats = parseFormats(stringFlag(values, "format"));
     const outDir = stringFlag(values, "out") ?? "./out";
     const computers = intFlag(values, "computers", 400, { min: 0, max: 1_000_000 });

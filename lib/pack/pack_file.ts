@@ -153,7 +153,7 @@ export function validatePack(
     const at = `reports[${i}]`;
     if (!isObject(r)) return fail(at, "expected an object");
     for (const key of Object.keys(r)) {
-      if (!["id", "params", "formats", "filter"].includes(key)) {
+      if (!["id", "params", "formats", "filter", "allowUnknownFields"].includes(key)) {
         fail(`${at}.${key}`, "unknown field");
       }
     }
@@ -189,6 +189,9 @@ export function validatePack(
       }
       formats = [...new Set(r.formats as Format[])];
     }
+    if (r.allowUnknownFields !== undefined && typeof r.allowUnknownFields !== "boolean") {
+      fail(`${at}.allowUnknownFields`, "expected true or false");
+    }
     if (r.filter !== undefined) {
       if (typeof r.filter !== "string") fail(`${at}.filter`, "expected a filter string");
       const length = (r.filter as string).length;
@@ -201,7 +204,10 @@ export function validatePack(
         );
       }
       try {
-        checkReportFilter(def, r.filter as string);
+        checkReportFilter(def, r.filter as string, {
+          allowUnknownFields: r.allowUnknownFields === true,
+          howToAllow: `"allowUnknownFields": true beside the filter`,
+        });
       } catch (e) {
         fail(`${at}.filter`, (e as Error).message);
       }

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { reportScope } from "./scope.ts";
 import type { Fact, ParamValues, ReportContext, ReportDefinition } from "./model.ts";
 import { FactsCollector } from "./facts.ts";
 import type { Format, RenderDocument, Renderer, RenderSection } from "../render/renderer.ts";
@@ -14,7 +15,12 @@ import type { QueryContext } from "../query/context.ts";
 import { spoolSection } from "./spool.ts";
 import { ensureWritableDir } from "./output_dir.ts";
 import { ParamError } from "./errors.ts";
-import { type FilterFieldWarning, parseFilter, validateFilter } from "../api/filter.ts";
+import {
+  FilterFieldError,
+  type FilterFieldWarning,
+  parseFilter,
+  validateFilter,
+} from "../api/filter.ts";
 import { type ResourceName, RESOURCES } from "../api/catalogue.ts";
 import { makeOwnedTempDir } from "../fs/owned_temp.ts";
 import { PagingIntegrityError } from "../api/errors.ts";
@@ -82,30 +88,68 @@ export interface RunReportResult {
   readonly document: RenderDocument;
 }
 
+/** Options of {@link checkReportFilter}. */
+export interface CheckReportFilterOptions {
+  /**
+   * Send a field samkit's catalogue does not know, with a warning, instead of refusing it (the
+   * `--allow-unknown-fields` flag; a pack report's `allowUnknownFields`). Default false.
+   */
+  readonly allowUnknownFields?: boolean;
+  /** How the user allows unknown fields, named in the error (default the command-line flag). */
+  readonly howToAllow?: string;
+}
+
 /**
  * Checks a filter against the resource a report filters on before any request: throws the
  * parser's error (with its column), an operator or value error on a known field, or a ParamError
- * when the report takes no filter. A field samkit's catalogue does not know is returned as a
- * warning and left for the server to judge (the client reports it again as a `filterWarning`
- * event when it sends the filter).
+ * when the report takes no filter. A field samkit's catalogue does not know is a
+ * FilterFieldError naming the column and close matches (`vndor` → `vendor`), unless
+ * `allowUnknownFields` is set; a field the real service has but samkit does not type (License
+ * `upgrades`), or any unknown field when allowed, is returned as a warning and left for the
+ * server to judge (the client reports it again as a `filterWarning` event when it sends it).
  *
  * @example
  * ```ts
  * import { checkReportFilter } from "./runner.ts";
  * checkReportFilter({ id: "x", filterResource: "Computer" }, "status -eq Active"); // []
- * const [warning] = checkReportFilter({ id: "x", filterResource: "Computer" }, "rackUnit -eq 4");
+ * try {
+ *   checkReportFilter({ id: "x", filterResource: "License" }, "vndor -eq Adobe");
+ * } catch (e) {
+ *   console.log((e as Error).message); // filter error at column 1: … did you mean "vendor"? …
+ * }
+ * const [warning] = checkReportFilter({ id: "x", filterResource: "Computer" }, "rackUnit -eq 4", {
+ *   allowUnknownFields: true,
+ * });
  * console.log(warning?.field); // "rackUnit"
  * ```
  */
 export function checkReportFilter(
   definition: Pick<ReportDefinition, "id" | "filterResource">,
   filter: string,
+  options: CheckReportFilterOptions = {},
 ): FilterFieldWarning[] {
   if (!definition.filterResource) {
     throw new ParamError("filter", `report ${definition.id} does not take a filter`);
   }
   const resource = RESOURCES[definition.filterResource as ResourceName];
-  return validateFilter(parseFilter(filter), resource, { unknownFields: "warn" });
+  const node = parseFilter(filter);
+  try {
+    return validateFilter(node, resource, {
+      unknownFields: options.allowUnknownFields ? "warn" : "error",
+      untypedFields: "warn",
+    });
+  } catch (e) {
+    if (!(e instanceof FilterFieldError)) throw e;
+    const how = options.howToAllow ?? "--allow-unknown-fields";
+    throw new FilterFieldError({
+      field: e.field,
+      resource: resource.name,
+      suggestions: [...e.suggestions],
+      ...(e.column === undefined ? {} : { column: e.column }),
+      advice: `if the service has a field samkit does not know, ${how} sends it anyway`,
+      source: filter,
+    });
+  }
 }
 
 /**
@@ -189,7 +233,8 @@ async function readAndSpool(
  */
 export async function runReport(options: RunReportOptions): Promise<RunReportResult> {
   const { definition, signal } = options;
-  if (options.filter) checkReportFilter(definition, options.filter);
+  // The caller applied its unknown-field policy to its input; here the server judges them.
+  if (options.filter) checkReportFilter(definition, options.filter, { allowUnknownFields: true });
   for (const format of options.formats) {
     if (!options.renderers[format]) throw new ParamError("format", `no renderer for "${format}"`);
   }
@@ -217,6 +262,7 @@ export async function runReport(options: RunReportOptions): Promise<RunReportRes
       generatedAt: now,
       source: options.source,
       params: options.params,
+      scope: reportScope(definition, options.params, options.filter),
       summary,
       sections,
       version: options.version,

@@ -136,11 +136,12 @@ describe("samkit report", () => {
     ], /snapshot ".*no-such-snapshot\.sqlite": no such file/],
     ["an unknown flag", ["report", "stale-computers", "--fromat", "pdf"], /unknown flag --fromat/],
   ];
-  it("sends a filter on a field samkit does not know, with a warning; the server's 400 ends the run writing nothing", async () => {
+  it("with --allow-unknown-fields sends a field samkit does not know, with a warning; the server's 400 ends the run writing nothing", async () => {
     const dir = await outDir();
     const r = await samkit([
       "report",
       "stale-computers",
+      "--allow-unknown-fields",
       "--filter",
       "colour -eq red",
       "--out",
