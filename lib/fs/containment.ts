@@ -133,9 +133,9 @@ export function checkContained(path: string, options: ContainedOptions): string 
 }
 
 /**
- * Checks a folder samkit writes into, inside a folder already checked: it must really lead inside
- * `parent` (a symbolic link planted as a sub-folder cannot take the writes out). Returns its
- * real path, else throws {@link ContainmentError}.
+ * Checks a folder samkit writes into (or a file it reads, with `access` `read`) inside a folder
+ * already checked: it must really lead inside `parent` (a symbolic link planted as a sub-folder
+ * cannot take the writes out). Returns its real path, else throws {@link ContainmentError}.
  *
  * @example
  * ```ts
@@ -146,9 +146,14 @@ export function checkContained(path: string, options: ContainedOptions): string 
  * // true (a link there to /root would throw ContainmentError)
  * ```
  */
-export function checkSubfolder(parent: string, dir: string, what: string): string {
+export function checkSubfolder(
+  parent: string,
+  dir: string,
+  what: string,
+  access: Access = "write",
+): string {
   const real = realTarget(dir);
   const realParent = realTarget(parent);
   if (isInside(realParent, real)) return real;
-  throw new ContainmentError({ what, path: dir, real, access: "write", roots: [realParent] });
+  throw new ContainmentError({ what, path: dir, real, access, roots: [realParent] });
 }

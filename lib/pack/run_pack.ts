@@ -23,6 +23,8 @@ import { headlineOf } from "./headline.ts";
 import { sourceIdentity } from "./source_identity.ts";
 import { chooseAttachments, SUMMARY_PDF } from "./attachments.ts";
 import { markOwned, ownerState, removeStaleDirs } from "../fs/owned_temp.ts";
+import { checkContained, checkSubfolder } from "../fs/containment.ts";
+import { safeJoin } from "../fs/safe_name.ts";
 import { type Change, collectFigures, type Figure } from "./figures.ts";
 import { buildMessage, sendMessage, writeEml } from "./mail.ts";
 import { SnapshotRecorder } from "./snapshot.ts";
@@ -128,6 +130,7 @@ async function makeRunDir(packDir: string, started: Date): Promise<string> {
     const dir = n === 1 ? base : `${base}-${n}`;
     try {
       await Deno.mkdir(dir);
+      checkSubfolder(packDir, dir, "run folder");
       return dir;
     } catch (e) {
       if (!(e instanceof Deno.errors.AlreadyExists)) throw e;
@@ -216,6 +219,7 @@ class EvidenceFolder {
   async adopt(from: string, rel: string): Promise<string> {
     const to = join(this.dir, rel);
     await Deno.mkdir(dirname(to), { recursive: true });
+    checkSubfolder(this.dir, dirname(to), "run sub-folder");
     await Deno.rename(from, to);
     const bytes = (await Deno.stat(to)).size;
     this.#files = this.#files.filter((f) => f.path !== rel);
@@ -258,7 +262,11 @@ export async function runPack(options: RunPackOptions): Promise<PackRunResult> {
   const now = options.now ?? (() => new Date());
   const started = now();
   // Absolute once: every path below (and in the manifest, relative to the run folder) follows.
-  const packDir = join(resolve(options.outRoot ?? pack.output), pack.name);
+  const outRoot = resolve(options.outRoot ?? pack.output);
+  const packDir = safeJoin(outRoot, pack.name);
+  // Before anything is written: the output root, and the pack's folder in it, really there.
+  checkContained(outRoot, { what: "pack output folder", access: "write" });
+  checkSubfolder(outRoot, packDir, "pack folder");
   await settleDeadRuns(packDir, log);
   const folder = await EvidenceFolder.create(packDir, started);
   try {

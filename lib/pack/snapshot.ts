@@ -12,6 +12,7 @@
  */
 
 import { DatabaseSync } from "node:sqlite";
+import { checkContained } from "../fs/containment.ts";
 import { TOKEN_PATH } from "../api/operations.ts";
 import { isSensitiveName, redact, REDACTED } from "../api/redact.ts";
 
@@ -218,6 +219,7 @@ export interface SnapshotReplay {
  * ```
  */
 export function openSnapshot(path: string): SnapshotReplay {
+  checkContained(path, { what: "snapshot file" });
   try {
     Deno.statSync(path);
   } catch {

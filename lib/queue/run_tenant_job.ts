@@ -14,6 +14,7 @@ import { runPack } from "../pack/run_pack.ts";
 import type { ReportDefinition } from "../report/model.ts";
 import { resolveCredentials } from "../tenants/credentials.ts";
 import { redact } from "../api/redact.ts";
+import { safeJoin } from "../fs/safe_name.ts";
 import type { HistoryRun, RunHistory, RunStatus } from "./history.ts";
 import { isTransient, type PackJobData } from "./pack_job.ts";
 
@@ -118,7 +119,7 @@ export async function runAttempt(job: PackJob, ctx: AttemptContext): Promise<Att
     const result = await runPack({
       pack,
       reports: ctx.reports,
-      outRoot: join(job.data.outRoot ?? pack.output, tenant.id),
+      outRoot: safeJoin(job.data.outRoot ?? pack.output, tenant.id),
       source: { baseUrl: tenant.baseUrl, registryPrefix: tenant.registryPrefix, ...credentials },
       maxConcurrency: tenant.maxConcurrency,
       signal: job.signal,

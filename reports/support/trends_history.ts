@@ -8,6 +8,7 @@
  */
 
 import { join } from "node:path";
+import { checkContained, checkSubfolder } from "../../lib/fs/containment.ts";
 import { type Manifest, readManifest } from "../../lib/pack/manifest.ts";
 import type { Figure } from "../../lib/pack/figures.ts";
 import { type Headline, headlineOf } from "../../lib/pack/headline.ts";
@@ -83,6 +84,7 @@ interface RawRun {
 }
 
 async function readRuns(folder: string): Promise<RawRun[]> {
+  checkContained(folder, { what: "history folder" });
   const names: string[] = [];
   try {
     for await (const e of Deno.readDir(folder)) {
@@ -96,6 +98,10 @@ async function readRuns(folder: string): Promise<RawRun[]> {
   }
   const runs: RawRun[] = [];
   for (const run of names.sort()) {
+    // A run's files are read only where they really are inside the history folder.
+    for (const file of ["manifest.json", "summary.json"]) {
+      checkSubfolder(folder, join(folder, run, file), "history file", "read");
+    }
     const manifest = await readManifest(join(folder, run));
     let figures: Figure[] | null = null;
     try {
