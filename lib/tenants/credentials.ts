@@ -7,6 +7,7 @@
  */
 
 import type { SecretRef, Tenant } from "./tenants_file.ts";
+import { readSecretFile, SecretFileError } from "./secret_file.ts";
 
 /** Credentials as the SAM client takes them. */
 export type ResolvedCredentials =
@@ -47,10 +48,25 @@ export interface SecretReader {
 
 const SYSTEM: SecretReader = {
   env: (name) => Deno.env.get(name),
-  file: (path) => Deno.readTextFile(path),
+  file: (path) => readSecretFile(path),
 };
 
-async function readSecret(tenant: string, ref: SecretRef, reader: SecretReader): Promise<string> {
+/**
+ * Reads one secret by its reference (trimmed); a missing, empty or unreadable one throws
+ * {@link CredentialsError} naming the variable or file and why, never a value.
+ *
+ * @example
+ * ```ts
+ * import { readSecret } from "./credentials.ts";
+ * const reader = { env: () => "s3cret", file: () => Promise.resolve("") };
+ * console.log(await readSecret("acme", { env: "ACME_SMTP_PASSWORD" }, reader)); // s3cret
+ * ```
+ */
+export async function readSecret(
+  tenant: string,
+  ref: SecretRef,
+  reader: SecretReader = SYSTEM,
+): Promise<string> {
   if ("env" in ref) {
     const value = reader.env(ref.env)?.trim();
     if (!value) throw new CredentialsError(tenant, `environment variable ${ref.env} is not set`);
@@ -60,6 +76,7 @@ async function readSecret(tenant: string, ref: SecretRef, reader: SecretReader):
   try {
     text = await reader.file(ref.file);
   } catch (e) {
+    if (e instanceof SecretFileError) throw new CredentialsError(tenant, e.message);
     const why = e instanceof Deno.errors.NotFound ? "does not exist" : "cannot be read";
     throw new CredentialsError(tenant, `secret file ${ref.file} ${why}`);
   }
