@@ -12,6 +12,8 @@ import { printErr, printOut } from "./terminal_text.ts";
 import { REPORTS } from "../../reports/mod.ts";
 import { PackFileError, validatePack } from "../pack/pack_file.ts";
 import { readTenantsFile, type Tenant } from "../tenants/tenants_file.ts";
+import { MailSettingsError, tenantEmail } from "../tenants/mail_settings.ts";
+import type { PackFile } from "../pack/pack_file.ts";
 import { databaseUrl } from "../queue/database_url.ts";
 import { openBoss } from "../queue/boss.ts";
 import { enqueuePacks } from "../queue/enqueue.ts";
@@ -29,6 +31,9 @@ Options:
   --tenants FILE       The tenants file (id, name, baseUrl, credentials by variable or file name)
   --tenant ID[,ID…]    Only these tenants of the file
   --on-schedule        Register the pack's cron schedule per tenant instead of running it now
+  --send               Each run mails its summary (SMTP: the pack's "email" section with the
+                       tenant's "mail" section of the tenants file laid over it; passwords by
+                       env variable or secret file, read on the worker); scheduled runs too
   --out DIR            Overrides the pack's output root (on the workers' machines)
   --database-url URL   PostgreSQL (else SAMKIT_DATABASE_URL)
   --heartbeat SECONDS  A worker that sends no heartbeat this long is taken as dead and its
@@ -38,13 +43,14 @@ Options:
   --timeout SECONDS    With --wait: give up after this long (default 3600)
   -h, --help           This help
 
-Exit codes: 0 enqueued (with --wait: every run complete), 1 a run failed or is still pending,
-2 bad pack file, tenants file or usage.`;
+Exit codes: 0 enqueued (with --wait: every run complete, its summary sent if asked), 1 a run
+failed, is still pending or did not send its summary, 2 bad pack file, tenants file or usage.`;
 
 const FLAGS = {
   tenants: { type: "string" },
   tenant: { type: "string" },
   "on-schedule": { type: "boolean" },
+  send: { type: "boolean" },
   out: { type: "string" },
   "database-url": { type: "string" },
   heartbeat: { type: "string" },
@@ -105,15 +111,30 @@ function timeoutOf(value: string | undefined): number {
   return n * 1000;
 }
 
-/** Prints one line per job; true when every run is complete. */
+/** With `--send`: every tenant has an SMTP host, a sender and a recipient (else exit 2). */
+function checkMail(pack: PackFile, tenants: readonly Tenant[]): void {
+  for (const tenant of tenants) {
+    try {
+      tenantEmail(pack, tenant);
+    } catch (e) {
+      if (e instanceof MailSettingsError) throw new UsageError(`--send: ${e.message}`);
+      throw e;
+    }
+  }
+}
+
+/**
+ * Prints one line per job; true when every run is complete (and its summary, if asked for,
+ * sent: a complete run's error is its email's).
+ */
 function printEnds(ends: readonly JobEnd[], tenants: readonly string[]): boolean {
   let ok = true;
   ends.forEach((end, i) => {
     const run = end.run;
     const status = end.state === "pending" ? "pending" : run?.status ?? end.state;
-    if (status !== "complete") ok = false;
+    if (status !== "complete" || run?.error) ok = false;
     const where = run?.dir ? ` ${run.dir}/manifest.json` : "";
-    const why = run?.error && status !== "complete" ? ` (${run.error})` : "";
+    const why = run?.error ? ` (${run.error})` : "";
     printOut(`${tenants[i]}\t${status}\t${run?.worker ?? "-"}${where}${why}`);
   });
   return ok;
@@ -145,6 +166,8 @@ export async function enqueueCommand(argv: readonly string[]): Promise<number> {
     const onSchedule = values["on-schedule"] === true;
     if (onSchedule && !pack.schedule) throw new UsageError(`${packFile} has no "schedule" section`);
     if (onSchedule && values.wait) throw new UsageError("--wait cannot wait for a schedule");
+    const send = values.send === true;
+    if (send) checkMail(pack, tenants);
     const timeoutMs = timeoutOf(stringFlag(values, "timeout"));
     const jobOptions = jobOptionsOf(values);
     const url = databaseUrl(stringFlag(values, "database-url"));
@@ -157,6 +180,7 @@ export async function enqueueCommand(argv: readonly string[]): Promise<number> {
         packFile,
         tenants,
         onSchedule,
+        send,
         jobOptions,
         ...(outRoot ? { outRoot } : {}),
       });

@@ -32,7 +32,15 @@ Options:
   --quiet              No log lines on stderr
   -h, --help           This help
 
-Credentials are read on this machine from the variables or files the tenants file names.`;
+Credentials are read on this machine from the variables or files the tenants file names; a
+bare file name is looked up in /run/secrets, then in each folder of SAMKIT_SECRET_DIRS
+(comma-separated; the worker's permission set must allow reading them). A job enqueued with
+--send mails its summary once the run stands (not from an attempt that is retried); the SMTP
+host must be allowed to this worker (deno task worker:remote with SAMKIT_SMTP_HOSTS).
+
+A job whose tenant cannot be reached (connection refused or reset, DNS, time-outs, 429, 5xx)
+is retried with backoff (three retries by default); a 401/403, a bad pack or a missing
+credential is not.`;
 
 const FLAGS = {
   concurrency: { type: "string" },

@@ -8,6 +8,7 @@
 import type { PgBoss } from "pg-boss";
 import type { PackFile } from "../pack/pack_file.ts";
 import type { Tenant } from "../tenants/tenants_file.ts";
+import { tenantEmail } from "../tenants/mail_settings.ts";
 import { PACK_QUEUE } from "./boss.ts";
 import { type PackJobData, singletonKeyOf } from "./pack_job.ts";
 
@@ -23,6 +24,8 @@ export interface EnqueueRequest {
   readonly tenants: readonly Tenant[];
   /** Overrides the pack's output root. */
   readonly outRoot?: string;
+  /** Each run sends its summary email (the job carries the flag, a schedule's jobs too). */
+  readonly send?: boolean;
   /** Register the pack's cron schedule instead of running it now. */
   readonly onSchedule?: boolean;
   /** Per-job liveness and retry settings (else the queue's). */
@@ -51,7 +54,8 @@ export function scheduleKeyOf(tenantId: string, pack: string): string {
 }
 
 /**
- * Enqueues a pack for every tenant given.
+ * Enqueues a pack for every tenant given. With `send`, every tenant must have somewhere to send
+ * its summary (else `MailSettingsError`, before any job is queued).
  *
  * @example
  * ```ts ignore
@@ -60,6 +64,7 @@ export function scheduleKeyOf(tenantId: string, pack: string): string {
  * ```
  */
 export async function enqueuePacks(boss: PgBoss, request: EnqueueRequest): Promise<Enqueued[]> {
+  if (request.send) { for (const tenant of request.tenants) tenantEmail(request.pack, tenant); }
   const out: Enqueued[] = [];
   for (const tenant of request.tenants) {
     const data: PackJobData = {
@@ -67,6 +72,7 @@ export async function enqueuePacks(boss: PgBoss, request: EnqueueRequest): Promi
       packFile: request.packFile,
       pack: request.packDoc,
       ...(request.outRoot ? { outRoot: request.outRoot } : {}),
+      ...(request.send ? { send: true } : {}),
     };
     const singletonKey = singletonKeyOf(tenant.id);
     const options = { singletonKey, ...request.jobOptions };

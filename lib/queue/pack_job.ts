@@ -18,6 +18,11 @@ export interface PackJobData {
   readonly pack: unknown;
   /** Where runs go: `<outRoot>/<tenant id>/<pack>/<run>/` (default the pack's output). */
   readonly outRoot?: string;
+  /**
+   * Send the summary email (`enqueue --send`), with the tenant's `mail` settings laid over the
+   * pack's `email` section; else the summary is written as `summary.eml` when the pack has one.
+   */
+  readonly send?: boolean;
 }
 
 /**
@@ -33,18 +38,4 @@ export function singletonKeyOf(tenantId: string): string {
   return `tenant:${tenantId}`;
 }
 
-/**
- * Whether a report error is worth another attempt: the network, a timeout, 429 or a 5xx. A 401,
- * 403 or a bad request will answer the same next time.
- *
- * @example
- * ```ts
- * import { isTransient } from "./pack_job.ts";
- * console.log(isTransient("the service answered 503")); // true
- * console.log(isTransient("the service answered 403 Forbidden")); // false
- * ```
- */
-export function isTransient(message: string): boolean {
-  if (/\b(400|401|403|404|422)\b|forbidden|unauthori[sz]ed|scope/i.test(message)) return false;
-  return /\b(429|5\d\d)\b|network|timed? ?out|connection|ECONN|refused|reset/i.test(message);
-}
+export { isTransient } from "./transient.ts";

@@ -1,7 +1,8 @@
 /**
  * One attempt of a pack job on a worker: settle the job's earlier attempts whose worker died,
- * read the tenant's credentials, run the pack into `<out>/<tenant>/<pack>/<run>/` within the
- * tenant's rate budget, and record the attempt in the run history.
+ * read the tenant's credentials (and, for a job sent with `--send`, its SMTP settings), run the
+ * pack into `<out>/<tenant>/<pack>/<run>/` within the tenant's rate budget, send its summary, and
+ * record the attempt in the run history.
  *
  * @module
  */
@@ -16,7 +17,9 @@ import { resolveCredentials } from "../tenants/credentials.ts";
 import { redact } from "../api/redact.ts";
 import { safeJoin } from "../fs/safe_name.ts";
 import type { HistoryRun, RunHistory, RunStatus } from "./history.ts";
-import { isTransient, type PackJobData } from "./pack_job.ts";
+import type { PackJobData } from "./pack_job.ts";
+import { isTransient, isTransientError } from "./transient.ts";
+import { prepareJobMail, sendSummaryEml } from "./job_mail.ts";
 
 /** The part of a pg-boss job an attempt needs. */
 export interface PackJob {
@@ -116,8 +119,11 @@ export async function runAttempt(job: PackJob, ctx: AttemptContext): Promise<Att
   let dir: string | null = null;
   try {
     const credentials = await resolveCredentials(tenant);
+    const mail = job.data.send ? await prepareJobMail(pack, tenant) : undefined;
     const result = await runPack({
-      pack,
+      // The summary is written as summary.eml and sent below once the attempt stands: an
+      // attempt the queue will retry mails nothing.
+      pack: mail?.pack ?? pack,
       reports: ctx.reports,
       outRoot: safeJoin(job.data.outRoot ?? pack.output, tenant.id),
       source: { baseUrl: tenant.baseUrl, registryPrefix: tenant.registryPrefix, ...credentials },
@@ -132,27 +138,48 @@ export async function runAttempt(job: PackJob, ctx: AttemptContext): Promise<Att
         ctx.log(`${tenant.id}: ${line}`);
       },
     });
-    return await settle(rowId, result.dir, result.manifest, ctx, tenant.id);
+    const retry = retryReason(result.manifest);
+    const emailError = mail && !retry
+      ? await sendSummaryEml(mail, result.dir, (line) => ctx.log(`${tenant.id}: ${line}`))
+      : undefined;
+    return await settle(rowId, { ...result, emailError }, retry, ctx, tenant.id);
   } catch (e) {
     if (e instanceof RetryableAttemptError) throw e;
     const message = redact((e as Error).message ?? String(e));
     const outcome = await fail(message, dir);
-    if (isTransient(message)) throw new RetryableAttemptError(tenant.id, message);
+    if (isTransientError(e)) throw new RetryableAttemptError(tenant.id, message);
     return outcome;
   }
 }
 
-/** Records a finished run; throws to retry when every report failed for a passing reason. */
+/** Why the queue should try a finished run again (interrupted, or every report failed for a
+ * passing reason), or null. */
+function retryReason(manifest: NonNullable<HistoryRun["manifest"]>): string | null {
+  if (manifest.status === "interrupted") return "interrupted (the worker stopped or lost the job)";
+  const failed = manifest.reports.filter((r) => r.status === "failed");
+  if (failed.length !== manifest.reports.length) return null;
+  const transient = failed.filter((r) => isTransient(r.error ?? ""));
+  return transient.length ? transient.map((r) => `${r.id}: ${r.error}`).join("; ") : null;
+}
+
+/**
+ * Records a finished run (an email that was not sent is its error); throws to retry when
+ * `retry` says why.
+ */
 async function settle(
   rowId: number,
-  dir: string,
-  manifest: NonNullable<HistoryRun["manifest"]>,
+  result: { dir: string; manifest: NonNullable<HistoryRun["manifest"]>; emailError?: string },
+  retry: string | null,
   ctx: AttemptContext,
   tenantId: string,
 ): Promise<AttemptOutcome> {
+  const { dir, manifest } = result;
   const failed = manifest.reports.filter((r) => r.status === "failed");
   const none = failed.length === manifest.reports.length;
-  const error = failed.map((r) => `${r.id}: ${r.error ?? "failed"}`).join("; ") || undefined;
+  const error = [
+    ...failed.map((r) => `${r.id}: ${r.error ?? "failed"}`),
+    ...(result.emailError ? [result.emailError] : []),
+  ].join("; ") || undefined;
   const status: RunStatus = manifest.status === "partial" && none ? "failed" : manifest.status;
   await ctx.history.finish(rowId, {
     status,
@@ -162,11 +189,6 @@ async function settle(
     error: error ?? null,
   });
   ctx.log(`${tenantId}: ${manifest.pack} ${status}: ${dir}/manifest.json`);
-  if (manifest.status === "interrupted") {
-    throw new RetryableAttemptError(tenantId, "interrupted (the worker stopped or lost the job)");
-  }
-  if (none && failed.some((r) => isTransient(r.error ?? ""))) {
-    throw new RetryableAttemptError(tenantId, error ?? "every report failed");
-  }
+  if (retry) throw new RetryableAttemptError(tenantId, retry);
   return { status, dir, ...(error ? { error } : {}) };
 }

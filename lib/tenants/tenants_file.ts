@@ -6,6 +6,7 @@
  * @module
  */
 
+import { type TenantMail, tenantMailOf } from "./mail_settings.ts";
 import { checkContained } from "../fs/containment.ts";
 import { parseJsonText } from "../fs/json_text.ts";
 
@@ -31,6 +32,8 @@ export interface Tenant {
   readonly maxConcurrency: number;
   /** The registry's path prefix, when the tenant's service needs one. */
   readonly registryPrefix?: string;
+  /** SMTP settings for its pack summaries, laid over the pack's `email` section. */
+  readonly mail?: TenantMail;
 }
 
 /** The default rate budget of a tenant: at most this many API calls in flight. */
@@ -128,7 +131,15 @@ function baseUrlOf(v: unknown, at: string, fail: Fail): string {
 
 function tenantOf(t: unknown, at: string, fail: Fail): Tenant {
   if (!isObject(t)) return fail(at, "expected an object");
-  const known = ["id", "name", "baseUrl", "credentials", "maxConcurrency", "registryPrefix"];
+  const known = [
+    "id",
+    "name",
+    "baseUrl",
+    "credentials",
+    "maxConcurrency",
+    "registryPrefix",
+    "mail",
+  ];
   for (const key of Object.keys(t)) {
     if (!known.includes(key)) {
       fail(
@@ -159,6 +170,7 @@ function tenantOf(t: unknown, at: string, fail: Fail): Tenant {
     credentials: credentialsOf(t.credentials, `${at}.credentials`, fail),
     maxConcurrency: max as number,
     ...(t.registryPrefix ? { registryPrefix: t.registryPrefix as string } : {}),
+    ...(t.mail !== undefined ? { mail: tenantMailOf(t.mail, `${at}.mail`, fail, secretRef) } : {}),
   };
 }
 
