@@ -20,6 +20,7 @@ Commands:
   enqueue F   Queue a pack for many tenants on PostgreSQL (now or on its cron)
   worker      Run queued packs (any number of workers, on any machine)
   connectors  Cloud cost connectors: list, retrievals, validate, test, add, update-credentials
+  doctor      Check a tenant before the first audit: token, scopes, paths, clock (exit 0: ready)
   serve       Start the reference SAM API server
   help        This help
 
@@ -42,6 +43,7 @@ const COMMANDS: Record<string, Command> = {
   enqueue: async (argv) => (await import("./enqueue_command.ts")).enqueueCommand(argv),
   worker: async (argv) => (await import("./worker_command.ts")).workerCommand(argv),
   connectors: async (argv) => (await import("./connectors_command.ts")).connectorsCommand(argv),
+  doctor: async (argv) => (await import("./doctor_command.ts")).doctorCommand(argv),
 };
 
 /**

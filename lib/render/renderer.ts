@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { ReportScope } from "../report/scope.ts";
 import type {
   ChartSpec,
   Column,
@@ -103,6 +104,11 @@ export interface RenderDocument {
   readonly source: string;
   /** The parsed parameter values. */
   readonly params: ParamValues;
+  /**
+   * What the run covered: every declared parameter with its value and origin, and the filter.
+   * Covers, the XLSX Summary and the JSON state it; absent, they list {@link params} only.
+   */
+  readonly scope?: ReportScope;
   /** Headline figures for the cover and summary. */
   readonly summary: readonly Fact[];
   /** The spooled sections, in order. */
