@@ -12,6 +12,7 @@
  * @module
  */
 
+import { filterStatement } from "../report/scope.ts";
 import { join } from "node:path";
 import type {
   BarChartSpec,
@@ -487,6 +488,23 @@ function paramText(value: unknown, locale: string): string {
   }
 }
 
+/**
+ * The cover's parameters: a row per one with a value (from the scope: every declared one, else
+ * the values given), and the names of those not set, on one line.
+ */
+function coverParams(doc: RenderDocument, locale: string) {
+  const parameters = doc.scope?.parameters ??
+    Object.entries(doc.params).map(([name, value]) => ({ name, value, origin: "given" }));
+  const rows = parameters.filter((p) => p.origin !== "unset").map(({ name, value, origin }) => ({
+    name,
+    value: capCellText(paramText(value, locale)),
+    missing: value === null,
+    note: origin === "default" ? "default" : undefined,
+  }));
+  const unset = parameters.filter((p) => p.origin === "unset").map((p) => p.name).join(", ");
+  return { rows, unset, declared: parameters.length > 0 };
+}
+
 function layoutParts(
   ctx: Context,
   flags: { includeCover: boolean; includeSummary: boolean; includeColophon: boolean },
@@ -501,11 +519,9 @@ function layoutParts(
     generatedAt: doc.generatedAt,
     source: doc.source,
     version: doc.version,
-    params: Object.entries(doc.params).map(([name, value]) => ({
-      name,
-      value: capCellText(paramText(value, locale)),
-      missing: value === undefined || value === null,
-    })),
+    params: coverParams(doc, locale),
+    filter: doc.scope ? filterStatement(doc.scope) : undefined,
+    filtered: doc.scope?.filter !== undefined,
     summary: doc.summary,
     coverFacts: doc.summary.slice(0, 4),
     toc: doc.sections.map((section, i) => ({
@@ -514,7 +530,7 @@ function layoutParts(
       rows: section.rowCount === 0 ? "No data" : rowsText(section.rowCount, locale),
     })),
   };
-  if (view.params.length === 0) (view as { params: unknown }).params = undefined;
+  if (!view.params.declared) (view as { params: unknown }).params = undefined;
   if (doc.summary.length === 0) (view as { summary: unknown }).summary = undefined;
   return splitAt(ctx.templates.layout(view), BODY_MARKER);
 }

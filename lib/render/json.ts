@@ -3,7 +3,7 @@
  *
  * ```json
  * {"report": "<id>", "title": "...", "generatedAt": "<RFC 3339>", "source": "...",
- *  "params": {...},
+ *  "params": {...}, "scope": {"filter": "..." | null, "parameters": [{"name", "value", "origin"}]},
  *  "sections": [{"id": "...", "title": "...", "columns": [{"key", "label", "type"}],
  *                "rows": [{...}], "totals": {...}}]}
  * ```
@@ -54,6 +54,21 @@ function jsonParams(params: Record<string, unknown>): string {
 }
 
 /**
+ * The document's scope as JSON members (with a trailing comma), or nothing without one:
+ * `"scope":{"filter":…|null,"parameters":[{"name","value","origin"}]}`.
+ */
+function jsonScope(doc: RenderDocument): string {
+  if (!doc.scope) return "";
+  const parameters = doc.scope.parameters.map(({ name, value, origin }) => ({
+    name,
+    value: value ?? null,
+    origin,
+  }));
+  return `"scope":{"filter":${JSON.stringify(doc.scope.filter ?? null)},` +
+    `"parameters":${jsonParams(parameters as unknown as Record<string, unknown>)}},`;
+}
+
+/**
  * Writes `<report-id>.json`.
  *
  * @example
@@ -91,7 +106,7 @@ export class JsonRenderer implements Renderer {
       await out.write(
         `{"report":${s(doc.report.id)},"title":${s(doc.report.title)},` +
           `"generatedAt":${s(doc.generatedAt.toISOString())},"source":${s(doc.source)},` +
-          `"params":${jsonParams(doc.params)},"sections":[`,
+          `"params":${jsonParams(doc.params)},${jsonScope(doc)}"sections":[`,
       );
       for (let i = 0; i < doc.sections.length; i++) {
         options.signal?.throwIfAborted();
