@@ -75,7 +75,7 @@ export function formatTable(result: DoctorResult, source: string): string {
     lines.push(`${row.check.padEnd(CHECK_WIDTH)}${row.status.padEnd(STATUS_WIDTH)}${head}`);
     for (const more of rest) lines.push(indent + more);
     if (row.fix) {
-      for (const [i, part] of wrap(`fix: ${row.fix}`, width).entries()) {
+      for (const [i, part] of wrap(`fix: ${row.fix}`, width - 5).entries()) {
         lines.push(indent + (i ? "     " : "") + part);
       }
     }
