@@ -17,6 +17,7 @@ import type {
   Totals,
   TotalsSpec,
 } from "../report/model.ts";
+import type { Extents } from "../report/extents.ts";
 import type { BrowserHandle } from "./browser.ts";
 
 /** An output format. */
@@ -68,6 +69,12 @@ export interface RenderSection {
    * has rows.
    */
   readonly totals: Totals;
+  /**
+   * The smallest and largest number of each numeric column, computed while the rows were spooled
+   * (XLSX sizes its columns from them before it writes a row). A section without them is read
+   * once more by a renderer that needs them.
+   */
+  readonly extents?: Extents;
   /** The rows, streamed again on each call; `Date` values come back as `Date`. */
   rows(): AsyncIterable<Row>;
 }

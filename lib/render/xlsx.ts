@@ -33,10 +33,19 @@ import { currencyKeyOf } from "./format.ts";
 import { sheetRowSink, zipEntryBacklog } from "./xlsx_rows.ts";
 import { sheetName } from "./xlsx_sheet_names.ts";
 import { type DataBlock, totalsFormula } from "./xlsx_totals.ts";
+import {
+  currencyCode,
+  DATETIME_FMT,
+  type DisplayValue,
+  numberFormat,
+  styleKey,
+} from "./xlsx_formats.ts";
+import { ColumnWidths, sectionWidths } from "./xlsx_widths.ts";
 import { SyncFileStream } from "./sync_file_stream.ts";
 import type { CellValue, Column, ColumnType, Fact, Row } from "../report/model.ts";
 
 export { sheetName } from "./xlsx_sheet_names.ts";
+export { numberFormat } from "./xlsx_formats.ts";
 
 /**
  * Excel's hard limit of rows per worksheet.
@@ -112,86 +121,9 @@ const BAD_FILL = "FFF8D7DA";
 const BAD_FONT = "FF9C0006";
 const MUTED_FONT = "FF595959";
 
-const DATE_FMT = "yyyy-mm-dd";
-const DATETIME_FMT = "yyyy-mm-dd hh:mm";
-
 /** Characters XML 1.0 cannot carry (exceljs would write a corrupt sheet). */
 // deno-lint-ignore no-control-regex
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-
-/** Decimal places of a column (defaults from the model: number 0, currency 2, percent 1). */
-function decimalsOf(column: Pick<Column, "type" | "decimals">): number {
-  const fallback = column.type === "currency" ? 2 : column.type === "percent" ? 1 : 0;
-  const d = column.decimals ?? fallback;
-  return Number.isInteger(d) && d >= 0 && d <= 10 ? d : fallback;
-}
-
-function decimalPart(decimals: number): string {
-  return decimals > 0 ? "." + "0".repeat(decimals) : "";
-}
-
-/** A currency code safe to put in a number format (three letters), else undefined. */
-function currencyCode(value: unknown): string | undefined {
-  return typeof value === "string" && /^[A-Z]{3}$/.test(value) ? value : undefined;
-}
-
-/**
- * The Excel number format of a value of a column type (for `currency`, of an amount in `code`).
- *
- * @example
- * ```ts
- * import { numberFormat } from "./xlsx.ts";
- * console.log(numberFormat({ type: "currency" }, "EUR")); // "EUR" #,##0.00
- * console.log(numberFormat({ type: "percent" })); // 0.0%
- * ```
- */
-export function numberFormat(
-  column: Pick<Column, "type" | "decimals">,
-  code?: string,
-): string | undefined {
-  const decimals = decimalsOf(column);
-  switch (column.type) {
-    case "number":
-      return `#,##0${decimalPart(decimals)}`;
-    case "integer":
-      return "#,##0";
-    case "currency": {
-      const c = currencyCode(code);
-      const n = `#,##0${decimalPart(decimals)}`;
-      return c ? `"${c}" ${n};-"${c}" ${n}` : n;
-    }
-    case "percent":
-      return `0${decimalPart(decimals)}%`;
-    case "date":
-      return DATE_FMT;
-    case "datetime":
-      return DATETIME_FMT;
-    default:
-      return undefined;
-  }
-}
-
-/** Default width (characters) of a column type. */
-function typeWidth(type: ColumnType): number {
-  switch (type) {
-    case "date":
-      return 12;
-    case "datetime":
-      return 17;
-    case "boolean":
-      return 8;
-    case "currency":
-      return 16;
-    case "number":
-      return 12;
-    case "integer":
-      return 10;
-    case "percent":
-      return 9;
-    default:
-      return 14;
-  }
-}
 
 /** Cleans a string for a cell: no XML-invalid characters, at most Excel's 32,767 characters. */
 function cleanText(text: string): string {
@@ -259,7 +191,7 @@ class StyleBook {
     emphasis: "warn" | "bad" | undefined,
     total = false,
   ): Style {
-    const key = `${column.type}|${decimalsOf(column)}|${code ?? ""}|${emphasis ?? ""}|${total}`;
+    const key = styleKey(column, code, emphasis, total);
     return this.get(key, () => {
       const style: Style = {};
       const numFmt = numberFormat(column, code);
@@ -441,118 +373,23 @@ export class XlsxRenderer implements Renderer {
       pageSetup: { orientation: "portrait", fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
       headerFooter: { oddFooter: `&L${footerText(doc.report.title)}&RPage &P of &N` },
     });
-    const sumWidth = Math.max(
-      2,
-      ...plans.map((p) => (p.section.totalsSpec?.sum.length ?? 0) + 2),
-    );
-    ws.columns = [
-      { key: "a", width: 28 },
-      { key: "b", width: 40 },
-      ...Array.from({ length: sumWidth }, (_, i) => ({ key: `c${i}`, width: 18 })),
-    ];
-    const title = styles.plain("title", () => ({ font: { bold: true, size: 16 } }));
-    const heading = styles.plain("heading", () => ({
-      font: { bold: true, size: 12, color: { argb: HEADER_FILL } },
-      border: { bottom: { style: "thin", color: { argb: HEADER_FILL } } },
-    }));
-    const label = styles.plain("label", () => ({ font: { bold: true } }));
-    const muted = styles.plain("muted", () => ({
-      font: { italic: true, color: { argb: MUTED_FONT } },
-    }));
-    const wrap = styles.plain("wrap", () => ({
-      alignment: { wrapText: true, vertical: "top" },
-    }));
-    const generated = styles.plain("generated", () => ({
-      numFmt: `${DATETIME_FMT}:ss "UTC"`,
-      alignment: { horizontal: "left" },
-    }));
-    const left = styles.plain("left", () => ({ alignment: { horizontal: "left" } }));
-
-    const add = (values: ExcelJS.CellValue[], rowStyles: (Style | undefined)[] = []) => {
-      const row = ws.addRow(values);
-      values.forEach((_, i) => {
-        const style = rowStyles[i];
+    const lines = summaryLines(doc, plans, styles);
+    // The sheet's column widths are written with its first row: every line is known first.
+    const widths = summaryWidths(lines);
+    ws.columns = widths.map((width, i) => ({ key: `c${i}`, width }));
+    for (const line of lines) {
+      const row = ws.addRow(line.values);
+      line.styles.forEach((style, i) => {
         if (style) row.getCell(i + 1).style = style;
       });
-      row.commit();
-      return row;
-    };
-    const blank = () => add([]);
-
-    add([cleanText(doc.report.title)], [title]);
-    if (doc.report.description) {
-      const text = cleanText(doc.report.description);
-      const row = ws.addRow([text]);
-      row.getCell(1).style = styles.plain("description", () => ({
-        font: { italic: true, color: { argb: MUTED_FONT } },
-        alignment: { wrapText: true, vertical: "top" },
-      }));
-      // Merged over A:D (28 + 40 + 18 + 18 characters); a merged cell does not grow by itself.
-      ws.mergeCells(row.number, 1, row.number, 4);
-      row.height = 15 * Math.min(20, Math.max(1, Math.ceil((text.length * 1.1) / 104)));
-      row.commit();
-    }
-    blank();
-    add(["Generated at", doc.generatedAt], [label, generated]);
-    add(["Source", cleanText(doc.source)], [label, wrap]);
-    add(["Report", doc.report.id], [label]);
-    add(["samkit version", doc.version], [label]);
-
-    blank();
-    add(["Parameters"], [heading]);
-    const params = Object.entries(doc.params).filter(([, v]) => v !== undefined);
-    if (params.length === 0) add(["(none)"], [muted]);
-    for (const [key, value] of params) {
-      const v = paramCell(value);
-      const style = v instanceof Date
-        ? styles.cell({ type: "datetime" }, undefined, undefined)
-        : left;
-      add([key, v], [label, style]);
-    }
-
-    if (doc.summary.length > 0) {
-      blank();
-      add(["Key figures"], [heading]);
-      for (const fact of doc.summary) {
-        add([cleanText(fact.label), factCell(fact)], [label, factStyle(fact, styles, left)]);
+      if (line.merge) {
+        // A merged cell does not grow by itself: the row is as high as the text wrapped over A:D.
+        ws.mergeCells(row.number, 1, row.number, 4);
+        const chars = widths.slice(0, 4).reduce((sum, w) => sum + w, 0);
+        const text = String(line.values[0]);
+        row.height = 15 * Math.min(20, Math.max(1, Math.ceil((text.length * 1.1) / chars)));
       }
-    }
-
-    blank();
-    add(["Sections"], [heading]);
-    add(["Section", "Sheet", "Rows"], [label, label, label]);
-    for (const { section, names } of plans) {
-      add(
-        [cleanText(section.title), names.join(", "), section.rowCount],
-        [undefined, undefined, styles.cell({ type: "integer" }, undefined, undefined)],
-      );
-    }
-
-    const withTotals = plans.filter(({ section }) =>
-      section.totalsSpec && Object.keys(section.totals).length > 0
-    );
-    if (withTotals.length > 0) {
-      blank();
-      add(["Totals"], [heading]);
-      for (const { section } of withTotals) {
-        const sums = sumColumns(section);
-        add(
-          [cleanText(section.title), "Line", "Rows", ...sums.map((c) => cleanText(c.label))],
-          [label, label, label, ...sums.map(() => label)],
-        );
-        for (const [line, values] of Object.entries(section.totals)) {
-          const code = currencyCode(line);
-          add(
-            [null, line, values.rows ?? null, ...sums.map((c) => finite(values[c.key]))],
-            [
-              undefined,
-              undefined,
-              styles.cell({ type: "integer" }, undefined, undefined),
-              ...sums.map((c) => styles.cell(c, code, undefined)),
-            ],
-          );
-        }
-      }
+      row.commit();
     }
     ws.commit();
   }
@@ -567,7 +404,7 @@ export class XlsxRenderer implements Renderer {
     options: RenderOptions & { output: SyncFileStream },
   ): Promise<void> {
     const plan = section.columns.map((column) => new ColumnPlan(column, styles));
-    const widths = await this.#widths(section);
+    const widths = await sectionWidths(section, { sampleRows: this.#sampleRows });
     const lastCol = columnLetter(Math.max(1, plan.length));
     const dataPerSheet = this.#maxRows - 1;
     const headerStyle = styles.header();
@@ -654,38 +491,155 @@ export class XlsxRenderer implements Renderer {
     }
     sheet.commit();
   }
+}
 
-  /** Column widths: the column's own, else from its label, its type and sampled text lengths. */
-  async #widths(section: RenderSection): Promise<number[]> {
-    const columns = section.columns;
-    const sampled = new Map<number, number[]>();
-    const needs = columns
-      .map((c, i) => (c.width === undefined && c.type === "text" ? i : -1))
-      .filter((i) => i >= 0);
-    if (needs.length > 0 && this.#sampleRows > 0 && section.rowCount > 0) {
-      for (const i of needs) sampled.set(i, []);
-      let n = 0;
-      for await (const row of section.rows()) {
-        for (const i of needs) {
-          const v = row[columns[i].key];
-          if (v !== null && v !== undefined) sampled.get(i)!.push(String(v).length);
-        }
-        if (++n >= this.#sampleRows) break;
-      }
-    }
-    return columns.map((c, i) => {
-      if (c.width !== undefined && c.width > 0) return Math.min(255, c.width);
-      const labelWidth = c.label.length + 4; // room for the filter button
-      let width = Math.max(typeWidth(c.type), labelWidth);
-      const lengths = sampled.get(i);
-      if (lengths && lengths.length > 0) {
-        lengths.sort((a, b) => a - b);
-        const p90 = lengths[Math.min(lengths.length - 1, Math.floor(lengths.length * 0.9))];
-        width = Math.max(width, p90 + 2);
-      }
-      return Math.min(60, Math.max(6, width));
+/** One row of the Summary sheet: its cells and their styles; `merge` spans the first over A:D. */
+interface SummaryLine {
+  readonly values: ExcelJS.CellValue[];
+  readonly styles: (Style | undefined)[];
+  readonly merge?: boolean;
+  /** Its text spills over empty neighbours or wraps: it does not size its column. */
+  readonly spills?: boolean;
+}
+
+/**
+ * The Summary sheet's column widths: at least 28 and 40 characters for the labels and values,
+ * 12 for the rest; widened so that every number, date and label shows whole (text up to
+ * `TEXT_MAX_WIDTH` characters), wrapped and spilling cells aside.
+ */
+function summaryWidths(lines: readonly SummaryLine[]): number[] {
+  const count = Math.max(4, ...lines.map((line) => line.values.length));
+  const widths = new ColumnWidths(
+    Array.from({ length: count }, (_, i) => (i === 0 ? 28 : i === 1 ? 40 : 12)),
+  );
+  for (const line of lines) {
+    if (line.merge || line.spills) continue;
+    line.values.forEach((value, i) => {
+      const style = line.styles[i];
+      if (style?.alignment?.wrapText) return;
+      widths.fit(i, value as DisplayValue, style);
     });
   }
+  return widths.widths();
+}
+
+/**
+ * The Summary sheet's rows: title, description, generated-at, source, samkit version,
+ * parameters, key figures, the sections with their sheets, and every section's totals lines.
+ */
+function summaryLines(
+  doc: RenderDocument,
+  plans: readonly { section: RenderSection; names: string[] }[],
+  styles: StyleBook,
+): SummaryLine[] {
+  const title = styles.plain("title", () => ({ font: { bold: true, size: 16 } }));
+  const heading = styles.plain("heading", () => ({
+    font: { bold: true, size: 12, color: { argb: HEADER_FILL } },
+    border: { bottom: { style: "thin", color: { argb: HEADER_FILL } } },
+  }));
+  const label = styles.plain("label", () => ({ font: { bold: true } }));
+  const muted = styles.plain("muted", () => ({
+    font: { italic: true, color: { argb: MUTED_FONT } },
+  }));
+  const wrap = styles.plain("wrap", () => ({
+    alignment: { wrapText: true, vertical: "top" },
+  }));
+  const generated = styles.plain("generated", () => ({
+    numFmt: `${DATETIME_FMT}:ss "UTC"`,
+    alignment: { horizontal: "left" },
+  }));
+  const left = styles.plain("left", () => ({ alignment: { horizontal: "left" } }));
+  const integer = styles.cell({ type: "integer" }, undefined, undefined);
+
+  const lines: SummaryLine[] = [];
+  const add = (values: ExcelJS.CellValue[], rowStyles: (Style | undefined)[] = []) =>
+    lines.push({ values, styles: rowStyles });
+  const blank = () => add([]);
+
+  lines.push({ values: [cleanText(doc.report.title)], styles: [title], spills: true });
+  if (doc.report.description) {
+    const description = styles.plain("description", () => ({
+      font: { italic: true, color: { argb: MUTED_FONT } },
+      alignment: { wrapText: true, vertical: "top" },
+    }));
+    lines.push({ values: [cleanText(doc.report.description)], styles: [description], merge: true });
+  }
+  blank();
+  add(["Generated at", doc.generatedAt], [label, generated]);
+  add(["Source", cleanText(doc.source)], [label, wrap]);
+  add(["Report", doc.report.id], [label]);
+  add(["samkit version", doc.version], [label]);
+
+  blank();
+  lines.push({ values: ["Parameters"], styles: [heading], spills: true });
+  const params = Object.entries(doc.params).filter(([, v]) => v !== undefined);
+  if (params.length === 0) add(["(none)"], [muted]);
+  for (const [key, value] of params) {
+    const v = paramCell(value);
+    const style = v instanceof Date
+      ? styles.cell({ type: "datetime" }, undefined, undefined)
+      : left;
+    add([key, v], [label, style]);
+  }
+
+  if (doc.summary.length > 0) {
+    blank();
+    lines.push({ values: ["Key figures"], styles: [heading], spills: true });
+    for (const fact of doc.summary) {
+      add([cleanText(fact.label), factCell(fact)], [label, factStyle(fact, styles, left)]);
+    }
+  }
+
+  blank();
+  lines.push({ values: ["Sections"], styles: [heading], spills: true });
+  add(["Section", "Sheet", "Rows"], [label, label, label]);
+  for (const { section, names } of plans) {
+    add([cleanText(section.title), names.join(", "), section.rowCount], [
+      undefined,
+      undefined,
+      integer,
+    ]);
+  }
+  lines.push(...summaryTotals(plans, styles, heading, label, integer));
+  return lines;
+}
+
+/** The Summary sheet's totals block: per section a header line, then one line per currency. */
+function summaryTotals(
+  plans: readonly { section: RenderSection }[],
+  styles: StyleBook,
+  heading: Style,
+  label: Style,
+  integer: Style,
+): SummaryLine[] {
+  const withTotals = plans.filter(({ section }) =>
+    section.totalsSpec && Object.keys(section.totals).length > 0
+  );
+  if (withTotals.length === 0) return [];
+  const lines: SummaryLine[] = [
+    { values: [], styles: [] },
+    { values: ["Totals"], styles: [heading], spills: true },
+  ];
+  for (const { section } of withTotals) {
+    const sums = sumColumns(section);
+    lines.push({
+      values: [cleanText(section.title), "Line", "Rows", ...sums.map((c) => cleanText(c.label))],
+      styles: [label, label, label, ...sums.map(() => label)],
+    });
+    for (const [line, values] of Object.entries(section.totals)) {
+      const code = currencyCode(line);
+      lines.push({
+        values: [null, line, values.rows ?? null, ...sums.map((c) => finite(values[c.key]))],
+        styles: [
+          undefined,
+          undefined,
+          integer,
+          ...sums.map((c) => styles.cell(c, code, undefined)),
+        ],
+      });
+    }
+  }
+  return lines;
 }
 
 /**

@@ -14,6 +14,7 @@
 import type { Fact, ReportData, Row, Section } from "./model.ts";
 import type { RenderSection } from "../render/renderer.ts";
 import { compareGroupValues, GroupArrival, TotalsAccumulator } from "./totals.ts";
+import { ExtentAccumulator } from "./extents.ts";
 import { removeQuietly, TextFileWriter } from "../render/atomic.ts";
 
 /** Options of {@link spoolSection} and {@link spoolReport}. */
@@ -258,6 +259,7 @@ export async function spoolSection(
   const prefix = `spool-${safeName(section.id)}-`;
   const path = await Deno.makeTempFile({ dir: options.dir, prefix, suffix: ".jsonl" });
   const totals = new TotalsAccumulator(section.totals, section.columns);
+  const extents = new ExtentAccumulator(section.columns);
   const by = section.group?.by;
   const arrival = new GroupArrival();
   const writer = await TextFileWriter.open(path);
@@ -265,6 +267,7 @@ export async function spoolSection(
     for await (const row of section.rows) {
       options.signal?.throwIfAborted();
       totals.add(row);
+      extents.add(row);
       if (by !== undefined) arrival.add(row[by]);
       await writer.write(`${encodeRow(row)}\n`);
     }
@@ -283,6 +286,7 @@ export async function spoolSection(
     path,
     rowCount: totals.count,
     totals: totals.result(),
+    extents: extents.result(),
     rows(): AsyncIterable<Row> {
       return {
         async *[Symbol.asyncIterator]() {
@@ -331,11 +335,16 @@ export function memorySection(section: Section): RenderSection {
     if (arrival.scattered) rows = rows.slice().sort((a, b) => compareGroupValues(a[by], b[by]));
   }
   const totals = new TotalsAccumulator(section.totals, section.columns);
-  for (const row of rows) totals.add(row);
+  const extents = new ExtentAccumulator(section.columns);
+  for (const row of rows) {
+    totals.add(row);
+    extents.add(row);
+  }
   return {
     ...describe(section),
     rowCount: rows.length,
     totals: totals.result(),
+    extents: extents.result(),
     rows(): AsyncIterable<Row> {
       return {
         async *[Symbol.asyncIterator]() {
