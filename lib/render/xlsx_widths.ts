@@ -205,10 +205,10 @@ function fitValues(
 }
 
 /**
- * The widths of a section's columns (characters): at least the header (with room for the filter
- * button), the type's default and a column's own `width`; widened to show every number, date and
- * totals figure whole, and text up to its sampled 90th-percentile length (at most
- * {@link TEXT_MAX_WIDTH}).
+ * The widths of a section's columns (characters): a column's own `width`, else its type's default
+ * and its sampled text (90th-percentile length, at most {@link TEXT_MAX_WIDTH}); at least its
+ * header (with room for the filter button); widened to show every number, date and totals figure
+ * whole.
  *
  * @example
  * ```ts
@@ -231,8 +231,10 @@ export async function sectionWidths(
   const columns = section.columns;
   const scan = await scanRows(section, Math.max(0, options.sampleRows ?? 200));
   const widths = new ColumnWidths(columns.map((c) => {
-    if (c.width !== undefined && c.width > 0) return Math.min(EXCEL_MAX_WIDTH, c.width);
     const header = Math.min(TEXT_MAX_WIDTH, c.label.length + 4); // room for the filter button
+    if (c.width !== undefined && c.width > 0) {
+      return Math.min(EXCEL_MAX_WIDTH, Math.max(c.width, header));
+    }
     const sampled = p90(scan.lengths.get(columns.indexOf(c)) ?? []);
     const text = sampled > 0 ? Math.min(TEXT_MAX_WIDTH, sampled + 2) : 0;
     return Math.max(6, typeWidth(c.type), header, text);

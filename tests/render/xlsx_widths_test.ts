@@ -217,6 +217,16 @@ describe("XLSX column widths", () => {
     assert.ok(widths[1] > displayText(1e40, numberFormat({ type: "number" })).length);
   });
 
+  it("widen a column whose own width is narrower than its header", async () => {
+    const widths = await sectionWidths(memorySection({
+      id: "s",
+      title: "S",
+      columns: [{ key: "code", label: "Currency", type: "text", width: 6 }],
+      rows: [{ code: "EUR" }],
+    }));
+    assert.equal(widths[0], "Currency".length + 4);
+  });
+
   it("leave no #### when LibreOffice prints the workbook", async (t) => {
     const soffice = await version("soffice");
     const pdftotext = await version("pdftotext");
