@@ -42,23 +42,49 @@ const moneyColumns = (label: string) => [
   date("previousAsOf", "Previous as of"),
 ];
 
-const moneySection = (
+/**
+ * A money figure per tenant and currency in two tables: tenants with a previous comparable run
+ * (their totals are over the same tenants on both sides, so Total − Previous = Change), and
+ * tenants on their first run (no previous figure to compare).
+ */
+const moneySections = (
   id: string,
   title: string,
   label: string,
   rows: MoneyRow[],
   empty: string,
-) => ({
-  id,
-  title,
-  description: `${label} per tenant and currency from each tenant's latest finished run, beside ` +
-    "its previous comparable run (same pack); currencies are never added together.",
-  columns: moneyColumns(label),
-  rows,
-  totals: { sum: ["value", "previous", "change"], perCurrency: "currency" },
-  emptyText: empty,
-  facts: [{ label, sum: "value", perCurrency: "currency" }],
-});
+) => [
+  {
+    id,
+    title,
+    description:
+      `${label} per tenant and currency from each tenant's latest finished run, beside ` +
+      "its previous comparable run (same pack): a currency the latest run has no line in is 0. " +
+      "Only tenants with a previous run; currencies are never added together.",
+    columns: moneyColumns(label),
+    rows: rows.filter((r) => r.previous !== null),
+    totals: { sum: ["value", "previous", "change"], perCurrency: "currency" },
+    emptyText: empty,
+    facts: [{ label: `${label}, tenants compared`, sum: "value", perCurrency: "currency" }],
+  },
+  {
+    id: `${id}-first-runs`,
+    title: `${title}: tenants on their first run`,
+    description: `${label} per tenant and currency of tenants with no earlier run of the same ` +
+      "pack: nothing to compare, so they are kept out of the comparison's totals.",
+    columns: moneyColumns(label).filter((c) =>
+      !["previous", "change", "previousAsOf"].includes(c.key)
+    ),
+    rows: rows.filter((r) => r.previous === null),
+    totals: { sum: ["value"], perCurrency: "currency" },
+    emptyText: "Every tenant has a previous run.",
+    facts: [{
+      label: `${label}, tenants on their first run`,
+      sum: "value",
+      perCurrency: "currency",
+    }],
+  },
+];
 
 async function data(ctx: ReportContext): Promise<ReportData> {
   const runs = await readRuns(ctx.params.pack as string | undefined);
@@ -95,14 +121,14 @@ async function data(ctx: ReportContext): Promise<ReportData> {
           },
         ],
       },
-      moneySection(
+      ...moneySections(
         "exposure",
         "Exposure: shortfall cost",
         "Shortfall cost",
         moneyRows(all, "license-position", "Shortfall cost"),
         empty,
       ),
-      moneySection(
+      ...moneySections(
         "spend",
         "Spend: total license cost",
         "Total cost",

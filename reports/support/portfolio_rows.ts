@@ -73,8 +73,22 @@ function byTenant(runs: readonly PortfolioRun[]): Map<string, PortfolioRun[]> {
   return out;
 }
 
+/** A tenant's latest finished run that has figures of `report`, and the one before (same pack). */
+function reportPair(runs: readonly PortfolioRun[], report: string) {
+  const having = runs.filter((r) =>
+    FINISHED.has(r.status) && r.figures?.some((f) => f.report === report)
+  );
+  const last = having.at(-1);
+  if (!last) return null;
+  const before = having.filter((r) => r.pack === last.pack && r.started < last.started).at(-1);
+  return { last, before };
+}
+
 /**
- * Money rows (one per tenant × currency) of the fact `<report>|fact|<label> (<CUR>)`.
+ * Money rows (one per tenant × currency) of the fact `<report>|fact|<label> (<CUR>)`, from each
+ * tenant's latest finished run that ran `report` and the previous one of the same pack only: a
+ * currency that run has no line in is 0 there (the report ran; nothing was in that currency), with
+ * the previous run's value beside it; `previous` is null only when there is no previous run.
  *
  * @example
  * ```ts
@@ -96,24 +110,29 @@ export function moneyRows(
   label: string,
 ): MoneyRow[] {
   const out: MoneyRow[] = [];
-  for (const [tenantId, mine] of byTenant(runs)) {
-    const prefix = `${report}|fact|${label} (`;
-    const currencies = new Set(
-      mine.flatMap((r) => r.figures ?? []).filter((f) => f.key.startsWith(prefix) && f.currency)
-        .map((f) => f.currency!),
+  const prefix = `${report}|fact|${label} (`;
+  const amounts = (run: PortfolioRun | undefined) =>
+    new Map(
+      (run?.figures ?? []).filter((f) => f.key.startsWith(prefix) && f.currency)
+        .map((f) => [f.currency!, f.value]),
     );
-    for (const currency of [...currencies].sort()) {
-      const pair = latestPair(mine, `${prefix}${currency})`);
-      if (!pair) continue;
+  for (const [tenantId, mine] of byTenant(runs)) {
+    const pair = reportPair(mine, report);
+    if (!pair) continue;
+    const now = amounts(pair.last);
+    const then = amounts(pair.before);
+    for (const currency of [...new Set([...now.keys(), ...then.keys()])].sort()) {
+      const value = now.get(currency) ?? 0;
+      const previous = pair.before ? then.get(currency) ?? 0 : null;
       out.push({
         tenant: mine.at(-1)!.tenantName,
         tenantId,
         currency,
-        value: pair.value,
-        previous: pair.previous,
-        change: pair.previous === null ? null : round(pair.value - pair.previous),
-        asOf: pair.asOf,
-        previousAsOf: pair.previousAsOf,
+        value,
+        previous,
+        change: previous === null ? null : round(value - previous),
+        asOf: pair.last.started,
+        previousAsOf: pair.before?.started ?? null,
       });
     }
   }

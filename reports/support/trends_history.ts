@@ -27,6 +27,11 @@ export interface HistoryRun {
   readonly headline: Headline;
   /** Reports left out of the trend for this run, with the reason. */
   readonly notes: readonly string[];
+  /**
+   * The reports that ran in this run and compare with the latest: a money figure of theirs that
+   * has no line in a currency is 0 in that currency, not unknown.
+   */
+  readonly compared: readonly string[];
 }
 
 /** A run left out, and why. */
@@ -127,7 +132,7 @@ function unusable(raw: RawRun): string | null {
 function comparableHeadline(
   raw: RawRun,
   latest: Manifest,
-): { headline: Headline; notes: string[] } {
+): { headline: Headline; notes: string[]; compared: string[] } {
   const notes: string[] = [];
   const differs = new Set<string>();
   for (const report of latest.reports) {
@@ -146,7 +151,9 @@ function comparableHeadline(
     if (!differs.has(report)) continue;
     headline[name as keyof Headline] = name === "spend" || name === "shortfallCost" ? {} : null;
   }
-  return { headline: headline as unknown as Headline, notes };
+  const compared = raw.manifest!.reports.filter((r) => r.status === "ok" && !differs.has(r.id))
+    .map((r) => r.id);
+  return { headline: headline as unknown as Headline, notes, compared };
 }
 
 /**

@@ -50,8 +50,9 @@ export function currenciesOf(history: History): string[] {
 }
 
 /**
- * One row per run in one currency: started, spend, shortfall cost (null when that run has no
- * figure in the currency).
+ * One row per run in one currency: started, spend, shortfall cost. A run whose report ran (and
+ * compares with the latest) but has no line in the currency had 0 there; null means the run has
+ * no such figure at all (the report did not run, failed, or ran with other parameters).
  *
  * @example
  * ```ts
@@ -63,8 +64,10 @@ export function moneyRows(history: History, currency: string): Row[] {
   return history.runs.map((r) => ({
     started: r.started,
     run: r.run,
-    spend: r.headline.spend[currency] ?? null,
-    shortfallCost: r.headline.shortfallCost[currency] ?? null,
+    spend: r.headline.spend[currency] ??
+      (r.compared.includes("license-cost-summary") ? 0 : null),
+    shortfallCost: r.headline.shortfallCost[currency] ??
+      (r.compared.includes("license-position") ? 0 : null),
     currency,
   }));
 }

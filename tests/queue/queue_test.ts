@@ -291,8 +291,21 @@ describe("packs as jobs on PostgreSQL", { skip: ADMIN_URL === null }, () => {
       ]],
     );
     const spend = section("spend");
-    const tenants = new Set(spend.rows.map((r: { tenant: string }) => r.tenant));
+    const firstRuns = section("spend-first-runs");
+    const tenants = new Set(
+      [...spend.rows, ...firstRuns.rows].map((r: { tenant: string }) => r.tenant),
+    );
     assert.deepEqual([...tenants].sort(), ["Alpha Ltd", "Beta Ltd", "Gamma Ltd"]);
+    // The comparison's totals are over the same tenants on both sides.
+    for (
+      const [currency, t] of Object.entries(spend.totals as Record<string, Record<string, number>>)
+    ) {
+      assert.ok(
+        Math.abs(t.value - t.previous - t.change) < 0.005,
+        `${currency}: ${JSON.stringify(t)}`,
+      );
+    }
+    for (const r of firstRuns.rows) assert.equal(r.previous, undefined);
     // beta ran three times on an unchanged estate: a previous run, and no movement.
     for (const r of spend.rows.filter((r: { tenant: string }) => r.tenant === "Beta Ltd")) {
       assert.equal(r.change, 0);

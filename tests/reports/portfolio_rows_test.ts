@@ -41,9 +41,9 @@ describe("portfolio rows", () => {
       "license-position",
       "Shortfall cost",
     );
+    // Tenant a's latest run (pack "other") has no USD line: its old USD figure is not current.
     assert.deepEqual(rows.map((r) => [r.tenantId, r.currency, r.value, r.previous, r.change]), [
       ["a", "EUR", 999, null, null],
-      ["a", "USD", 5, null, null],
       ["b", "GBP", 7, null, null],
     ]);
     const same = moneyRows(
@@ -56,6 +56,23 @@ describe("portfolio rows", () => {
       "Shortfall cost",
     );
     assert.deepEqual(same.map((r) => [r.value, r.previous, r.change]), [[130, 100, 30]]);
+  });
+
+  it("shows a currency gone from the latest run as 0 beside its previous value, and a new one beside 0", () => {
+    const rows = moneyRows(
+      [
+        run("a", 1, "complete", [short("EUR", 100), short("USD", 40)]),
+        run("a", 2, "complete", [short("EUR", 90), short("GBP", 7)]),
+      ],
+      "license-position",
+      "Shortfall cost",
+    );
+    assert.deepEqual(rows.map((r) => [r.currency, r.value, r.previous, r.change]), [
+      ["EUR", 90, 100, -10],
+      ["GBP", 7, 0, 7],
+      ["USD", 0, 40, -40],
+    ]);
+    for (const r of rows) assert.equal(r.value - r.previous!, r.change);
   });
 
   it("gives each tenant's covered share and positions short with their change", () => {

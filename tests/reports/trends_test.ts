@@ -163,13 +163,14 @@ describe("trends report", () => {
       for (const currency of ["EUR", "GBP", "USD"]) {
         const money = section(`money-${currency.toLowerCase()}`).rows[i];
         assert.equal(money.run, mine[i]);
+        // Every report ran in these runs: no line in a currency is a real 0, not unknown.
         assert.equal(
           money.spend,
-          byKey(figures, `license-cost-summary|fact|Total cost (${currency})`),
+          byKey(figures, `license-cost-summary|fact|Total cost (${currency})`) ?? 0,
         );
         assert.equal(
           money.shortfallCost,
-          byKey(figures, `license-position|fact|Shortfall cost (${currency})`),
+          byKey(figures, `license-position|fact|Shortfall cost (${currency})`) ?? 0,
         );
       }
     }
