@@ -63,7 +63,8 @@ export async function demoCommand(argv: readonly string[]): Promise<number> {
     const formats: Format[] = parseFormats(stringFlag(values, "format") ?? "html,pdf,xlsx");
     const computers = intFlag(values, "computers", 400, { min: 0, max: 1_000_000 });
     const seed = intFlag(values, "seed", 1);
-    await ensureWritableDir(outDir);
+    // Created now to prove it writable; removed again, while empty, if the demo writes nothing.
+    await using _out = await ensureWritableDir(outDir);
     const progress = new Progress({ enabled: values.quiet ? false : undefined });
     const query = createQueryContext();
     progress.status(`generating a demo estate of ${computers} computers`);

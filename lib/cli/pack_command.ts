@@ -12,7 +12,9 @@ import { tokenFlag } from "./source.ts";
 import { REPORTS } from "../../reports/mod.ts";
 import { type PackFile, readPackFile } from "../pack/pack_file.ts";
 import { runPack } from "../pack/run_pack.ts";
-import { ensureWritableDir } from "../report/output_dir.ts";
+import { ensureWritableDir, type WritableDir } from "../report/output_dir.ts";
+import { checkSourceAnswers } from "./source_check.ts";
+import { readPriceFile } from "../query/elp/price_file.ts";
 import { cleanStaleTemp } from "../fs/owned_temp.ts";
 
 /** The help text of `samkit pack`. */
@@ -75,28 +77,60 @@ export async function assertCanSend(pack: PackFile): Promise<void> {
 }
 
 /**
- * Reads, validates and checks everything a pack run needs before it starts: the pack file, the
- * output root, and (with `--send`) that the SMTP host may be reached; then removes the temp
- * folders dead runs left behind.
+ * Reads every price file the pack's reports name (a `priceFile` parameter), so that a missing or
+ * malformed one fails as bad input before the run folder exists, not as one failed report.
+ *
+ * @example
+ * ```ts ignore
+ * import { checkPriceFiles } from "./pack_command.ts";
+ * await checkPriceFiles(pack); // throws PriceFileError naming the file and line
+ * ```
+ */
+export async function checkPriceFiles(pack: PackFile): Promise<void> {
+  for (const report of pack.reports) {
+    const path = report.params.priceFile;
+    if (typeof path === "string" && path !== "") await readPriceFile(path);
+  }
+}
+
+/**
+ * Reads, validates and checks everything a pack run needs before it starts: the pack file, its
+ * price files, the output root, (with `--send`) that the SMTP host may be reached, and that a
+ * tenant answers and accepts the credentials; then removes the temp folders dead runs left
+ * behind. The output root is returned as a {@link WritableDir}: dispose of it when the run ends,
+ * so a root this check created goes again if nothing was written (a failed check removes it at
+ * once).
  *
  * @example
  * ```ts ignore
  * import { preparePack } from "./pack_command.ts";
- * const { pack, outRoot } = await preparePack(values, positionals);
+ * const { pack, outRoot, out } = await preparePack(values, positionals);
  * ```
  */
 export async function preparePack(
   values: Parsed["values"],
   positionals: readonly string[],
-): Promise<{ pack: PackFile; outRoot?: string }> {
+): Promise<{ pack: PackFile; outRoot?: string; out: WritableDir }> {
   if (positionals.length !== 1) throw new UsageError("expected one pack file");
   const pack = await readPackFile(positionals[0], REPORTS);
+  await checkPriceFiles(pack);
   const outRoot = stringFlag(values, "out");
-  await ensureWritableDir(outRoot ?? pack.output);
-  if (values.send) await assertCanSend(pack);
-  // Temp folders of dead runs go now: only those whose process is gone (see lib/fs/owned_temp.ts).
-  await cleanStaleTemp();
-  return { pack, ...(outRoot ? { outRoot } : {}) };
+  const out = await ensureWritableDir(outRoot ?? pack.output);
+  try {
+    if (values.send) await assertCanSend(pack);
+    // A host that does not answer, or a token it refuses, fails before the run folder exists.
+    await checkSourceAnswers({
+      baseUrl: stringFlag(values, "base-url"),
+      token: stringFlag(values, "token"), // packRunOptions says once that --token is visible
+      registryPrefix: stringFlag(values, "registry-prefix"),
+    });
+    // Temp folders of dead runs go now: only those whose process is gone (see lib/fs/owned_temp.ts).
+    await cleanStaleTemp();
+  } catch (e) {
+    await out.removeIfEmpty();
+    throw e;
+  }
+  return { pack, ...(outRoot ? { outRoot } : {}), out };
 }
 
 /**
@@ -144,7 +178,8 @@ export async function packCommand(argv: readonly string[]): Promise<number> {
       console.log(PACK_HELP);
       return 0;
     }
-    const { pack, outRoot } = await preparePack(values, positionals);
+    const { pack, outRoot, out } = await preparePack(values, positionals);
+    await using _out = out;
     const controller = new AbortController();
     const stop = () => controller.abort(new Error("interrupted"));
     Deno.addSignalListener("SIGINT", stop);

@@ -172,7 +172,8 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
         throw new UsageError(`unknown locale "${clip(locale)}"`);
       }
     }
-    await ensureWritableDir(outDir);
+    // Created now to prove it writable; removed again, while empty, if the run writes nothing.
+    await using _out = await ensureWritableDir(outDir);
     await cleanStaleTemp();
 
     const progress = new Progress({ enabled: quiet ? false : undefined });

@@ -1,6 +1,8 @@
 /**
  * The output folder check made before any data is fetched, so that an unwritable folder fails
- * fast with a clear message and nothing is half-written.
+ * fast with a clear message and nothing is half-written. A folder the check creates is removed
+ * again, while empty, when the run ends without writing into it (see {@link WritableDir}), so
+ * rejected input or a run that fails before its first file leaves no empty folder.
  *
  * Deno checks write permission on the path as written, not on where it leads: `out/esc` with
  * `esc` a symbolic link to `/etc` passes a `./out` allowance. So the folder is first resolved
@@ -80,23 +82,83 @@ export async function checkOutputPlace(dir: string): Promise<void> {
 }
 
 /**
+ * An output folder proved writable, holding what proving it created. Disposing of it (`await
+ * using`) removes those folders again while they are empty, so a run that fails before writing
+ * leaves no empty folder behind, and one that wrote something keeps it.
+ */
+export interface WritableDir extends AsyncDisposable {
+  /** The folder, as given. */
+  readonly dir: string;
+  /** Absolute paths of the folders the check created, outermost first (none: it was there). */
+  readonly created: readonly string[];
+  /**
+   * Removes the created folders, innermost first, each only while it is empty (a file written
+   * into one, by this run or another, keeps it and the folders above it). Never throws.
+   */
+  removeIfEmpty(): Promise<void>;
+}
+
+/** The folders `mkdir -p dir` would create: the missing tail of its path, outermost first. */
+async function missingFolders(dir: string): Promise<string[]> {
+  const missing: string[] = [];
+  let path = resolve(dir);
+  for (;;) {
+    try {
+      await Deno.lstat(path);
+      return missing;
+    } catch (e) {
+      if (!(e instanceof Deno.errors.NotFound)) return missing;
+    }
+    missing.unshift(path);
+    const parent = dirname(path);
+    if (parent === path) return missing;
+    path = parent;
+  }
+}
+
+/** A {@link WritableDir} for `dir` whose check created `created`. */
+function writableDir(dir: string, created: readonly string[]): WritableDir {
+  const removeIfEmpty = async () => {
+    for (const path of [...created].reverse()) {
+      try {
+        await Deno.remove(path); // not recursive: a folder with anything in it stays
+      } catch {
+        return; // not empty (or gone, or not ours to remove): the folders above stay too
+      }
+    }
+  };
+  return { dir, created, removeIfEmpty, [Symbol.asyncDispose]: removeIfEmpty };
+}
+
+/**
  * Refuses a folder that leads outside the allowed write places ({@link checkOutputPlace}),
- * creates it if needed and proves it writable with a probe file that is removed at once.
+ * creates it if needed and proves it writable with a probe file that is removed at once. The
+ * result remembers which folders it created: dispose of it (or call `removeIfEmpty`) when the run
+ * ends, so a run that wrote nothing leaves no folder. A check that fails leaves none either.
  *
  * @example
  * ```ts
  * import { ensureWritableDir } from "./output_dir.ts";
- * await ensureWritableDir(await Deno.makeTempDir());
+ * const root = await Deno.makeTempDir();
+ * {
+ *   await using out = await ensureWritableDir(`${root}/reports/today`);
+ *   console.log(out.created.length); // 2
+ * } // nothing was written: both folders are gone again
+ * console.log([...Deno.readDirSync(root)].length); // 0
  * ```
  */
-export async function ensureWritableDir(dir: string): Promise<void> {
+export async function ensureWritableDir(dir: string): Promise<WritableDir> {
   await checkOutputPlace(dir);
+  const missing = await missingFolders(dir);
+  const out = writableDir(dir, missing);
   try {
     await Deno.mkdir(dir, { recursive: true });
     const probe = `${dir}/.samkit-probe-${crypto.randomUUID()}`;
     await Deno.writeTextFile(probe, "");
     await Deno.remove(probe);
+    return out;
   } catch (e) {
+    await out.removeIfEmpty();
     if (e instanceof Deno.errors.NotCapable) {
       throw new OutputError(
         dir,

@@ -238,7 +238,8 @@ export async function runReport(options: RunReportOptions): Promise<RunReportRes
   for (const format of options.formats) {
     if (!options.renderers[format]) throw new ParamError("format", `no renderer for "${format}"`);
   }
-  await ensureWritableDir(options.outDir);
+  // A folder created here goes again, while empty, if the run fails before its first file.
+  await using _out = await ensureWritableDir(options.outDir);
   const now = options.now ?? new Date();
   const spoolDir = await makeOwnedTempDir({ prefix: "samkit-spool-" });
   try {

@@ -1,0 +1,361 @@
+/**
+ * Bad input is caught before anything is written: `report`, `pack` and `demo` given a bad
+ * parameter, filter, price file, host or token exit 2 (bad input) or 1 (a run that failed) with
+ * a message naming the problem, and leave no `--out` folder behind — not even an empty one.
+ */
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { RunningServer } from "../../lib/server/server.ts";
+import { withServer } from "../helpers/server.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs samkit as its task would (`deno run -P=<set> --no-prompt main.ts …`) from the root. */
+async function samkit(
+  args: string[],
+  options: { set?: string; env?: Record<string, string> } = {},
+): Promise<Run> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", `-P=${options.set ?? "report"}`, "--no-prompt", "main.ts", ...args],
+    cwd: ROOT,
+    env: {
+      NO_COLOR: "1",
+      SAM_BASE_URL: "",
+      SAM_REGION: "",
+      SAM_TOKEN: "",
+      SAM_CLIENT_ID: "",
+      SAM_CLIENT_SECRET: "",
+      ...options.env,
+    },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return {
+    code: out.code,
+    stdout: dec.decode(out.stdout),
+    stderr: dec.decode(out.stderr).replace(/^Warning Permissions in the config file.*\n/m, ""),
+  };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A fresh temp folder; `fn` gets it and the `--out` to pass (two levels that do not exist yet),
+ * and the folder is removed afterwards.
+ */
+async function inTemp(fn: (tmp: string, out: string) => Promise<void>): Promise<void> {
+  const tmp = await Deno.makeTempDir({ prefix: "samkit-rejected-" });
+  try {
+    await fn(tmp, `${tmp}/out/reports`);
+  } finally {
+    await Deno.remove(tmp, { recursive: true });
+  }
+}
+
+/** Asserts the exit code, the message, and that no `--out` folder (nor its parent) was left. */
+async function assertRejected(r: Run, tmp: string, code: 1 | 2, message: RegExp): Promise<void> {
+  assert.equal(r.code, code, r.stderr);
+  assert.match(r.stderr, message);
+  assert.equal(r.stdout, "", "no file path printed");
+  assert.equal(await exists(`${tmp}/out`), false, `no --out folder left: ${r.stderr}`);
+}
+
+/** The environment that points samkit at a test server with its client credentials. */
+function tenantEnv(srv: RunningServer): Record<string, string> {
+  return { SAM_BASE_URL: srv.url, SAM_CLIENT_ID: "demo", SAM_CLIENT_SECRET: "demo-secret" };
+}
+
+/** A loopback port nothing listens on. */
+function closedPort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+describe("samkit report on rejected input", () => {
+  it("a misspelt filter field exits 2 with the did-you-mean and column, before any request", async () => {
+    await withServer({ computers: 20 }, (srv) =>
+      inTemp(async (tmp, out) => {
+        const r = await samkit(
+          ["report", "license-cost-summary", "--filter", "vndor -eq Adobe", "--out", out],
+          { env: tenantEnv(srv) },
+        );
+        await assertRejected(
+          r,
+          tmp,
+          2,
+          /filter error at column 1: License has no field "vndor"; did you mean "vendor"\?.*--allow-unknown-fields/,
+        );
+        assert.ok(r.stderr.includes("\n  vndor -eq Adobe\n  ^"), "a caret under the field");
+        assert.equal(srv.stats.total, 0, "no request reached the server");
+      }));
+  });
+
+  it("with --allow-unknown-fields the field is sent with a warning; the server's refusal writes nothing", async () => {
+    await withServer({ computers: 20 }, (srv) =>
+      inTemp(async (tmp, out) => {
+        const r = await samkit([
+          "report",
+          "license-cost-summary",
+          "--filter",
+          "vndor -eq Adobe",
+          "--allow-unknown-fields",
+          "--out",
+          out,
+          "--quiet",
+        ], { env: tenantEnv(srv) });
+        await assertRejected(r, tmp, 1, /→ 400: Invalid filter/);
+        assert.match(
+          r.stderr,
+          /warning: licenses\.list: License has no field "vndor" in samkit's catalogue; sending it for the server to judge \(did you mean "vendor"\?\)/,
+        );
+        assert.ok(srv.stats.total > 0, "the filter was sent");
+      }));
+  });
+
+  it("a field the real service has (License agreementId) is accepted without the flag", async () => {
+    await inTemp(async (_tmp, out) => {
+      const r = await samkit([
+        "report",
+        "license-cost-summary",
+        "--filter",
+        "agreementId -exists true",
+        "--format",
+        "json",
+        "--computers",
+        "20",
+        "--out",
+        out,
+        "--quiet",
+      ]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.ok(await exists(`${out}/license-cost-summary.json`));
+    });
+  });
+
+  const badInput: [string, string[], RegExp][] = [
+    [
+      "an unknown parameter",
+      ["report", "license-cost-summary", "--param", "colour=red"],
+      /parameter "colour": not a parameter of license-cost-summary/,
+    ],
+    [
+      "a bad parameter value",
+      ["report", "license-cost-summary", "--param", "top=many"],
+      /parameter "top": expected a (whole )?number, got "many"/,
+    ],
+    [
+      "a filter that does not parse",
+      ["report", "license-cost-summary", "--filter", "vendor -eq"],
+      /filter error at column 11/,
+    ],
+  ];
+  for (const [what, args, message] of badInput) {
+    it(`${what} exits 2 and leaves no --out folder`, async () => {
+      await inTemp(async (tmp, out) => {
+        await assertRejected(await samkit([...args, "--out", out]), tmp, 2, message);
+      });
+    });
+  }
+
+  it("a missing price file exits 2 and leaves no --out folder", async () => {
+    await inTemp(async (tmp, out) => {
+      const r = await samkit([
+        "report",
+        "license-position",
+        "--param",
+        `priceFile=${tmp}/no-such-prices.csv`,
+        "--format",
+        "json",
+        "--computers",
+        "20",
+        "--out",
+        out,
+      ]);
+      await assertRejected(r, tmp, 2, /price file .*no-such-prices\.csv/);
+    });
+  });
+
+  it("a malformed price file exits 2 naming its line and leaves no --out folder", async () => {
+    await inTemp(async (tmp, out) => {
+      await Deno.writeTextFile(
+        `${tmp}/prices.csv`,
+        "application,metric,currency,unitPrice\nOffice,Device,EURO,10\n",
+      );
+      const r = await samkit([
+        "report",
+        "license-position",
+        "--param",
+        `priceFile=${tmp}/prices.csv`,
+        "--format",
+        "json",
+        "--computers",
+        "20",
+        "--out",
+        out,
+      ]);
+      await assertRejected(
+        r,
+        tmp,
+        2,
+        /prices\.csv, line 2: currency "EURO" is not an ISO 4217 code/,
+      );
+    });
+  });
+
+  it("an unreachable --base-url fails the run and leaves no --out folder", async () => {
+    await inTemp(async (tmp, out) => {
+      const r = await samkit([
+        "report",
+        "license-cost-summary",
+        "--base-url",
+        `http://127.0.0.1:${closedPort()}`,
+        "--format",
+        "json",
+        "--out",
+        out,
+      ], { env: { SAM_TOKEN: "a-token" } });
+      await assertRejected(r, tmp, 1, /request failed/);
+      assert.match(r.stderr, /Check that the API answers at the base URL/);
+    });
+  });
+
+  it("a token the service refuses (401) fails the run and leaves no --out folder", async () => {
+    await withServer({ computers: 20 }, (srv) =>
+      inTemp(async (tmp, out) => {
+        const r = await samkit(
+          ["report", "license-cost-summary", "--format", "json", "--out", out],
+          { env: { SAM_BASE_URL: srv.url, SAM_TOKEN: "not-a-token-it-issued" } },
+        );
+        await assertRejected(r, tmp, 1, /401/);
+        assert.ok(!r.stderr.includes("not-a-token-it-issued"), "the token is not shown");
+      }));
+  });
+
+  it("a 401 mid-run, after a re-authentication, leaves no empty --out folder", async () => {
+    await withServer({ computers: 20 }, (srv) =>
+      inTemp(async (tmp, out) => {
+        // The first API read succeeds; from the second on, every read is refused.
+        srv.faults.add({ match: /^\/api\//, nth: 2, times: 1000, status: 401 });
+        const r = await samkit(
+          ["report", "license-cost-summary", "--format", "json,csv", "--out", out],
+          { env: tenantEnv(srv) },
+        );
+        await assertRejected(r, tmp, 1, /401/);
+        assert.ok((srv.stats.byOperation.get("token") ?? 0) >= 2, "the client re-authenticated");
+      }));
+  });
+
+  it("a folder that was there before is kept, empty, when the run fails", async () => {
+    await withServer({ computers: 20 }, (srv) =>
+      inTemp(async (tmp) => {
+        await Deno.mkdir(`${tmp}/mine`);
+        const r = await samkit(
+          ["report", "license-cost-summary", "--format", "json", "--out", `${tmp}/mine`],
+          { env: { SAM_BASE_URL: srv.url, SAM_TOKEN: "not-a-token-it-issued" } },
+        );
+        assert.equal(r.code, 1, r.stderr);
+        assert.deepEqual([...Deno.readDirSync(`${tmp}/mine`)], []);
+      }));
+  });
+});
+
+describe("samkit pack on rejected input", () => {
+  /** Writes a pack file of `reports` into `tmp` and returns its path. */
+  async function packFile(tmp: string, reports: unknown[]): Promise<string> {
+    const path = `${tmp}/pack.json`;
+    await Deno.writeTextFile(path, JSON.stringify({ name: "rejected", reports }));
+    return path;
+  }
+
+  it("a misspelt filter field in the pack file exits 2 naming the report and the option", async () => {
+    await inTemp(async (tmp, out) => {
+      const file = await packFile(tmp, [
+        { id: "license-cost-summary", formats: ["json"], filter: "vndor -eq Adobe" },
+      ]);
+      const r = await samkit(["pack", file, "--out", out], { set: "pack" });
+      await assertRejected(
+        r,
+        tmp,
+        2,
+        /reports\[0\]\.filter: filter error at column 1: License has no field "vndor"; did you mean "vendor"\?.*"allowUnknownFields": true/,
+      );
+    });
+  });
+
+  it("a bad parameter in the pack file exits 2 and leaves no --out folder", async () => {
+    await inTemp(async (tmp, out) => {
+      const file = await packFile(tmp, [
+        { id: "license-cost-summary", formats: ["json"], params: { top: "many" } },
+      ]);
+      const r = await samkit(["pack", file, "--out", out], { set: "pack" });
+      await assertRejected(r, tmp, 2, /reports\[0\]\.params\.top/);
+    });
+  });
+
+  it("a missing price file in the pack file exits 2 before the run folder exists", async () => {
+    await inTemp(async (tmp, out) => {
+      const file = await packFile(tmp, [
+        { id: "license-position", formats: ["json"], params: { priceFile: `${tmp}/none.csv` } },
+      ]);
+      const r = await samkit(["pack", file, "--out", out], { set: "pack" });
+      await assertRejected(r, tmp, 2, /price file .*none\.csv/);
+    });
+  });
+
+  it("a token the service refuses fails before the run folder exists", async () => {
+    await withServer({ computers: 20 }, (srv) =>
+      inTemp(async (tmp, out) => {
+        const file = await packFile(tmp, [{ id: "license-cost-summary", formats: ["json"] }]);
+        const r = await samkit(["pack", file, "--out", out], {
+          set: "pack",
+          env: { SAM_BASE_URL: srv.url, SAM_TOKEN: "not-a-token-it-issued" },
+        });
+        await assertRejected(r, tmp, 1, /401/);
+        // The check's one read, asked again once after the 401, then nothing.
+        assert.ok(srv.stats.total <= 2, `${srv.stats.total} requests`);
+        assert.equal(srv.stats.byStatus.get(200), undefined, "no read succeeded");
+      }));
+  });
+
+  it("an unreachable --base-url fails before the run folder exists", async () => {
+    await inTemp(async (tmp, out) => {
+      const file = await packFile(tmp, [{ id: "license-cost-summary", formats: ["json"] }]);
+      const r = await samkit(
+        ["pack", file, "--out", out, "--base-url", `http://127.0.0.1:${closedPort()}`],
+        { set: "pack", env: { SAM_TOKEN: "a-token" } },
+      );
+      await assertRejected(r, tmp, 1, /request failed/);
+    });
+  });
+});
+
+describe("samkit demo on rejected input", () => {
+  const badInput: [string, string[], RegExp][] = [
+    ["an unknown format", ["--format", "docx"], /unknown format "docx"/],
+    ["a bad estate size", ["--computers", "lots"], /--computers expects a whole number/],
+  ];
+  for (const [what, args, message] of badInput) {
+    it(`${what} exits 2 and leaves no --out folder`, async () => {
+      await inTemp(async (tmp, out) => {
+        await assertRejected(await samkit(["demo", ...args, "--out", out]), tmp, 2, message);
+      });
+    });
+  }
+});
