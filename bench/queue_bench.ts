@@ -1,7 +1,14 @@
 /**
  * Queue benchmark: 20 tenant packs (20 reference servers, one per tenant) drained by one worker
- * process, then by four, on this machine; wall time of each and the ratio. Needs PostgreSQL:
- * `SAMKIT_BENCH_DATABASE_URL` (else `SAMKIT_TEST_DATABASE_URL`), a role that may CREATE DATABASE.
+ * process and by four, on this machine, in several rounds (one worker then four, then four
+ * then one, and so on, so both see the same machine load); the median wall time of each, and the median of the rounds'
+ * ratios with their range. Needs PostgreSQL: `SAMKIT_BENCH_DATABASE_URL` (else
+ * `SAMKIT_TEST_DATABASE_URL`), a role that may CREATE DATABASE. `SAMKIT_BENCH_QUEUE_ROUNDS` sets
+ * the rounds (default 5).
+ *
+ * Workers are started as `deno` found on PATH (what the bench permission set allows to run), not
+ * `Deno.execPath()`: where Deno was installed from npm that is a different file
+ * (`…/node_modules/deno/deno`) and the run permission refuses it.
  *
  * @module
  */
@@ -50,7 +57,7 @@ async function drain(admin: string, workers: number, baseUrls: string[], out: st
     const boss = await openBoss(url);
     const history = await RunHistory.open(url, { max: 1 });
     const procs = Array.from({ length: workers }, () =>
-      new Deno.Command(Deno.execPath(), {
+      new Deno.Command("deno", {
         args: ["run", "-P=worker", "--no-prompt", "main.ts", "worker", "--concurrency", "1"]
           .concat(["--poll", "0.5", "--quiet"]),
         cwd: ROOT,
@@ -91,8 +98,24 @@ async function drain(admin: string, workers: number, baseUrls: string[], out: st
   });
 }
 
+/** The median of some numbers. */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function roundsOf(value: string | undefined): number {
+  const n = Number(value ?? 5);
+  if (!Number.isInteger(n) || n < 1) {
+    throw new Error(`SAMKIT_BENCH_QUEUE_ROUNDS: expected a whole number ≥ 1, got ${value}`);
+  }
+  return n;
+}
+
 /**
- * Runs the benchmark and prints one worker's time, four workers' and the ratio.
+ * Runs the benchmark and prints one worker's median time, four workers' and the median ratio
+ * of the rounds with its range.
  *
  * @example
  * ```ts ignore
@@ -107,6 +130,7 @@ export async function benchQueue(): Promise<void> {
     console.log("queue: skipped: set SAMKIT_BENCH_DATABASE_URL (or SAMKIT_TEST_DATABASE_URL)");
     return;
   }
+  const rounds = roundsOf(Deno.env.get("SAMKIT_BENCH_QUEUE_ROUNDS"));
   const servers = await Promise.all(
     Array.from(
       { length: TENANTS },
@@ -116,14 +140,30 @@ export async function benchQueue(): Promise<void> {
   const out = await Deno.makeTempDir({ dir: "/tmp", prefix: "samkit-queue-bench-" });
   try {
     const urls = servers.map((s) => s.url);
-    const one = await drain(admin, 1, urls, out);
-    const four = await drain(admin, 4, urls, out);
+    const ones: number[] = [];
+    const fours: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      // ABBA order: a load that drifts over the run weighs on both sides alike.
+      const order = round % 2 ? [4, 1] : [1, 4];
+      for (const workers of order) {
+        const ms = await drain(admin, workers, urls, `${out}/r${round}`);
+        (workers === 1 ? ones : fours).push(ms);
+      }
+    }
+    const ratios = ones.map((one, i) => one / fours[i]);
+    const one = median(ones);
+    const four = median(fours);
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-    console.log(`queue: ${TENANTS} tenant packs (${PACK.reports.length} reports each)`);
+    const x = (r: number) => `${r.toFixed(2)}x`;
+    console.log(
+      `queue: ${TENANTS} tenant packs (${PACK.reports.length} reports each), median of ` +
+        `${rounds} rounds`,
+    );
     console.log(`  1 worker : ${s(one)}  (${(TENANTS / one * 60_000).toFixed(1)} packs/min)`);
     console.log(`  4 workers: ${s(four)}  (${(TENANTS / four * 60_000).toFixed(1)} packs/min)`);
     console.log(
-      `  speed-up : ${(one / four).toFixed(2)}x on ${navigator.hardwareConcurrency} cores`,
+      `  speed-up : ${x(median(ratios))} (rounds ${x(Math.min(...ratios))}-` +
+        `${x(Math.max(...ratios))}) on ${navigator.hardwareConcurrency} cores`,
     );
   } finally {
     await Promise.all(servers.map((s) => s.close()));
