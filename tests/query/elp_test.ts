@@ -13,6 +13,8 @@ import {
 import { matchPriceFile, parsePriceFile, PriceFileError } from "../../lib/query/elp/price_file.ts";
 import { reconcile, stateGroup } from "../../lib/query/elp/reconcile.ts";
 import { crossCheck } from "../../lib/query/elp/cross_check.ts";
+import { organizationSubtree, scopeElpInputs } from "../../lib/query/elp/org_scope.ts";
+import { restsOnHardware, understatedBy } from "../../lib/query/elp/understated.ts";
 
 const NONE: PriceSources = { paid: new Map(), list: new Map(), file: new Map() };
 
@@ -228,7 +230,7 @@ describe("pricing", () => {
     assert.equal(choosePrice("A", "OTHER", { ...NONE, list, file }), undefined);
   });
 
-  it("values units at the exact average, rounded to the cent", () => {
+  it("values units at the printed unit price (the average rounded to the cent) × units", () => {
     const price = {
       source: "paid",
       currency: "EUR",
@@ -236,10 +238,11 @@ describe("pricing", () => {
       basisCents: 10_000,
       basisUnits: 3,
     } as const;
+    // 3 × €33.33 as printed is €99.99: a cost reproduces from the printed price and units.
     assert.deepEqual([valueAt(3, price), valueAt(1, price), valueAt(2, price)], [
-      100,
+      99.99,
       33.33,
-      66.67,
+      66.66,
     ]);
     assert.equal(valueAt(0, price), 0);
   });
@@ -421,5 +424,101 @@ describe("crossCheck", () => {
       ],
     );
     assert.ok(!diff.some((d) => d.applicationId === "B"), "B has no summary: not compared");
+  });
+});
+
+describe("organisation scope", () => {
+  const tree = [
+    { id: "HQ", parentId: null },
+    { id: "EU", parentId: "HQ" },
+    { id: "IT", parentId: "EU" },
+    { id: "US", parentId: "HQ" },
+  ];
+  const license = {
+    id: "L1",
+    organizationId: "EU",
+    applicationId: "DB",
+    metricId: "C",
+    quantity: 10,
+  };
+  const allocations = [
+    { applicationId: "DB", metricId: "C", organizationId: "EU", quantity: 4 },
+    { applicationId: "DB", metricId: "C", organizationId: "US", quantity: 6 },
+  ];
+  const transfer = (id: string, organizationId: string, quantity: number) => ({
+    id,
+    licenseId: "L1",
+    organizationId,
+    fromApplicationId: "DB",
+    toApplicationId: "OLD",
+    metricId: "C",
+    quantity,
+    isDowngrade: true,
+  });
+  const requirements = [
+    { computerId: "PC-IT", applicationId: "OLD", metricId: "C", requirement: 5 },
+    { computerId: "PC-US", applicationId: "DB", metricId: "C", requirement: 3 },
+  ];
+  const orgOf = (id: string | null | undefined) => ({ "PC-IT": "IT", "PC-US": "US" })[id ?? ""];
+  const elpOf = (org: string, transfers = [transfer("T1", "IT", 5)]) =>
+    new Map(
+      computeElp(
+        scopeElpInputs(
+          { licenses: [license], allocations, transfers, requirements },
+          organizationSubtree(tree, org)!,
+          orgOf as (id: string | null | undefined) => string | undefined,
+        ),
+      ).map((l) => [l.applicationId, l]),
+    );
+
+  it("includes an organisation's descendants and refuses one the tree lacks", () => {
+    assert.deepEqual([...organizationSubtree(tree, "EU")!].sort(), ["EU", "IT"]);
+    assert.deepEqual([...organizationSubtree(tree, "HQ")!].sort(), ["EU", "HQ", "IT", "US"]);
+    assert.equal(organizationSubtree(tree, "XX"), undefined);
+    assert.deepEqual([...organizationSubtree([], "XX")!], ["XX"]);
+  });
+
+  it("never gives more than an allocation holds: the rest comes from other organisations", () => {
+    // 5 units go to IT's computer; EU (the license's organisation) holds 4, US gives the fifth.
+    const eu = elpOf("EU"), us = elpOf("US");
+    assert.deepEqual([eu.get("DB")!.purchased, eu.get("DB")!.given], [4, 4]);
+    assert.equal(eu.get("DB")!.entitlements, 0);
+    assert.equal(eu.get("OLD")!.receivedTotal, 5);
+    assert.deepEqual([us.get("DB")!.purchased, us.get("DB")!.given], [6, 1]);
+    assert.equal(us.get("OLD"), undefined, "US receives nothing");
+  });
+
+  it("adds up over disjoint scopes to the estate's figures", () => {
+    const whole = new Map(
+      computeElp({ licenses: [license], transfers: [transfer("T1", "IT", 5)], requirements })
+        .map((l) => [l.applicationId, l]),
+    );
+    const root = elpOf("HQ");
+    for (const app of ["DB", "OLD"]) {
+      for (const f of ["purchased", "entitlements", "requirement", "position"] as const) {
+        assert.equal(root.get(app)![f], whole.get(app)![f], `${app} ${f}`);
+        const parts = (elpOf("EU").get(app)?.[f] ?? 0) + (elpOf("US").get(app)?.[f] ?? 0);
+        assert.equal(parts, whole.get(app)![f], `${app} ${f} over EU + US`);
+      }
+    }
+  });
+});
+
+describe("understated requirement", () => {
+  it("marks rows counted from nothing on a computer without hardware data, per position", () => {
+    const row = { applicationId: "DB", metricId: "C", requirement: 16, initialRequirement: 0 };
+    const rows = [
+      { ...row, computerId: "H1" },
+      { ...row, computerId: "H2" },
+      { ...row, computerId: "H3", initialRequirement: 32, requirement: 32 },
+      { ...row, computerId: "H4", requirement: 0 },
+    ];
+    assert.deepEqual([...understatedBy(rows, new Set(["H1", "H3", "H4"])).get("DB\u0000C")!], [
+      "H1",
+    ]);
+    assert.equal(
+      restsOnHardware({ ...row, computerId: "H5", initialRequirement: 8, unknownPhysicalHost: 1 }),
+      true,
+    );
   });
 });

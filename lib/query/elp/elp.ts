@@ -9,15 +9,23 @@
  * `metric_names.json` (the reference server's metric ids; extend it for your tenant's ids), else
  * the id is shown with a note.
  *
+ * Scoped to an organisation, the position is that organisation's and its descendants'
+ * (`org_scope.ts`); prices stay the estate's, so a product costs the same in every scope. Each
+ * position says how many of its requiring computers have no hardware data (`understated.ts`).
+ *
  * @module
  */
 
 import type { Resource } from "../../api/catalogue.ts";
 import type { QueryContext } from "../context.ts";
 import { computersById } from "../lookups.ts";
+import { toArray } from "../collect.ts";
+import { isMissingRead } from "../names.ts";
 import { crossCheck, type CrossCheckDifference } from "./cross_check.ts";
 import { type ElpClient, type ElpData, readElpInputs } from "./inputs.ts";
-import { computeElp, type ElpLine } from "./position.ts";
+import { type OrgAllocation, scopeElpInputs } from "./org_scope.ts";
+import { computeElp, type ElpInputs, type ElpLine } from "./position.ts";
+import { computersWithoutHardware, understatedBy } from "./understated.ts";
 import { choosePrice, paidPrices, priceKey, type UnitPrice, valueAt } from "./pricing.ts";
 import { matchPriceFile, type PriceFileEntry } from "./price_file.ts";
 import { reconcile, type StateCounts } from "./reconcile.ts";
@@ -39,6 +47,8 @@ export interface ElpPosition extends ElpLine {
   readonly states: StateCounts;
   /** Why the ELP and the service's entitlement states disagree, or null. */
   readonly disagreement: string | null;
+  /** Requiring computers without hardware data (their requirement is the minimum, understated). */
+  readonly understatedHosts: number;
 }
 
 /** A metric-tracking row with a requirement, and what covers it. */
@@ -62,12 +72,21 @@ export interface ElpResult {
   readonly devices: ElpDeviceRequirement[];
   /** Price-file entries that matched no application and metric in use. */
   readonly unmatchedPrices: PriceFileEntry[];
+  /** Computers whose requirement rests on missing hardware data (see `understated.ts`). */
+  readonly withoutHardware: ReadonlySet<string>;
+  /** The organisations the position covers (the organisation and its descendants), if scoped. */
+  readonly organizations?: ReadonlySet<string>;
 }
 
 /** Options of {@link effectiveLicensePosition}. */
 export interface ElpOptions {
-  /** Only this organisation's licenses, computers and transfers. */
+  /** Only this organisation's (and its descendants') allocations, computers and transfers. */
   readonly organization?: string;
+  /**
+   * The organisation ids of that scope: `organization` and its descendants
+   * (`organizationSubtree`); default `organization` alone.
+   */
+  readonly organizations?: ReadonlySet<string>;
   /** Only applications for which this holds (a registry filter, say). */
   readonly application?: (applicationId: string) => boolean;
   /** Application names for price-file matching. */
@@ -98,18 +117,47 @@ export function metricName(
   return mapped ? { name: mapped, source: "mapping" } : { name: metricId, source: "id" };
 }
 
-function scoped(
+/** Allocations to organisations, or `null` when the service does not offer them. */
+async function allocations(ctx: Ctx): Promise<OrgAllocation[] | null> {
+  return await ctx.query.once("licenses.entitlements", async () => {
+    try {
+      return await toArray(ctx.client.licenses.entitlements());
+    } catch (error) {
+      if (isMissingRead(error)) return null;
+      throw error;
+    }
+  });
+}
+
+/** The inputs of the position: the estate's, or those of an organisation scope. */
+async function positionInputs(
+  ctx: Ctx,
   data: ElpData,
-  organization: string,
-  orgOf: (id: string | null) => string | null,
-): ElpData {
-  const mine = (computerId: string | null) => orgOf(computerId) === organization;
+  scope: ReadonlySet<string> | undefined,
+  orgOf: (id: string | null | undefined) => string | null | undefined,
+): Promise<{ inputs: ElpInputs; data: ElpData }> {
+  if (scope === undefined) return { inputs: data, data };
+  const mine = (computerId: string | null) => scope.has(orgOf(computerId) ?? "\u0000");
+  const inputs = scopeElpInputs(
+    {
+      licenses: data.licenses,
+      allocations: await allocations(ctx),
+      transfers: data.transfers.map((t) => ({
+        ...t,
+        organizationId: t.organizationId ?? ("computerId" in t ? orgOf(t.computerId) : null),
+      })),
+      requirements: data.requirements,
+    },
+    scope,
+    orgOf,
+  );
   return {
-    ...data,
-    licenses: data.licenses.filter((l) => l.organizationId === organization),
-    requirements: data.requirements.filter((r) => mine(r.computerId)),
-    transfers: data.transfers.filter((t) => t.organizationId === organization),
-    installs: data.installs.filter((i) => mine(i.computerId)),
+    inputs,
+    data: {
+      ...data,
+      requirements: data.requirements.filter((r) => mine(r.computerId)),
+      installs: data.installs.filter((i) => mine(i.computerId)),
+    },
   };
 }
 
@@ -141,12 +189,15 @@ export async function effectiveLicensePosition(
   ctx: Ctx,
   options: ElpOptions = {},
 ): Promise<ElpResult> {
-  let data = await readElpInputs(ctx, { application: options.application });
+  const estate = await readElpInputs(ctx, { application: options.application });
   const computers = await computersById(ctx);
-  if (options.organization !== undefined) {
-    data = scoped(data, options.organization, (id) => computers.get(id)?.organizationId ?? null);
-  }
-  const lines = computeElp(data).filter((l) => options.application?.(l.applicationId) ?? true);
+  const scope = options.organizations ??
+    (options.organization === undefined ? undefined : new Set([options.organization]));
+  const orgOf = (id: string | null | undefined) => computers.get(id ?? "")?.organizationId;
+  const { inputs, data } = await positionInputs(ctx, estate, scope, orgOf);
+  const lines = computeElp(inputs).filter((l) => options.application?.(l.applicationId) ?? true);
+  const withoutHardware = await computersWithoutHardware(ctx, data.requirements);
+  const understated = understatedBy(data.requirements, withoutHardware);
   const names = (app: string, metric: string) => metricName(data.metrics, app, metric);
   const { prices: file, unmatched } = matchPriceFile(
     options.priceFile ?? [],
@@ -172,10 +223,11 @@ export async function effectiveLicensePosition(
         surplusValue: price && line.surplus > 0 ? valueAt(line.surplus, price) : null,
         states,
         disagreement,
+        understatedHosts: understated.get(`${line.applicationId}\u0000${line.metricId}`)?.size ?? 0,
       };
     },
   );
-  const crossChecked = options.organization === undefined;
+  const crossChecked = scope === undefined;
   const offered = [...data.summaries].filter(([, rows]) => rows !== null);
   return {
     positions,
@@ -190,5 +242,7 @@ export async function effectiveLicensePosition(
         licenseIds: data.coveredBy.get(`${row.computerId}\u0000${row.applicationId}`) ?? [],
       })),
     unmatchedPrices: unmatched,
+    withoutHardware,
+    ...(scope ? { organizations: scope } : {}),
   };
 }

@@ -27,8 +27,9 @@ export type ElpClient = ClientSlice<{
     | "computerTracking"
     | "computerEntitlements"
     | "entitlementStates"
-    | "complianceSummary";
-  estate: "metrics" | "computers";
+    | "complianceSummary"
+    | "entitlements";
+  estate: "metrics" | "computers" | "hardware";
   registry: "metrics";
 }>;
 

@@ -10,7 +10,8 @@
  * 3. `file`: a price file the user supplies (see `price_file.ts`);
  *
  * else the position is unpriced (its units are still shown). Amounts are in the price's
- * currency and never added across currencies.
+ * currency and never added across currencies. A cost is the printed unit price (rounded to the
+ * cent) × units, so it reproduces from the printed figures.
  *
  * @module
  */
@@ -179,15 +180,32 @@ export function choosePrice(
 }
 
 /**
- * What `units` cost at `price`, in major units rounded to the cent.
+ * The unit price as printed: whole minor units (cents), an average paid rounded half up. Costs
+ * and values are this printed price × units, so every printed cost reproduces from the printed
+ * unit price and units.
+ *
+ * @example
+ * ```ts
+ * import { printedUnitCents } from "./pricing.ts";
+ * const price = { source: "paid", currency: "EUR", unitCents: 1e4 / 3, basisCents: 10_000, basisUnits: 3 } as const;
+ * console.log(printedUnitCents(price)); // 3333
+ * ```
+ */
+export function printedUnitCents(price: UnitPrice): number {
+  return Math.round(price.basisCents / price.basisUnits);
+}
+
+/**
+ * What `units` cost at `price`, in major units: the printed unit price ({@link printedUnitCents})
+ * × units, rounded to the cent only where units are fractional.
  *
  * @example
  * ```ts
  * import { valueAt } from "./pricing.ts";
  * const price = { source: "paid", currency: "EUR", unitCents: 1e4 / 3, basisCents: 10_000, basisUnits: 3 } as const;
- * console.log(valueAt(3, price), valueAt(1, price)); // 100 33.33
+ * console.log(valueAt(3, price), valueAt(1, price)); // 99.99 33.33
  * ```
  */
 export function valueAt(units: number, price: UnitPrice): number {
-  return Math.round((units * price.basisCents) / price.basisUnits) / 100;
+  return Math.round(units * printedUnitCents(price)) / 100;
 }
