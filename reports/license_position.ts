@@ -13,14 +13,35 @@ import { defineReport, type ReportContext, type ReportData } from "../lib/report
 import { stringParam } from "../lib/report/param_builders.ts";
 import { type LicensePositionClient, positionRows, publisherRows } from "./support/elp_rows.ts";
 import { reportElp } from "./support/elp_rows.ts";
-import { APPLICATION_METRIC, evidenceSections, exposureSections } from "./support/elp_sections.ts";
+import {
+  APPLICATION_METRIC,
+  evidenceSections,
+  exposureSections,
+  unpricedSection,
+} from "./support/elp_sections.ts";
 
 export type { LicensePositionClient };
 
 async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Promise<ReportData> {
-  const { elp, names, scope } = await reportElp(ctx);
+  const { elp, names, scope, organization } = await reportElp(ctx);
   const positions = positionRows(elp, names);
   return {
+    facts: [
+      ...(organization
+        ? [{ section: "positions", label: `Positions of ${organization}`, count: true } as const]
+        : []),
+      {
+        section: "positions",
+        label: "Positions understated (requirement rests on hosts without hardware data)",
+        count: true,
+        where: (r) => (r.understatedHosts as number) > 0,
+      },
+    ],
+    summary: () => [{
+      label: "Hosts without hardware data (their requirement is the minimum, understated)",
+      value: elp.withoutHardware.size,
+      type: "integer",
+    }],
     sections: [
       {
         id: "positions",
@@ -28,7 +49,15 @@ async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Pr
         description: "Per application and metric: purchased + received − given = entitlements, " +
           "against the requirement (metric tracking after core factors, minimums, exclusions and " +
           "extended coverage). Shortfalls are priced at the average price paid, else the " +
-          "registry's list price, else the price file; units of different metrics are never added.",
+          "registry's list price, else the price file; the unit price is printed rounded to the " +
+          "cent and every cost is that printed unit price × units. Unpriced shortfalls have no " +
+          "cost (blank, not 0) and are listed in their own section. Units of different metrics " +
+          "are never added; money is totalled per currency in the exposure sections." +
+          (elp.organizations
+            ? " An organisation's scope is the organisation and its sub-organisations: " +
+              "licenses allocated to them, transfers to and from their computers and users, " +
+              "the requirement of their computers; prices are the estate's."
+            : ""),
         columns: [
           ...APPLICATION_METRIC,
           integer("purchased", "Purchased"),
@@ -42,13 +71,13 @@ async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Pr
           integer("uncoveredInstalls", "Uncovered installs"),
           text("priceSource", "Priced at", { width: 14 }),
           money("unitPrice", "Unit price"),
-          money("shortfallCost", "Shortfall cost", { width: 14 }),
-          money("surplusValue", "Surplus value", { width: 14 }),
+          money("shortfallCost", "Shortfall cost (unit price × shortfall)", { width: 14 }),
+          money("surplusValue", "Surplus value (unit price × surplus)", { width: 14 }),
           text("currency", "Currency", { width: 8 }),
+          text("understated", "Requirement understated", { width: 20 }),
         ],
         rows: positions,
         group: { by: "publisher", label: "Publisher" },
-        totals: { sum: ["shortfallCost", "surplusValue"], perCurrency: "currency" },
         emptyText: "No licenses or requirements for these parameters.",
         facts: [
           { label: "Shortfall cost", sum: "shortfallCost", perCurrency: "currency" },
@@ -75,6 +104,7 @@ async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Pr
         rows: publisherRows(positions),
       },
       ...exposureSections(positions),
+      unpricedSection(positions),
       ...evidenceSections(elp, positions, names),
     ],
   };
@@ -96,7 +126,10 @@ export const licensePosition = defineReport<LicensePositionClient, QueryContext>
     "requirement, shortfall and surplus priced per currency, reconciled with the service's " +
     "entitlement states and cross-checked with its compliance summary.",
   params: {
-    organization: stringParam("Only this organization's licenses, computers and transfers"),
+    organization: stringParam(
+      "Organisation id: only this organisation and its sub-organisations (allocated licenses, " +
+        "their computers' requirement, transfers in and out)",
+    ),
     priceFile: stringParam("A CSV or JSON price file (application, metric, currency, unitPrice)"),
   },
   filterResource: "RegistryApplication",

@@ -15,9 +15,13 @@ import {
   type ElpResult,
 } from "../../lib/query/elp/elp.ts";
 import type { ElpClient } from "../../lib/query/elp/inputs.ts";
+import { organizationSubtree } from "../../lib/query/elp/org_scope.ts";
 import { readPriceFile } from "../../lib/query/elp/price_file.ts";
+import { printedUnitCents } from "../../lib/query/elp/pricing.ts";
 import { registryById } from "../../lib/query/lookups.ts";
+import { isMissingRead } from "../../lib/query/names.ts";
 import { organizationNames, organizationScope } from "../../lib/query/names.ts";
+import { ParamError } from "../../lib/report/errors.ts";
 import type { ReportContext } from "../../lib/report/model.ts";
 import { applicationLabel } from "./lookups.ts";
 import { groupBy } from "../../lib/query/group_by.ts";
@@ -44,6 +48,21 @@ export const UNPRICED = "Unpriced";
 
 /** The publisher label of applications the registry names no publisher for. */
 export const NO_PUBLISHER = "(no publisher)";
+
+/**
+ * The note of a position whose requirement rests on missing hardware data, or null.
+ *
+ * @example
+ * ```ts
+ * import { understatedNote } from "./elp_rows.ts";
+ * console.log(understatedNote(2)); // "Understated: 2 hosts without hardware data"
+ * console.log(understatedNote(0)); // null
+ * ```
+ */
+export function understatedNote(hosts: number): string | null {
+  if (hosts <= 0) return null;
+  return `Understated: ${hosts} host${hosts === 1 ? "" : "s"} without hardware data`;
+}
 
 function status(p: ElpPosition): string {
   if (p.requirement === 0 && p.entitlements === 0) return "Nothing required";
@@ -77,12 +96,14 @@ export function positionRows(elp: ElpResult, names: ElpNames) {
     uncoveredInstalls: p.states.uncovered,
     status: status(p),
     priceSource: p.price ? PRICE_SOURCES[p.price.source] : p.shortfall > 0 ? UNPRICED : null,
-    unitPrice: p.price ? p.price.unitCents / 100 : null,
+    unitPrice: p.price ? printedUnitCents(p.price) / 100 : null,
     currency: p.price?.currency ?? null,
     shortfallCost: p.shortfallCost,
     surplusValue: p.surplusValue,
     unpricedShortfall: p.shortfall > 0 && !p.price,
     disagreement: p.disagreement,
+    understatedHosts: p.understatedHosts,
+    understated: understatedNote(p.understatedHosts),
   }));
   return sortBy(rows, asc("publisher"), desc("shortfall"), asc("application"), asc("metric"));
 }
@@ -175,8 +196,12 @@ export function differenceRows(elp: ElpResult, names: ElpNames) {
   }));
 }
 
-function basis(row: Resource<"MetricTracking">): string {
+function basis(row: Resource<"MetricTracking">, withoutHardware: ReadonlySet<string>): string {
   const on = (n: number | null) => (n ?? 0) > 0;
+  if (
+    withoutHardware.has(row.computerId ?? "") && on(row.requirement) &&
+    (row.initialRequirement === 0 || on(row.unknownPhysicalHost))
+  ) return "No hardware data: minimum counted (understated)";
   const extended = on(row.extendedCoverageForDcc) || on(row.extendedCoverageForHost);
   if (on(row.virtualMachine) && on(row.requirementMoved) && !extended) {
     return "Virtual machine: licensed on its host";
@@ -214,7 +239,7 @@ export function deviceRows(elp: ElpResult, names: ElpNames) {
     coreFactor: row.coreFactor,
     minimum: row.minimumRequirement,
     requirement: row.requirement,
-    basis: basis(row),
+    basis: basis(row, elp.withoutHardware),
     licenses: licenseIds.join(", ") || null,
   }));
   return sortBy(
@@ -243,15 +268,70 @@ export type LicensePositionClient =
 export async function reportElp(ctx: ReportContext<LicensePositionClient, QueryContext>) {
   const organization = ctx.params.organization as string | undefined;
   const priceFile = ctx.params.priceFile as string | undefined;
+  const organizations = organization === undefined
+    ? undefined
+    : await organizationScopeOf(ctx, organization);
   const registry = await registryById(ctx, ctx.filter);
   const label = (id: string) => applicationLabel(id, registry.get(id));
   const names = { label, publisher: (id: string) => registry.get(id)?.manufacturer ?? null };
   const elp = await effectiveLicensePosition(ctx, {
     organization,
+    organizations,
     application: ctx.filter ? (id) => registry.has(id) : undefined,
     applicationNames: (id) => [registry.get(id)?.name ?? "", label(id)],
     priceFile: priceFile ? await readPriceFile(priceFile) : [],
   });
-  const scope = organizationScope(await organizationNames(ctx), organization);
-  return { elp, names, scope };
+  const orgNames = await organizationNames(ctx);
+  const scope = organizationScope(orgNames, organization);
+  return { elp, names, scope, organization: organizationStatement(orgNames, organizations) };
+}
+
+/** The organisation and its descendants from the tree; a ParamError when the tree lacks it. */
+async function organizationScopeOf(
+  ctx: ReportContext<LicensePositionClient, QueryContext>,
+  organization: string,
+): Promise<Set<string>> {
+  const nodes = await ctx.query.once("organizations.tree", async () => {
+    try {
+      return await ctx.client.organizations.tree().toArray();
+    } catch (error) {
+      if (isMissingRead(error)) return [];
+      throw error;
+    }
+  });
+  const subtree = organizationSubtree(nodes, organization);
+  if (!subtree) {
+    throw new ParamError(
+      "organization",
+      `"${organization}" is not an organisation of the service's organisation tree ` +
+        `(ids: ${nodes.map((n) => n.id).filter(Boolean).slice(0, 12).join(", ")}${
+          nodes.length > 12 ? ", …" : ""
+        })`,
+    );
+  }
+  return subtree;
+}
+
+/**
+ * The cover's statement of an organisation scope: the organisation by name and id, and its
+ * sub-organisations counted; undefined for the whole estate.
+ *
+ * @example
+ * ```ts
+ * import { organizationStatement } from "./elp_rows.ts";
+ * const names = new Map([["ORG05", "Contoso EMEA"], ["ORG06", "Contoso EMEA / Finance"]]);
+ * console.log(organizationStatement(names, new Set(["ORG05", "ORG06"])));
+ * // "Contoso EMEA (ORG05) and 1 sub-organization"
+ * ```
+ */
+export function organizationStatement(
+  names: ReadonlyMap<string, string>,
+  organizations: ReadonlySet<string> | undefined,
+): string | undefined {
+  if (!organizations) return undefined;
+  const [id, ...below] = organizations;
+  const name = names.get(id);
+  const head = name === undefined ? id : `${name} (${id})`;
+  const n = below.length;
+  return n === 0 ? head : `${head} and ${n} sub-organization${n === 1 ? "" : "s"}`;
 }

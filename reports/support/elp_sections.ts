@@ -65,6 +65,34 @@ export function exposureSections(positions: readonly PositionRow[]): Section[] {
 }
 
 /**
+ * The positions short without a price (no price paid, list price or price-file entry): named
+ * and counted, their units shown, no money (a price file prices them).
+ *
+ * @example
+ * ```ts
+ * import { unpricedSection } from "./elp_sections.ts";
+ * console.log(unpricedSection([]).id); // "unpriced"
+ * ```
+ */
+export function unpricedSection(positions: readonly PositionRow[]): Section {
+  return {
+    id: "unpriced",
+    title: "Unpriced shortfalls",
+    description: "Positions short with no price paid, no registry list price and no price-file " +
+      "entry: their cost is unknown, not 0, and is in no total. Give them a price with " +
+      "--param priceFile=….",
+    columns: [
+      ...APPLICATION_METRIC,
+      text("publisher", "Publisher", { width: 24 }),
+      integer("shortfall", "Shortfall"),
+      integer("requirement", "Requirement"),
+    ],
+    rows: positions.filter((p) => p.unpricedShortfall),
+    emptyText: "Every shortfall is priced.",
+  };
+}
+
+/**
  * The evidence sections: reconciliation, cross-check and requirement per device.
  *
  * @example
@@ -91,7 +119,8 @@ export function evidenceSections(
         text("disagreement", "Disagreement", { width: 50 }),
       ],
       rows: positions.filter((p) => p.disagreement),
-      emptyText: "The ELP agrees with the service's entitlement states for every application.",
+      emptyText: "No differences found: the ELP agrees with the service's entitlement states " +
+        "for every position.",
       facts: [{ label: "Disagreements with entitlement states", count: true }],
     },
     {
@@ -109,8 +138,9 @@ export function evidenceSections(
       ],
       rows: differenceRows(elp, names),
       emptyText: elp.crossChecked
-        ? "samkit's ELP equals the service's compliance summary."
-        : "Not compared.",
+        ? "No differences found: samkit's ELP equals the service's compliance summary."
+        : "Not compared: the service's summary covers the whole estate, this report one " +
+          "organization.",
     },
     {
       id: "devices",

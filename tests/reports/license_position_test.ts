@@ -36,11 +36,16 @@ const POSITION_FIELDS = {
   uncovered: "Uncovered installs",
   priceSource: "Priced at",
   unitPrice: "Unit price",
-  shortfallCost: "Shortfall cost",
-  surplusValue: "Surplus value",
+  shortfallCost: "Shortfall cost (unit price × shortfall)",
+  surplusValue: "Surplus value (unit price × surplus)",
   currency: "Currency",
 };
-const POSITION_LABELS = ["Application", "Metric", ...Object.values(POSITION_FIELDS)];
+const POSITION_LABELS = [
+  "Application",
+  "Metric",
+  ...Object.values(POSITION_FIELDS),
+  "Requirement understated",
+];
 const RECONCILIATION_LABELS = [
   "Application",
   "Metric",
@@ -223,7 +228,8 @@ describe("license-position (ELP) named cases on the reference estate (400 comput
       const r = row(key);
       assert.equal(r["Currency"], currency, key);
       assert.equal(r["Priced at"], "Average price paid");
-      assert.ok(Math.abs((r["Unit price"] as number) - paid.cents / paid.units / 100) < 1e-9);
+      // The unit price is printed to the cent; costs are that printed price × units.
+      assert.equal(r["Unit price"], Math.round(paid.cents / paid.units) / 100);
     }
   });
 
@@ -252,7 +258,7 @@ describe("license-position (ELP) named cases on the reference estate (400 comput
     assert.equal(r["Priced at"], "Price file");
     assert.equal(r["Currency"], "CHF");
     assert.equal(r["Unit price"], 123.45);
-    assert.equal(r["Shortfall cost"], Math.round(shortfall * 12345) / 100);
+    assert.equal(r["Shortfall cost (unit price × shortfall)"], Math.round(shortfall * 12345) / 100);
   });
 
   it("charges a VM of a host-based product to its host", async (t) => {
@@ -467,9 +473,12 @@ describe("license-position (ELP) on an empty estate", () => {
         [PUBLISHER_LABELS, "No data for these parameters."],
         [
           RECONCILIATION_LABELS,
-          "The ELP agrees with the service's entitlement states for every application.",
+          "No differences found: the ELP agrees with the service's entitlement states for every position.",
         ],
-        [CROSS_CHECK_LABELS, "samkit's ELP equals the service's compliance summary."],
+        [
+          CROSS_CHECK_LABELS,
+          "No differences found: samkit's ELP equals the service's compliance summary.",
+        ],
         [DEVICE_LABELS, "No data for these parameters."],
       ],
       pdf: ["No licenses or requirements for these parameters."],

@@ -65,7 +65,11 @@ export interface RawPriceEntry {
 
 /** Options of {@link rawElp}. */
 export interface RawElpOptions {
-  /** Only this organisation's licenses, computers (requirement, installs) and transfers. */
+  /**
+   * Only this organisation and its descendants: licenses allocated to them, their computers'
+   * requirement and installs, transfers received by their holders and given from their
+   * allocations.
+   */
   readonly organization?: string;
   /** A registry filter (the server's filter syntax): only its applications. */
   readonly filter?: string;
@@ -171,9 +175,9 @@ export async function rawTransfers(api: RawApi, apps: Iterable<string>): Promise
   return [...out.values()];
 }
 
-function addLicense(line: RawElpLine, l: RawItem): void {
+function addLicense(line: RawElpLine, l: RawItem, counts: boolean): void {
   const q = num(l.quantity);
-  line.purchased += q;
+  if (counts) line.purchased += q;
   const currency = typeof l.purchaseCurrency === "string" ? l.purchaseCurrency.trim() : "";
   if (!currency || l.purchaseValue === null || l.purchaseValue === undefined || !(q > 0)) return;
   const paid = line.paid.get(currency) ?? { units: 0, cents: 0 };
@@ -232,28 +236,36 @@ export async function rawElp(api: RawApi, options: RawElpOptions = {}): Promise<
   const registry = new Map(raw.registry.map((a) => [String(a.id), a]));
   const keep = (id: unknown) => !!id && (options.filter === undefined || registry.has(String(id)));
   const computers = new Map(raw.computers.map((c) => [String(c.id), c]));
-  const org = options.organization;
+  const orgs = options.organization === undefined
+    ? undefined
+    : await rawSubtree(api, options.organization);
   const mine = (computerId: unknown) =>
-    org === undefined || computers.get(String(computerId))?.organizationId === org;
+    orgs === undefined || orgs.has(String(computers.get(String(computerId))?.organizationId));
   const apps = [
     ...new Set([...raw.licenses, ...raw.tracking].map((x) => x.applicationId).filter(keep)),
   ];
-  const transfers = (await rawTransfers(api, apps)).filter((t) =>
-    (org === undefined || t.organizationId === org) &&
-    (keep(t.toApplicationId) || keep(t.fromApplicationId))
+  const all = (await rawTransfers(api, apps)).filter((t) =>
+    keep(t.toApplicationId) || keep(t.fromApplicationId)
   );
   const tracking = raw.tracking.filter((r) => keep(r.applicationId) && mine(r.computerId));
   const lines = new Map<string, RawElpLine>();
   for (const l of raw.licenses) {
-    if (!keep(l.applicationId) || (org !== undefined && l.organizationId !== org)) continue;
+    if (!keep(l.applicationId)) continue;
     const line = lineOf(lines, l.applicationId, l.metricId);
-    if (line) addLicense(line, l);
+    if (line) addLicense(line, l, orgs === undefined);
   }
-  for (const t of transfers) {
-    const into = keep(t.toApplicationId) ? lineOf(lines, t.toApplicationId, t.metricId) : null;
-    if (into) into.received[rawKind(t)] += num(t.quantity);
-    const from = keep(t.fromApplicationId) ? lineOf(lines, t.fromApplicationId, t.metricId) : null;
-    if (from) from.given += num(t.quantity);
+  let transfers = all;
+  if (orgs === undefined) {
+    for (const t of all) {
+      const into = keep(t.toApplicationId) ? lineOf(lines, t.toApplicationId, t.metricId) : null;
+      if (into) into.received[rawKind(t)] += num(t.quantity);
+      const from = keep(t.fromApplicationId)
+        ? lineOf(lines, t.fromApplicationId, t.metricId)
+        : null;
+      if (from) from.given += num(t.quantity);
+    }
+  } else {
+    transfers = await rawScopedCoverage(api, { lines, orgs, licenses: raw.licenses, all, keep });
   }
   for (const r of tracking) {
     const line = lineOf(lines, r.applicationId, r.metricId);
@@ -262,7 +274,82 @@ export async function rawElp(api: RawApi, options: RawElpOptions = {}): Promise<
   countStates(lines, raw.installs.filter((i) => mine(i.computerId)), raw.states);
   const metrics = await rawRegistryMetrics(api, apps);
   const filePrices = matchFile(options.priceFile ?? [], lines, registry, metrics);
+  if (orgs !== undefined) dropEmpty(lines, tracking);
   return { lines, registry, metrics, transfers, tracking, computers, filePrices };
+}
+
+/** Lines a scope has nothing of (bought elsewhere only: a price, no units) are not positions. */
+function dropEmpty(lines: Map<string, RawElpLine>, tracking: RawItem[]): void {
+  const tracked = new Set(tracking.map((r) => `${r.applicationId}|${r.metricId}`));
+  for (const [key, l] of lines) {
+    const moved = RAW_KINDS.some((k) => l.received[k] !== 0) || l.given !== 0;
+    if (l.purchased === 0 && !moved && !tracked.has(key)) lines.delete(key);
+  }
+}
+
+/** The organisation and its descendants, from the raw tree. */
+export async function rawSubtree(api: RawApi, id: string): Promise<Set<string>> {
+  const res = await fetch(`${api.url}/api/organizations/v1/tree`, {
+    headers: { authorization: `Bearer ${api.token}` },
+  });
+  const nodes: RawItem[] = (await res.json()).nodes;
+  const out = new Set([id]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const n of nodes) {
+      if (out.has(n.parentId) && !out.has(n.id)) grew = out.add(n.id) !== undefined;
+    }
+  }
+  return out;
+}
+
+/**
+ * Purchased, received and given of an organisation scope: allocations (license entitlements by
+ * organisation) in scope; transfers received by holders in scope; a transfer's units taken
+ * from its licensed product's allocation in the holder's organisation first, then the
+ * license's organisation, then the largest other allocations, given where taken.
+ */
+async function rawScopedCoverage(
+  api: RawApi,
+  scoped: {
+    lines: Map<string, RawElpLine>;
+    orgs: Set<string>;
+    licenses: RawItem[];
+    all: RawItem[];
+    keep: (id: unknown) => boolean;
+  },
+): Promise<RawItem[]> {
+  const { lines, orgs, licenses, all, keep } = scoped;
+  const left = new Map<string, number>(); // app|metric|org → units
+  for (const a of await rawAll(api, `${LICENSES}/licenses-entitlements`)) {
+    const k = `${a.applicationId}|${a.metricId}|${a.organizationId}`;
+    left.set(k, (left.get(k) ?? 0) + num(a.quantity));
+    if (!keep(a.applicationId) || !orgs.has(a.organizationId)) continue;
+    lineOf(lines, a.applicationId, a.metricId)!.purchased += num(a.quantity);
+  }
+  const ownerOf = new Map(licenses.map((l) => [l.id, l.organizationId]));
+  const sorted = [...all].sort((a, b) => String(a.id).localeCompare(String(b.id), "en"));
+  for (const t of sorted) {
+    if (orgs.has(t.organizationId) && keep(t.toApplicationId)) {
+      lineOf(lines, t.toApplicationId, t.metricId)!.received[rawKind(t)] += num(t.quantity);
+    }
+    const prefix = `${t.fromApplicationId}|${t.metricId}|`;
+    const others = [...left].filter(([k]) => k.startsWith(prefix))
+      .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).map(([k]) => k.slice(prefix.length));
+    let need = num(t.quantity), given = 0;
+    for (const org of [t.organizationId, ownerOf.get(t.licenseId), ...others]) {
+      const take = Math.min(need, left.get(prefix + org) ?? 0);
+      if (take <= 0) continue;
+      left.set(prefix + org, left.get(prefix + org)! - take);
+      need -= take;
+      if (orgs.has(org)) given += take;
+    }
+    if (need > 0 && orgs.has(ownerOf.get(t.licenseId))) given += need;
+    if (given > 0 && keep(t.fromApplicationId)) {
+      lineOf(lines, t.fromApplicationId, t.metricId)!.given += given;
+    }
+  }
+  return all.filter((t) => orgs.has(t.organizationId));
 }
 
 function countStates(lines: Map<string, RawElpLine>, installs: RawItem[], states: RawItem[]) {
@@ -394,7 +481,7 @@ export function rawFigures(line: RawElpLine) {
 }
 
 /**
- * The value of `units` at a price, in major units rounded to the cent.
+ * The value of `units` at a price: the printed unit price (whole cents) × units, in major units.
  *
  * @example
  * ```ts ignore
@@ -402,7 +489,19 @@ export function rawFigures(line: RawElpLine) {
  * ```
  */
 export function rawValue(units: number, price: RawPrice): number {
-  return Math.round(units * price.cents / price.units) / 100;
+  return Math.round(units * rawUnitCents(price)) / 100;
+}
+
+/**
+ * The unit price as printed, in whole cents (an average rounded half up).
+ *
+ * @example
+ * ```ts ignore
+ * console.log(rawUnitCents({ source: "Price file", currency: "EUR", cents: 10_000, units: 3 })); // 3333
+ * ```
+ */
+export function rawUnitCents(price: RawPrice): number {
+  return Math.round(price.cents / price.units);
 }
 
 /**
@@ -457,7 +556,7 @@ export function rawPositionRow(elp: RawElp, key: string): Record<string, Expecte
     shortfall: f.shortfall,
     uncovered: line.uncovered,
     priceSource: price ? price.source : f.shortfall > 0 ? "Unpriced" : null,
-    unitPrice: price ? price.cents / price.units / 100 : null,
+    unitPrice: price ? rawUnitCents(price) / 100 : null,
     shortfallCost: price && f.shortfall > 0 ? rawValue(f.shortfall, price) : null,
     surplusValue: price && f.surplus > 0 ? rawValue(f.surplus, price) : null,
     currency: price?.currency ?? null,
