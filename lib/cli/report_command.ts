@@ -25,6 +25,7 @@ import { cleanStaleTemp } from "../fs/owned_temp.ts";
 import { backOffOnPressure, createQueryContext } from "../query/context.ts";
 import { type Format, FORMATS } from "../render/renderer.ts";
 import { createRenderers } from "../render/registry.ts";
+import { DEFAULT_PDF_DETAIL_ROWS } from "../render/pdf_detail.ts";
 import { launchBrowser } from "../render/browser.ts";
 import { CsvRenderer } from "../render/csv.ts";
 import { VERSION } from "../version.ts";
@@ -58,6 +59,9 @@ Options:
                      it is; by default such text gets a leading ' so it opens as text
   --csv-bom=false    CSV without the UTF-8 byte order mark (for machines; by default it is
                      there, so a spreadsheet program reads the text as UTF-8)
+  --pdf-rows N       The most rows a PDF prints of one section (default ${DEFAULT_PDF_DETAIL_ROWS};
+                     0: every row); a longer section prints its first N and names the file
+                     with the full list and its SHA-256. XLSX, CSV, JSON and HTML keep every row
   --max-concurrency N  The most API calls in flight (default 64); the limit starts
                      lower and adapts to the service's latency and 429/503 answers
   --quiet            No progress on stderr
@@ -129,6 +133,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       seed: { type: "string" },
       quiet: { type: "boolean" },
       "max-concurrency": { type: "string" },
+      "pdf-rows": { type: "string" },
       "csv-formulas": { type: "boolean" },
       "csv-bom": { type: "string" },
       "from-snapshot": { type: "string" },
@@ -164,6 +169,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
     const outDir = stringFlag(values, "out") ?? "./out";
     const computers = intFlag(values, "computers", 400, { min: 0, max: 1_000_000 });
     const seed = intFlag(values, "seed", 1);
+    const pdfDetailRows = intFlag(values, "pdf-rows", DEFAULT_PDF_DETAIL_ROWS, { min: 0 });
     const locale = stringFlag(values, "locale");
     if (locale) {
       try {
@@ -199,7 +205,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
         filter,
         formats,
         renderers: {
-          ...createRenderers(),
+          ...createRenderers({ pdfDetailRows }),
           csv: new CsvRenderer({
             formulas: values["csv-formulas"] === true,
             bom: csvBomFlag(stringFlag(values, "csv-bom")),

@@ -650,13 +650,16 @@ async function svgChartView(
   section: RenderSection,
   ctx: Context,
 ): Promise<SvgChartView | undefined> {
-  const rows = await readChartRows(section.rows(), chartReadLimit(spec));
+  const rows = await readChartRows(
+    (section.printedPart ?? section).rows(),
+    chartReadLimit(spec),
+  );
   const svg = chartSvg(spec, rows, {
     id: `${anchorOf(section, ctx.doc.sections.indexOf(section))}-chart`,
     locale: ctx.locale,
     columns: section.columns,
     now: ctx.doc.generatedAt,
-    total: section.rowCount,
+    total: section.printedPart?.of ?? section.rowCount,
   });
   return svg ? { title: spec.title, svg } : undefined;
 }
@@ -777,7 +780,14 @@ function sectionParts(
     anchor: anchorOf(section, index),
     title: section.title,
     description: section.description,
-    rowsText: empty ? "No data" : rowsText(section.rowCount, ctx.locale),
+    rowsText: empty
+      ? "No data"
+      : section.printedPart
+      ? `First ${formatInteger(section.rowCount, { locale: ctx.locale })} of ${
+        rowsText(section.printedPart.of, ctx.locale)
+      }`
+      : rowsText(section.rowCount, ctx.locale),
+    note: section.printedPart?.note,
     continued: flags.continued,
     chart: flags.chart,
     empty,

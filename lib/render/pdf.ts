@@ -37,6 +37,7 @@ import { writeAtomic } from "./atomic.ts";
 import { type BrowserHandle, launchBrowser } from "./browser.ts";
 import { htmlChunks, type HtmlPrintChunk, renderHtmlString } from "./html.ts";
 import { type OutlineItem, PdfAssembler } from "./pdf_merge.ts";
+import { printedDocument } from "./pdf_detail.ts";
 import {
   DEFAULT_LOCALE,
   type RenderDocument,
@@ -62,6 +63,11 @@ export interface PdfRendererOptions {
   readonly rowsPerChunk?: number;
   /** Print a tagged (accessible) PDF (default false: see the module documentation). */
   readonly tagged?: boolean;
+  /**
+   * The most rows printed of one section (default: every row); a longer section prints its
+   * first rows and names the file with its full list (`./pdf_detail.ts`).
+   */
+  readonly detailRows?: number;
   /** Time-out of one `page.setContent` or `page.pdf` call, in milliseconds (default 300 000). */
   readonly timeoutMs?: number;
   /**
@@ -318,6 +324,7 @@ export class PdfRenderer implements Renderer {
   #pagesPerChunk: number;
   #rowsPerChunk?: number;
   #tagged: boolean;
+  #detailRows: number;
   #timeout: number;
   #print?: (page: Page, options: PDFOptions) => Promise<Uint8Array>;
   #stats?: PdfRenderStats;
@@ -330,6 +337,7 @@ export class PdfRenderer implements Renderer {
       ? undefined
       : Math.max(1, Math.floor(options.rowsPerChunk));
     this.#tagged = options.tagged ?? false;
+    this.#detailRows = options.detailRows ?? Infinity;
     this.#timeout = options.timeoutMs ?? 300_000;
     this.#print = options.printPdf;
   }
@@ -345,9 +353,14 @@ export class PdfRenderer implements Renderer {
   }
 
   /** Prints `<outDir>/<report-id>.pdf` (temp file, then rename) and returns its path. */
-  async render(doc: RenderDocument, options: RenderOptions): Promise<string[]> {
+  async render(whole: RenderDocument, options: RenderOptions): Promise<string[]> {
     const signal = options.signal;
     signal?.throwIfAborted();
+    const doc = await printedDocument(whole, {
+      maxRows: this.#detailRows,
+      written: options.written,
+      locale: options.locale,
+    });
     const shared = options.browser as BrowserHandle | undefined;
     const browser = shared ?? launchBrowser();
     let chunks = 0;

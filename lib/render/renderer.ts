@@ -77,6 +77,16 @@ export interface RenderSection {
   readonly extents?: Extents;
   /** The rows, streamed again on each call; `Date` values come back as `Date`. */
   rows(): AsyncIterable<Row>;
+  /**
+   * Set when a PDF prints only the first {@link rowCount} rows of a longer section
+   * (`./pdf_detail.ts`): how many rows the whole section has, a note saying where the full list
+   * is, and all of its rows (charts are drawn from these).
+   */
+  readonly printedPart?: {
+    readonly of: number;
+    readonly note: string;
+    rows(): AsyncIterable<Row>;
+  };
 }
 
 /**
@@ -143,6 +153,11 @@ export interface RenderOptions {
   readonly signal?: AbortSignal;
   /** PDF only: a shared browser (`lib/render/browser.ts`); other renderers ignore it. */
   readonly browser?: BrowserHandle;
+  /**
+   * Files the same run wrote before this render (a PDF names the one that holds a long
+   * section's full list).
+   */
+  readonly written?: readonly string[];
 }
 
 /**

@@ -269,7 +269,10 @@ export async function runReport(options: RunReportOptions): Promise<RunReportRes
       version: options.version,
     };
     const files: string[] = [];
-    for (const format of options.formats) {
+    // The PDF is printed last, so that it can name the file holding a long section's full list.
+    const order: Format[] = options.formats.filter((f) => f !== "pdf");
+    if (options.formats.includes("pdf")) order.push("pdf");
+    for (const format of order) {
       signal?.throwIfAborted();
       options.onEvent?.({ type: "render", report: definition.id, format });
       const written = await options.renderers[format]!.render(document, {
@@ -277,6 +280,7 @@ export async function runReport(options: RunReportOptions): Promise<RunReportRes
         locale: options.locale,
         signal,
         browser: options.browser,
+        written: files,
       });
       for (const path of written) {
         options.onEvent?.({ type: "written", report: definition.id, path });
