@@ -6,7 +6,9 @@
  * columns), booleans as `Yes`/`No` (the words every other format shows), currency amounts as numbers (the code is its own column when the
  * section has one), missing values as empty fields. Fields holding a comma, a quote, CR or LF are
  * quoted. Rows are streamed in batches. All files are written under temp names and renamed only
- * when every section is complete, so a failed render leaves no CSV behind.
+ * when every section is complete, so a failed render leaves no CSV behind. CSV is data, not
+ * display: text keeps every character the API sent (bidirectional and other controls included),
+ * where HTML, PDF and XLSX show invisible controls as visible escapes (`<U+202E>`).
  *
  * Formula injection (OWASP "CSV Injection"): a text field that starts with `=`, `+`, `-`, `@`, a
  * tab or a carriage return would be run as a formula by a spreadsheet program that opens the

@@ -199,8 +199,8 @@ export interface FormatValueOptions extends FormatOptions {
 
 /**
  * Formats any cell value as a column type would show it. `null`/`undefined` give "". A value whose
- * JavaScript type does not match the column type is shown sensibly (a string as itself, a `Date`
- * in a text column as RFC 3339).
+ * JavaScript type does not match the column type is shown sensibly (a string as itself, its
+ * invisible controls made visible by {@link visibleText}; a `Date` in a text column as RFC 3339).
  *
  * @example
  * ```ts
@@ -238,7 +238,38 @@ export function formatValue(
         return Number.isFinite(value) ? String(value) : "";
     }
   }
-  return String(value);
+  return visibleText(String(value));
+}
+
+/**
+ * Controls that change how text displays rather than what it says: C0 controls other than tab
+ * and newline, DEL and C1 controls, and the bidirectional marks, embeddings, overrides and
+ * isolates (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069).
+ */
+const HIDDEN_CONTROLS =
+  // deno-lint-ignore no-control-regex
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+const HIDDEN_CONTROLS_ALL = new RegExp(HIDDEN_CONTROLS.source, "g");
+
+/**
+ * Text for display with its invisible controls shown as visible escapes (`<U+202E>`), so a name
+ * from the API cannot display reversed, hide part of itself or carry control characters into a
+ * page or a sheet. Tab and newline stay. Every value shown in HTML, PDF and XLSX passes through
+ * here; CSV and JSON are data and keep the text as it is.
+ *
+ * @example
+ * ```ts
+ * import { visibleText } from "./format.ts";
+ * console.log(visibleText("evil\u202Etxt.exe")); // evil<U+202E>txt.exe
+ * console.log(visibleText("bell\u0007\tend")); // bell<U+0007>\tend
+ * ```
+ */
+export function visibleText(text: string): string {
+  if (!HIDDEN_CONTROLS.test(text)) return text;
+  return text.replace(
+    HIDDEN_CONTROLS_ALL,
+    (ch) => `<U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}>`,
+  );
 }
 
 /** The row key holding a currency column's code. */

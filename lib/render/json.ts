@@ -12,7 +12,9 @@
  * one becomes `null`), dates become RFC 3339 strings (`YYYY-MM-DD` for date columns), booleans
  * stay booleans. Totals are the spooled totals: label (`All` or a currency code) → key → sum, plus
  * `rows`. The file is written as rows are read (one row per line), is valid JSON for zero rows,
- * and appears only when complete.
+ * and appears only when complete. JSON is data, not display: strings keep every character the API
+ * sent (bidirectional and other controls included, JSON-escaped where JSON needs it), where HTML,
+ * PDF and XLSX show invisible controls as visible escapes (`<U+202E>`).
  *
  * @module
  */

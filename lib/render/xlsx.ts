@@ -17,6 +17,9 @@
  *   is Excel's 1,048,576 rows unless {@link XlsxRendererOptions.maxRowsPerSheet} says otherwise);
  *   its totals, on the last sheet, sum the rows of every sheet.
  *
+ * Text is display text, as in HTML and PDF: bidirectional and other invisible controls from the
+ * API are shown as visible escapes (`<U+202E>`), so a name cannot display reversed.
+ *
  * Grouping ({@link RenderSection.group}) and charts are not drawn in XLSX: a flat, filterable
  * table is what a spreadsheet user wants, and group subtotal rows inside it would be filtered
  * with the data; the totals formulas give any filtered group's sum instead.
@@ -29,7 +32,7 @@ import { join } from "node:path";
 import { atomicFile } from "./atomic.ts";
 import type { RenderDocument, Renderer, RenderOptions, RenderSection } from "./renderer.ts";
 import { DEFAULT_EMPTY_TEXT } from "./renderer.ts";
-import { currencyKeyOf } from "./format.ts";
+import { currencyKeyOf, visibleText } from "./format.ts";
 import { sheetRowSink, zipEntryBacklog } from "./xlsx_rows.ts";
 import { sheetName } from "./xlsx_sheet_names.ts";
 import { type DataBlock, totalsFormula } from "./xlsx_totals.ts";
@@ -125,9 +128,14 @@ const MUTED_FONT = "FF595959";
 // deno-lint-ignore no-control-regex
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
-/** Cleans a string for a cell: no XML-invalid characters, at most Excel's 32,767 characters. */
+/**
+ * Cleans a string for a cell: invisible controls shown as visible escapes (`<U+202E>`, as HTML
+ * and PDF show them: {@link visibleText}), no XML-invalid characters, at most Excel's 32,767
+ * characters.
+ */
 function cleanText(text: string): string {
-  const clean = XML_INVALID.test(text) ? text.replace(XML_INVALID, "") : text;
+  const shown = visibleText(text);
+  const clean = XML_INVALID.test(shown) ? shown.replace(XML_INVALID, "") : shown;
   XML_INVALID.lastIndex = 0;
   return clean.length > EXCEL_MAX_CELL_CHARS
     ? clean.slice(0, EXCEL_MAX_CELL_CHARS - 1) + "…"

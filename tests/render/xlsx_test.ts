@@ -379,7 +379,7 @@ describe("XlsxRenderer", () => {
     }
   });
 
-  it("strips characters XML cannot carry instead of writing a corrupt sheet", async () => {
+  it("shows control characters as visible escapes instead of writing a corrupt sheet", async () => {
     const [path] = await new XlsxRenderer().render(
       doc([
         section({
@@ -392,7 +392,7 @@ describe("XlsxRenderer", () => {
       { outDir: dir },
     );
     const ws = (await readBack(path)).getWorksheet("Products")!;
-    assert.equal(ws.getCell("A2").value, "bell and nul end");
+    assert.equal(ws.getCell("A2").value, "bell<U+0007> and nul<U+0000> end");
   });
 
   it("removes its temp file and writes nothing when the render is aborted", async () => {
