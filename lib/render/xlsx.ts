@@ -27,6 +27,7 @@
  * @module
  */
 
+import { filterStatement } from "../report/scope.ts";
 import ExcelJS from "exceljs";
 import { join } from "node:path";
 import { atomicFile } from "./atomic.ts";
@@ -580,15 +581,23 @@ function summaryLines(
 
   blank();
   lines.push({ values: ["Parameters"], styles: [heading], spills: true });
-  const params = Object.entries(doc.params).filter(([, v]) => v !== undefined);
+  const params = doc.scope?.parameters ??
+    Object.entries(doc.params).filter(([, v]) => v !== undefined)
+      .map(([name, value]) => ({ name, value, origin: "given" }));
   if (params.length === 0) add(["(none)"], [muted]);
-  for (const [key, value] of params) {
+  for (const { name, value, origin } of params) {
+    if (origin === "unset") {
+      add([name, "not set"], [label, muted]);
+      continue;
+    }
     const v = paramCell(value);
     const style = v instanceof Date
       ? styles.cell({ type: "datetime" }, undefined, undefined)
       : left;
-    add([key, v], [label, style]);
+    add(origin === "default" ? [name, v, "(default)"] : [name, v], [label, style, muted]);
   }
+  const filter = doc.scope ? filterStatement(doc.scope) : undefined;
+  if (filter !== undefined) add(["Filter", filter], [label, wrap]);
 
   if (doc.summary.length > 0) {
     blank();
