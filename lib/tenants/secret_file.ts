@@ -7,6 +7,8 @@
  * @module
  */
 
+import { checkContained } from "../fs/containment.ts";
+import { rootsFor } from "../fs/roots.ts";
 import { join } from "node:path";
 
 /** Where secrets are mounted by default. */
@@ -90,7 +92,12 @@ export async function readSecretFile(
   name: string,
   dirs: readonly string[] = secretDirs(),
 ): Promise<string> {
+  // A secret file is read only where it really is inside the secret folders or the task's roots:
+  // a link planted in /tmp cannot make the worker read (and send) another file.
+  const contained = (path: string) =>
+    checkContained(path, { what: "secret file", roots: [...rootsFor("read"), ...dirs] });
   if (name.includes("/")) {
+    contained(name);
     try {
       return await Deno.readTextFile(name);
     } catch (e) {
@@ -100,6 +107,7 @@ export async function readSecretFile(
   const denied: string[] = [];
   for (const path of [...dirs.map((dir) => join(dir, name)), name]) {
     try {
+      contained(path);
       return await Deno.readTextFile(path);
     } catch (e) {
       if (e instanceof Deno.errors.NotCapable) denied.push(`${path} ${problemOf(e)}`);

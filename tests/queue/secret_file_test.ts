@@ -55,3 +55,19 @@ describe("secret files a worker reads", () => {
     }
   });
 });
+
+describe("a secret file behind a link", () => {
+  it("is not read when the link leads outside the secret folders and the task's roots", async () => {
+    const dir = await Deno.makeTempDir({ prefix: "samkit-secret-link-" });
+    try {
+      await new Deno.Command("ln", { args: ["-s", "/etc/passwd", `${dir}/acme_token`] }).output();
+      const error = await readSecretFile("acme_token", [dir]).then(() => undefined, (e) => e);
+      assert.ok(error instanceof Error, "refused");
+      assert.match(error.message, /acme_token/);
+      assert.match(error.message, /\/etc\/passwd/);
+      assert.doesNotMatch(error.message, /root:x:0/);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+});
