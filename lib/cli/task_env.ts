@@ -26,6 +26,11 @@ export const TASK_VARIABLES: Readonly<Record<string, { what: string; example: st
       "localhost when the pack sends no mail)",
     example: "smtp.example.com",
   },
+  SAMKIT_SMTP_HOSTS: {
+    what: "the SMTP relays the worker mails tenants' summaries through, comma-separated (the " +
+      "packs' email.host and the tenants' mail.host; localhost when no pack sends mail)",
+    example: "smtp.example.com",
+  },
   SAMKIT_DB_HOST: {
     what: "the PostgreSQL host of the queue (the host part of SAMKIT_DATABASE_URL)",
     example: "db.example.internal",
