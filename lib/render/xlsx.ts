@@ -594,7 +594,8 @@ function summaryLines(
     const style = v instanceof Date
       ? styles.cell({ type: "datetime" }, undefined, undefined)
       : left;
-    add(origin === "default" ? [name, v, "(default)"] : [name, v], [label, style, muted]);
+    if (origin === "default") add([name, v, "(default)"], [label, style, muted]);
+    else add([name, v], [label, style]); // no styled empty cell beside a given value
   }
   const filter = doc.scope ? filterStatement(doc.scope) : undefined;
   if (filter !== undefined) add(["Filter", filter], [label, wrap]);
