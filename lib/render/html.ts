@@ -527,7 +527,8 @@ function layoutParts(
     toc: doc.sections.map((section, i) => ({
       anchor: anchorOf(section, i),
       title: section.title,
-      rows: section.rowCount === 0 ? "No data" : rowsText(section.rowCount, locale),
+      // An empty section is 0 rows (its body says why: no data, or a check that found nothing).
+      rows: rowsText(section.rowCount, locale),
     })),
   };
   if (!view.params.declared) (view as { params: unknown }).params = undefined;
@@ -781,7 +782,7 @@ function sectionParts(
     title: section.title,
     description: section.description,
     rowsText: empty
-      ? "No data"
+      ? rowsText(0, ctx.locale)
       : section.printedPart
       ? `First ${formatInteger(section.rowCount, { locale: ctx.locale })} of ${
         rowsText(section.printedPart.of, ctx.locale)
