@@ -13,8 +13,8 @@
  * concurrency interval for per-user metrics; free products get `Installations` without a price) and maintenance periods
  * (`maintenance_periods`, from `license_cost_summaries`: a license with maintenance or support
  * costs has one period per full year ended since its purchase, each costing the current yearly
- * maintenance and support, so its periods add up to its accumulated costs; the running year is
- * not a period yet, as it is not in the accumulated costs). The compliance summary is in `generator_compliance.ts`; virtual machines,
+ * maintenance and support, so its ended periods add up to its accumulated costs; then the period
+ * running today, at the same cost, whose `validTo` is the next renewal). The compliance summary is in `generator_compliance.ts`; virtual machines,
  * clusters' members and history, user accounts and user entitlements in
  * `generator_estate_extra.ts`.
  *
@@ -109,8 +109,10 @@ export class PublicReads {
       const maintenance = Number(cost.currentMaintenanceCost) || 0;
       const support = Number(cost.currentSupportCost) || 0;
       if (maintenance === 0 && support === 0) continue;
-      const years = Math.max(0, Math.floor((ctx.now - purchased) / YEAR));
-      for (let k = 0; k < years; k++) {
+      if (purchased > ctx.now) continue;
+      // Every whole year since purchase, then the period running today (its renewal is ahead).
+      const years = Math.floor((ctx.now - purchased) / YEAR);
+      for (let k = 0; k <= years; k++) {
         ctx.emit("maintenance_periods", {
           id: `MP${pad(++n, 6)}`,
           agreementPeriodId: license.contractId ? `${license.contractId}-P${k + 1}` : null,

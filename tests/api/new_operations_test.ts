@@ -6,7 +6,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createClient, type SamClient } from "../../lib/api/client.ts";
 import { NotFoundError, ShapeError } from "../../lib/api/errors.ts";
-import { withServer } from "../helpers/server.ts";
+import { TEST_NOW, withServer } from "../helpers/server.ts";
 
 const clientOf = (url: string, fetchFn?: typeof fetch): SamClient =>
   createClient({
@@ -136,7 +136,7 @@ describe("registry metrics through the client", () => {
 });
 
 describe("maintenance periods through the client", () => {
-  it("add up to each license's accumulated maintenance and support costs, in pages", async () => {
+  it("ended ones add up to each license's accumulated costs, the running one costs the current", async () => {
     await withServer({ computers: 200 }, async (srv) => {
       const client = clientOf(srv.url);
       const pages = [];
@@ -155,10 +155,15 @@ describe("maintenance periods through the client", () => {
           all.filter((p) => p.licenseId === id).map((p) => p.id),
         );
         const costs = await client.licenses.costsSummary(id);
-        const maintenance = periods.reduce((t, p) => t + cents(p.maintenanceCost), 0);
-        const support = periods.reduce((t, p) => t + cents(p.supportCost), 0);
+        const ended = periods.filter((p) => p.validTo! <= TEST_NOW);
+        const running = periods.filter((p) => p.validFrom! <= TEST_NOW && TEST_NOW < p.validTo!);
+        const maintenance = ended.reduce((t, p) => t + cents(p.maintenanceCost), 0);
+        const support = ended.reduce((t, p) => t + cents(p.supportCost), 0);
         assert.equal(maintenance, cents(costs.accumulatedMaintenanceCost), `${id} maintenance`);
         assert.equal(support, cents(costs.accumulatedSupportCost), `${id} support`);
+        assert.equal(running.length, 1, `${id} has one running period`);
+        assert.equal(cents(running[0].maintenanceCost), cents(costs.currentMaintenanceCost), id);
+        assert.equal(ended.length + 1, periods.length, `${id}: no period in the future`);
         for (const p of periods) assert.equal(p.purchaseCurrency, costs.currency);
       }
       await rejectsNotFound(

@@ -64,7 +64,7 @@ describe("generated tables of the public service's extra reads", () => {
     }
   });
 
-  it("maintenance periods: whole years since purchase, adding up to accumulated costs", () => {
+  it("maintenance periods: whole years since purchase adding up to accumulated costs, then the running one", () => {
     const summary = new Map(rows("license_cost_summaries").map((s) => [s.licenseId, s]));
     const periods = rows("maintenance_periods");
     assert.ok(periods.length > 0);
@@ -72,9 +72,14 @@ describe("generated tables of the public service's extra reads", () => {
     for (const [id, list] of byLicense) {
       const s = summary.get(id)!;
       assert.ok(s, `${id} has costs`);
-      const total = (f: string) => list.reduce((t, p) => t + cents(p[f]), 0);
+      const ended = list.slice(0, -1);
+      const running = list.at(-1)!;
+      const total = (f: string) => ended.reduce((t, p) => t + cents(p[f]), 0);
       assert.equal(total("maintenanceCost"), cents(s.accumulatedMaintenanceCost), `${id}`);
       assert.equal(total("supportCost"), cents(s.accumulatedSupportCost), `${id}`);
+      assert.equal(cents(running.maintenanceCost), cents(s.currentMaintenanceCost), `${id}`);
+      assert.equal(cents(running.supportCost), cents(s.currentSupportCost), `${id}`);
+      assert.ok(ended.every((p) => String(p.validTo) <= String(running.validFrom)), `${id}`);
       for (const p of list) {
         const span = Date.parse(String(p.validTo)) - Date.parse(String(p.validFrom));
         assert.equal(span, 365 * 86_400_000, `${p.id} spans a year`);
