@@ -6,7 +6,14 @@
  * @module
  */
 
-/** The type a field has after normalisation (the spec's s, n, b, d and Set of s). */
+import type { FlagEnumName } from "./flag_enums.ts";
+
+export type { FlagEnumName } from "./flag_enums.ts";
+
+/**
+ * The type a field has after normalisation (the spec's s, n, b, d and Set of s). A flag enum
+ * (`incompleteReasons`) is a Set of s: the names of its bits (see {@link FieldSpec.flags}).
+ */
 export type FieldType = "string" | "number" | "boolean" | "date" | "strings";
 
 /**
@@ -42,6 +49,12 @@ export interface FieldSpec {
    * alias, read, filtered on and normalised like the field itself.
    */
   readonly realName?: string;
+  /**
+   * A flag enum of the vendor's documents (`IncompleteLicenseReason`, …): the field is sent as a
+   * bitmask, an array of names or comma-separated names, and normalised to the list of names
+   * (`flag_enums.ts`). Its type is `strings`.
+   */
+  readonly flags?: FlagEnumName;
 }
 
 /** Which link-array name a resource's items carry. */
@@ -75,6 +88,8 @@ interface ResourceDecl {
    * by name, passed through as sent, neither typed, stored, nor checked in filters.
    */
   readonly untyped?: readonly string[];
+  /** Flag-enum fields (declared in `sa`) → the enum of the vendor's documents. */
+  readonly flags?: Readonly<Record<string, FlagEnumName>>;
 }
 
 /** A string with its newlines turned into spaces (tail-recursive, so long lists check fast). */
@@ -248,8 +263,10 @@ const DECLS = {
       productDescription skuId status`),
     d: w(`purchaseDate updatedDate createdDate subscriptionValidFrom subscriptionValidTo
       archivedDate`),
-    n: w(`purchaseValue quantity initialQuantity incompleteReasons activeMaintenanceCost
-      totalMaintenanceCost activeSupportCost totalSupportCost totalLicenseCost upgradedLicenseCount`),
+    n: w(`purchaseValue quantity initialQuantity activeMaintenanceCost totalMaintenanceCost
+      activeSupportCost totalSupportCost totalLicenseCost upgradedLicenseCount`),
+    sa: w("incompleteReasons"),
+    flags: { incompleteReasons: "IncompleteLicenseReason" },
     b: w(`isSubscription isCrossEdition isCrossPlatform isUpgrade isDowngrade isIncomplete
       autoAllocateOnce isAutoAllocated maintenanceAccordingToAgreement`),
     wireString: w("purchaseValue quantity"),
@@ -269,9 +286,9 @@ const DECLS = {
       assignmentTypeId agreementId skuId sku status`),
     d: w(`purchaseDate updatedDate createdDate subscriptionValidFrom subscriptionValidTo
       archivedDate`),
-    n: w(
-      "purchaseValue quantity incompleteReasons upgradedLicenseCount numberOfSupportedVirtualMachines",
-    ),
+    n: w("purchaseValue quantity upgradedLicenseCount numberOfSupportedVirtualMachines"),
+    sa: w("incompleteReasons"),
+    flags: { incompleteReasons: "IncompleteLicenseReason" },
     b: w(`isSubscription isCrossPlatform isUpgrade isDowngrade isCrossEdition isIncomplete
       autoAllocateOnce isAutoAllocated maintenanceAccordingToAgreement hasVmUseRights`),
     sensitive: w("licenseKeys"),
@@ -306,7 +323,9 @@ const DECLS = {
     s: w(`id metricId licenseId organizationId customCompareValueId fromApplicationId
       toApplicationId`),
     b: w("isUpgrade isDowngrade isCrossEdition isCrossPlatform"),
-    n: w("quantity useRights"),
+    n: w("quantity"),
+    sa: w("useRights"),
+    flags: { useRights: "UseRightType" },
   },
   ApplicationTransferSummary: {
     table: "application_transfer_summaries",
@@ -327,16 +346,18 @@ const DECLS = {
   ComputerTracking: {
     table: "computer_tracking",
     s: w("applicationId computerId organizationId licenseId id metricId"),
-    n: w(`coverageTrait initialRequirement requirement receivedCoverage primaryUseRights
-      fullUseRights`),
+    n: w("coverageTrait initialRequirement requirement receivedCoverage"),
+    sa: w("primaryUseRights fullUseRights"),
+    flags: { primaryUseRights: "UseRightType", fullUseRights: "UseRightType" },
     realOnly: w(`id metricId coverageTrait initialRequirement requirement receivedCoverage
       primaryUseRights fullUseRights`),
   },
   ComputerTrackingDetail: {
     table: "computer_tracking",
     s: w("id metricId applicationId computerId licenseId organizationId"),
-    n: w(`coverageTrait initialRequirement requirement receivedCoverage primaryUseRights
-      fullUseRights`),
+    n: w("coverageTrait initialRequirement requirement receivedCoverage"),
+    sa: w("primaryUseRights fullUseRights"),
+    flags: { primaryUseRights: "UseRightType", fullUseRights: "UseRightType" },
     realOnly: w("requirement"),
   },
   ApplicationTrackingSummary: {
@@ -348,14 +369,18 @@ const DECLS = {
   UserTracking: {
     table: "user_tracking",
     s: w("applicationId userId licenseId organizationId id metricId"),
-    n: w("coverageTrait initialRequirement receivedCoverage primaryUseRights fullUseRights"),
+    n: w("coverageTrait initialRequirement receivedCoverage"),
+    sa: w("primaryUseRights fullUseRights"),
+    flags: { primaryUseRights: "UseRightType", fullUseRights: "UseRightType" },
     realOnly: w(`id metricId coverageTrait initialRequirement receivedCoverage primaryUseRights
       fullUseRights`),
   },
   UserTrackingDetail: {
     table: "user_tracking",
     s: w("id metricId applicationId userId licenseId organizationId"),
-    n: w("coverageTrait initialRequirement receivedCoverage primaryUseRights fullUseRights"),
+    n: w("coverageTrait initialRequirement receivedCoverage"),
+    sa: w("primaryUseRights fullUseRights"),
+    flags: { primaryUseRights: "UseRightType", fullUseRights: "UseRightType" },
   },
   Policy: { table: "policies", s: w("id") },
   PolicyField: {
@@ -405,7 +430,9 @@ const DECLS = {
   ComputerAssignment: {
     table: "computer_assignments",
     s: w("id licenseId applicationId computerId"),
-    n: w("quantity numberOfSupportedVirtualMachines invalidAssignmentReasons"),
+    n: w("quantity numberOfSupportedVirtualMachines"),
+    sa: w("invalidAssignmentReasons"),
+    flags: { invalidAssignmentReasons: "InvalidAssignmentReasons" },
     b: w("hasVmUseRights"),
     untyped: w("virtualMachines"),
     realOnly: w("numberOfSupportedVirtualMachines invalidAssignmentReasons hasVmUseRights"),
@@ -413,7 +440,9 @@ const DECLS = {
   DatacenterAssignment: {
     table: "datacenter_assignments",
     s: w("id licenseId applicationId datacenterId"),
-    n: w("quantity numberOfSupportedVirtualMachines invalidAssignmentReasons"),
+    n: w("quantity numberOfSupportedVirtualMachines"),
+    sa: w("invalidAssignmentReasons"),
+    flags: { invalidAssignmentReasons: "InvalidAssignmentReasons" },
     b: w("hasVmUseRights"),
     untyped: w("virtualMachines"),
     realOnly: w("numberOfSupportedVirtualMachines invalidAssignmentReasons hasVmUseRights"),
@@ -434,7 +463,9 @@ const DECLS = {
   UserAssignment: {
     table: "user_assignments",
     s: w("id licenseId applicationId userId"),
-    n: w("quantity invalidAssignmentReasons"),
+    n: w("quantity"),
+    sa: w("invalidAssignmentReasons"),
+    flags: { invalidAssignmentReasons: "InvalidAssignmentReasons" },
     wireString: w("quantity"),
     realOnly: w("invalidAssignmentReasons"),
   },
@@ -557,7 +588,8 @@ const DECLS = {
   ComputerLicenseTracking: {
     table: "computer_tracking",
     s: w("id metricId applicationId computerId"),
-    n: w("primaryUseRights"),
+    sa: w("primaryUseRights"),
+    flags: { primaryUseRights: "UseRightType" },
   },
   UserAccount: {
     table: "user_accounts",
@@ -604,6 +636,7 @@ function build(name: ResourceName, d: ResourceDecl): ResourceSpec {
         : undefined;
       const origin = has(d.realOnly, f) ? "real" : has(d.specOnly, f) ? "spec" : undefined;
       const realName = d.aliases?.[f];
+      const flags = d.flags?.[f];
       fields.push({
         name: f,
         type,
@@ -612,6 +645,7 @@ function build(name: ResourceName, d: ResourceDecl): ResourceSpec {
         ...(wire ? { wire } : {}),
         ...(origin ? { origin } : {}),
         ...(realName ? { realName } : {}),
+        ...(flags ? { flags } : {}),
       });
     }
   };

@@ -8,6 +8,9 @@
  * - nested objects (a connector's `status`) are normalised field by field;
  * - a known field that is absent becomes `null`; unknown extra fields are kept as they came, and
  *   so are the catalogue's untyped real-only fields (`upgrades`, `metrics`, `virtualMachines`);
+ * - a flag enum (`incompleteReasons`, `invalidAssignmentReasons`, `primaryUseRights`,
+ *   `fullUseRights`, `useRights`) is read from a bitmask, an array of names or comma-separated
+ *   names into one form, the list of its names in bit order (`flag_enums.ts`);
  * - a field the spec renamed is read under either name (`isVendorDRS` or the real service's
  *   `isVMwareDRS`) and written under both, so code written for either dialect reads it;
  * - a value that cannot be read as its type throws `NormalisationError` naming the resource, the
@@ -27,6 +30,7 @@ import {
   RESOURCES,
 } from "./catalogue.ts";
 import { NormalisationError } from "./errors.ts";
+import { readFlags } from "./flag_enums.ts";
 
 const RFC3339 =
   /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*([Zz]|[+-]\d{2}(?::?\d{2})?)?)?$/;
@@ -169,6 +173,13 @@ const CONVERT: Readonly<Record<FieldType, Convert>> = {
   },
 };
 
+/** The converter of a field: its flag enum's reader, or its type's. */
+function converterOf(field: FieldSpec): Convert {
+  const flags = field.flags;
+  if (flags === undefined) return CONVERT[field.type];
+  return (v) => readFlags(flags, v) ?? BAD;
+}
+
 interface Step {
   readonly key: string;
   /** The real service's name of a renamed top-level field. */
@@ -202,12 +213,12 @@ function planOf(resource: ResourceName): Plan {
         key: field.name,
         ...(alias ? { alias } : {}),
         field,
-        convert: CONVERT[field.type],
+        convert: converterOf(field),
       });
     } else {
       const prefix = field.name.slice(0, dot);
       const steps = nested.get(prefix) ?? [];
-      steps.push({ key: field.name.slice(dot + 1), field, convert: CONVERT[field.type] });
+      steps.push({ key: field.name.slice(dot + 1), field, convert: converterOf(field) });
       nested.set(prefix, steps);
     }
   }
@@ -244,7 +255,11 @@ function apply(
       resource: plan.resource,
       field: step.field.name,
       raw,
-      expected: step.field.type === "strings" ? "list of strings" : step.field.type,
+      expected: step.field.flags
+        ? `${step.field.flags} flags (a number, names, or comma-separated names)`
+        : step.field.type === "strings"
+        ? "list of strings"
+        : step.field.type,
       sensitive: step.field.sensitive,
     });
   }

@@ -251,3 +251,82 @@ describe("normalise", () => {
     }
   });
 });
+
+describe("flag enums", () => {
+  const FLAG_FIELDS = Object.values(RESOURCES).flatMap((r) =>
+    r.fields.filter((f) => f.flags).map((f) => ({ resource: r.name, field: f }))
+  );
+
+  it("declares the five flag fields of the vendor's documents on every resource carrying them", () => {
+    const names = new Set(FLAG_FIELDS.map((f) => f.field.name));
+    assert.deepEqual([...names].sort(), [
+      "fullUseRights",
+      "incompleteReasons",
+      "invalidAssignmentReasons",
+      "primaryUseRights",
+      "useRights",
+    ]);
+    for (const { resource, field } of FLAG_FIELDS) {
+      assert.equal(field.type, "strings", `${resource}.${field.name}`);
+    }
+  });
+
+  it("reads a bitmask, an array of names and comma-separated names alike, on every flag field", () => {
+    for (const { resource, field } of FLAG_FIELDS) {
+      const forms = field.flags === "IncompleteLicenseReason"
+        ? [5, "5", ["MissingMetric", "MissingApplication"], "MissingApplication, MissingMetric"]
+        : field.flags === "UseRightType"
+        ? [8194, ["NamedComputer", "UpgradeRights"], "UpgradeRights,NamedComputer"]
+        : [2056, ["OverAssignment", "InactiveComputer"], "InactiveComputer | OverAssignment"];
+      const want = field.flags === "IncompleteLicenseReason"
+        ? ["MissingApplication", "MissingMetric"]
+        : field.flags === "UseRightType"
+        ? ["UpgradeRights", "NamedComputer"]
+        : ["InactiveComputer", "OverAssignment"];
+      for (const raw of forms) {
+        const out = normalise(resource, { [field.name]: raw }) as Record<string, unknown>;
+        assert.deepEqual(
+          out[field.name],
+          want,
+          `${resource}.${field.name} from ${JSON.stringify(raw)}`,
+        );
+      }
+    }
+  });
+
+  it("reads None, 0 and an empty list as no flags, and All as every bit", () => {
+    for (const raw of [0, "None", [], ["None"], ""]) {
+      const l = normalise("License", { incompleteReasons: raw });
+      assert.deepEqual(l.incompleteReasons, [], JSON.stringify(raw));
+    }
+    assert.equal(normalise("License", { incompleteReasons: "All" }).incompleteReasons?.length, 8);
+    assert.deepEqual(
+      normalise("License", { incompleteReasons: 255 }).incompleteReasons,
+      normalise("License", { incompleteReasons: ["All"] }).incompleteReasons,
+    );
+  });
+
+  it("keeps an undeclared bit as its value and an unknown name as sent, never failing the read", () => {
+    assert.deepEqual(normalise("ComputerTracking", { primaryUseRights: 65 }).primaryUseRights, [
+      "Standard",
+      "64",
+    ]);
+    assert.deepEqual(
+      normalise("UserAssignment", { invalidAssignmentReasons: ["Unassigned", "NewReason"] })
+        .invalidAssignmentReasons,
+      ["Unassigned", "NewReason"],
+    );
+  });
+
+  it("fails a value of no flag form, naming the resource, field and enum", () => {
+    for (const raw of [true, 1.5, -1, { a: 1 }, [{}]]) {
+      assert.throws(
+        () => normalise("License", { id: "L1", incompleteReasons: raw }),
+        (e: unknown) =>
+          e instanceof NormalisationError && /License\.incompleteReasons/.test(e.message) &&
+          /IncompleteLicenseReason/.test(e.message),
+        JSON.stringify(raw),
+      );
+    }
+  });
+});
