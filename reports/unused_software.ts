@@ -1,87 +1,101 @@
 /**
  * Unused software: installed applications not used for a while, bucketed by idle days per
- * application and listed per computer, with the licenses that could be reclaimed and their value.
- * Rules in `support/`: idle_buckets, reclaimable, idle_installs (what is read), unused_rows,
- * reclaim_value (its chart and value section). Every headline is a fact over its section's rows.
+ * application and listed per computer, and what harvesting the idle installs gives back per
+ * application × metric — in the metric's units, against the effective license position (a short
+ * position takes the harvested units first), valued at the position's unit price. Rules in
+ * `support/`: idle_buckets, reclaimable, idle_installs (what is read), unused_rows,
+ * reclaim_value (its sections and chart). Every headline is a fact over its section's rows.
  *
  * @module
  */
 
 import type { ClientSlice } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
-import { boolean, date, integer, money, text, whenTrue } from "../lib/report/columns.ts";
+import { effectiveLicensePosition } from "../lib/query/elp/elp.ts";
+import type { ElpClient } from "../lib/query/elp/inputs.ts";
+import { boolean, date, integer, text, whenTrue } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { readThresholds, THRESHOLDS_PARAM } from "./support/idle_buckets.ts";
 import { countColumns, countKeys, idleCounts, idleInstalls } from "./support/idle_installs.ts";
-import { licensedInstalls } from "./support/reclaimable.ts";
-import { applicationRows, installationRows } from "./support/unused_rows.ts";
-import { reclaimChart, reclaimValueSection } from "./support/reclaim_value.ts";
+import { idleUnitsTally, licensedInstalls } from "./support/reclaimable.ts";
+import { applicationRows, installationRows, reclaimRows } from "./support/unused_rows.ts";
+import { reclaimSection, reclaimValueSection } from "./support/reclaim_value.ts";
 import { rowLookups } from "./support/unused_rows.ts";
 
-/** The slice of the SAM client this report reads. */
-export type UnusedSoftwareClient = ClientSlice<{
-  licenses: "list" | "computerEntitlements" | "entitlementStates";
-  registry: "applications";
-  estate: "computers" | "applications";
-  organizations: "tree";
-}>;
+/** The slice of the SAM client this report reads (the ELP's, and the installs and registry). */
+export type UnusedSoftwareClient =
+  & ElpClient
+  & ClientSlice<{
+    licenses: "list" | "computerEntitlements" | "entitlementStates";
+    registry: "applications";
+    estate: "computers" | "applications" | "metrics";
+    organizations: "tree";
+  }>;
 
 async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Promise<ReportData> {
   const thresholds = readThresholds(ctx.params.thresholds);
   const first = thresholds[0], top = thresholds[thresholds.length - 1];
-  const [lookups, isLicensed] = await Promise.all([rowLookups(ctx), licensedInstalls(ctx)]);
-  const rules = { thresholds, isLicensed, hasLicense: (id: string) => lookups.licensed.has(id) };
-  const apps = applicationRows(await idleCounts(idleInstalls(ctx, rules), thresholds), lookups);
+  const [lookups, isLicensed, elp, tracking] = await Promise.all([
+    rowLookups(ctx),
+    licensedInstalls(ctx),
+    effectiveLicensePosition(ctx),
+    ctx.query.all("estate.metrics", () => ctx.client.estate.metrics()),
+  ]);
+  const rules = { thresholds, isLicensed };
+  const tally = idleUnitsTally(tracking);
+  const counts = await idleCounts(tally.pass(idleInstalls(ctx, rules)), thresholds);
+  const reclaim = reclaimRows(tally.lines(), elp.positions, lookups.registry);
   return {
-    sections: [{
-      id: "applications",
-      title: "Unused installations per application",
-      description: "Installed applications by days since last use (thresholds " +
-        `${thresholds.join(", ")} days, from the report date), never-used installs counted ` +
-        `apart. Reclaimable: licensed installs unused for ${top} days or more (or never used), ` +
-        "valued at the average license unit price paid; blank for an application without any " +
-        "license. Largest reclaimable value first, per currency.",
-      columns: [
-        text("application", "Application", { width: 30 }),
-        text("version", "Version", { width: 10 }),
-        text("manufacturer", "Manufacturer", { width: 18 }),
-        ...countColumns(thresholds),
-        text("currency", "Currency", { width: 8 }),
-        money("unitPrice", "Average unit price"),
-        money("reclaimValue", "Reclaimable value"),
-      ],
-      rows: apps,
-      totals: { sum: countKeys(thresholds) },
-      chart: reclaimChart(apps),
-      emptyText: `Every installed application was used in the last ${first} days.`,
-      facts: [
-        { label: "Installations of listed applications", sum: "installations" },
-        { label: "Never used", sum: "never" },
-        { label: "Reclaimable licenses", sum: "reclaimable" },
-      ],
-    }, {
-      id: "installations",
-      title: `Installations unused for ${first} days or more`,
-      description: "One row per computer and application, grouped by organization, in " +
-        "computer order. Never-used installs count their idle days from first discovery.",
-      columns: [
-        text("organization", "Organization", { width: 16 }),
-        text("computer", "Computer", { width: 22 }),
-        text("application", "Application", { width: 30 }),
-        text("version", "Version", { width: 10 }),
-        date("lastUsed", "Last used"),
-        date("firstDiscovered", "First discovered"),
-        integer("idleDays", "Days unused"),
-        text("bucket", "Bucket", { width: 14 }),
-        boolean("licensed", "Licensed"),
-        boolean("reclaimable", "Reclaimable", { emphasis: whenTrue("reclaimable", "warn") }),
-      ],
-      rows: installationRows(idleInstalls(ctx, rules, true), lookups),
-      group: { by: "organization", label: "Organization" },
-      totals: { sum: [] },
-      emptyText: `No installation has gone unused for ${first} days or more.`,
-      facts: [{ label: `Installations unused ${first}+ days`, count: true }],
-    }, reclaimValueSection(apps, top)],
+    sections: [
+      {
+        id: "applications",
+        title: "Unused installations per application",
+        description: "Installed applications by days since last use (thresholds " +
+          `${thresholds.join(", ")} days, from the report date), never-used installs counted ` +
+          `apart. Harvest candidates: installs unused for ${top} days or more, or never used and ` +
+          "of unknown age. Most unused installs first.",
+        columns: [
+          text("application", "Application", { width: 30 }),
+          text("version", "Version", { width: 10 }),
+          text("manufacturer", "Manufacturer", { width: 18 }),
+          ...countColumns(thresholds),
+        ],
+        rows: applicationRows(counts, lookups),
+        totals: { sum: countKeys(thresholds) },
+        emptyText: `Every installed application was used in the last ${first} days.`,
+        facts: [
+          { label: "Installations of listed applications", sum: "installations" },
+          { label: "Never used", sum: "never" },
+          { label: "Harvest candidates (installations)", sum: "candidates" },
+        ],
+      },
+      reclaimSection(reclaim, top),
+      {
+        id: "installations",
+        title: `Installations unused for ${first} days or more`,
+        description: "One row per computer and application, grouped by organization, in " +
+          "computer order. Never-used installs count their idle days from first discovery. " +
+          "Licensed: its entitlement state consumes a license.",
+        columns: [
+          text("organization", "Organization", { width: 16 }),
+          text("computer", "Computer", { width: 22 }),
+          text("application", "Application", { width: 30 }),
+          text("version", "Version", { width: 10 }),
+          date("lastUsed", "Last used"),
+          date("firstDiscovered", "First discovered"),
+          integer("idleDays", "Days unused"),
+          text("bucket", "Bucket", { width: 14 }),
+          boolean("licensed", "Licensed"),
+          boolean("candidate", "Harvest candidate", { emphasis: whenTrue("candidate", "warn") }),
+        ],
+        rows: installationRows(idleInstalls(ctx, rules, true), lookups),
+        group: { by: "organization", label: "Organization" },
+        totals: { sum: [] },
+        emptyText: `No installation has gone unused for ${first} days or more.`,
+        facts: [{ label: `Installations unused ${first}+ days`, count: true }],
+      },
+      reclaimValueSection(reclaim, top),
+    ],
   };
 }
 
@@ -98,7 +112,8 @@ export const unusedSoftware = defineReport<UnusedSoftwareClient, QueryContext>({
   id: "unused-software",
   title: "Unused software",
   description: "Installed applications not used for a while: idle-day buckets per application, " +
-    "idle installations per computer, and the licenses that could be reclaimed with their value.",
+    "idle installations per computer, and the licenses harvesting them would free per " +
+    "application and metric (a short position's shortfall covered first), with their value.",
   params: { thresholds: THRESHOLDS_PARAM },
   filterResource: "ComputerApplication",
   landscape: true,

@@ -16,19 +16,16 @@ import { count } from "../../lib/query/measures.ts";
 import { integer, whenPositive } from "../../lib/report/columns.ts";
 import type { Column } from "../../lib/report/model.ts";
 import { bucketLabel, type Idleness, idleness } from "./idle_buckets.ts";
-import { type IsLicensed, isReclaimable } from "./reclaimable.ts";
+import { isHarvestCandidate, type IsLicensed } from "./reclaimable.ts";
 
 const DAY = 86_400_000;
 
 /** An installed application's install with its idleness and license state. */
 export type IdleInstall = Resource<"ComputerApplication"> & Idleness & {
-  /** It consumes a license. */
+  /** It consumes a license (its entitlement state). */
   readonly licensed: boolean;
-  /**
-   * Its license could be reclaimed (licensed, idle for at least the top threshold); `null` when
-   * its application has no license at all (nothing to reclaim).
-   */
-  readonly reclaimable: boolean | null;
+  /** A harvest candidate: idle for at least the top threshold, or of unknown age. */
+  readonly candidate: boolean;
 };
 
 /** What reading installs needs of the run. */
@@ -49,8 +46,6 @@ export interface IdleRules {
   readonly thresholds: readonly number[];
   /** Which installs consume a license (see `licensedInstalls`). */
   readonly isLicensed: IsLicensed;
-  /** Whether an application has a license at all (default: every one has). */
-  readonly hasLicense?: (applicationId: string) => boolean;
 }
 
 /**
@@ -64,13 +59,13 @@ export interface IdleRules {
  * const rows = [{ computerId: "C1", applicationId: "A1", isInstalled: true, lastUsed: null, firstDiscovered: null }];
  * const ctx = { client: { estate: { applications: () => rows } } as never, signal: new AbortController().signal, now: new Date() };
  * for await (const i of idleInstalls(ctx, { thresholds: [30], isLicensed: () => true })) {
- *   console.log(i.never, i.reclaimable); // true true
+ *   console.log(i.never, i.candidate); // true true
  * }
  * ```
  */
 export async function* idleInstalls(
   ctx: IdleInstallsContext,
-  { thresholds, isLicensed, hasLicense = () => true }: IdleRules,
+  { thresholds, isLicensed }: IdleRules,
   onlyIdle = false,
 ): AsyncGenerator<IdleInstall> {
   const first = thresholds[0], top = thresholds[thresholds.length - 1];
@@ -85,11 +80,8 @@ export async function* idleInstalls(
     if (i.isInstalled !== true || !i.applicationId) continue;
     const state = idleness(i, ctx.now, thresholds);
     if (onlyIdle && state.idleDays !== null && state.idleDays < first) continue;
-    const licensed = isLicensed(i);
-    const reclaimable = hasLicense(i.applicationId)
-      ? isReclaimable(licensed, state.idleDays, top)
-      : null;
-    yield { ...i, ...state, licensed, reclaimable };
+    const candidate = isHarvestCandidate(state.idleDays, top);
+    yield { ...i, ...state, licensed: isLicensed(i), candidate };
   }
 }
 
@@ -99,20 +91,20 @@ export type IdleCounts = {
   readonly installations: number;
   readonly recent: number;
   readonly never: number;
-  readonly reclaimable: number;
+  readonly candidates: number;
 } & Readonly<Record<`idle${number}`, number>>;
 
 /**
  * Per application: its installs, those used within the first threshold, those in each idle
- * bucket (`idle30`, `idle90`, … by threshold), never used, and reclaimable (installs whose
- * `reclaimable` is true); in first-seen order.
+ * bucket (`idle30`, `idle90`, … by threshold), never used, and harvest candidates; in
+ * first-seen order.
  *
  * @example
  * ```ts
  * import { idleCounts } from "./idle_installs.ts";
- * const installs = [{ applicationId: "A1", recent: false, bucket: 0, never: false, reclaimable: true }];
+ * const installs = [{ applicationId: "A1", recent: false, bucket: 0, never: false, candidate: true }];
  * console.log(await idleCounts(installs as never, [30]));
- * // [{ id: "A1", installations: 1, recent: 0, idle30: 1, never: 0, reclaimable: 1 }]
+ * // [{ id: "A1", installations: 1, recent: 0, idle30: 1, never: 0, candidates: 1 }]
  * ```
  */
 export async function idleCounts(
@@ -125,7 +117,7 @@ export async function idleCounts(
     recent: count((i) => i.recent),
     ...Object.fromEntries(buckets),
     never: count((i) => i.never),
-    reclaimable: count((i) => i.reclaimable === true),
+    candidates: count((i) => i.candidate),
   }) as IdleCounts[];
 }
 
@@ -135,11 +127,11 @@ export async function idleCounts(
  * @example
  * ```ts
  * import { countKeys } from "./idle_installs.ts";
- * console.log(countKeys([30, 90])); // ["installations", "recent", "idle30", "idle90", "never", "reclaimable"]
+ * console.log(countKeys([30, 90])); // ["installations", "recent", "idle30", "idle90", "never", "candidates"]
  * ```
  */
 export function countKeys(thresholds: readonly number[]): string[] {
-  return ["installations", "recent", ...thresholds.map((t) => `idle${t}`), "never", "reclaimable"];
+  return ["installations", "recent", ...thresholds.map((t) => `idle${t}`), "never", "candidates"];
 }
 
 /**
@@ -150,7 +142,7 @@ export function countKeys(thresholds: readonly number[]): string[] {
  * ```ts
  * import { countColumns } from "./idle_installs.ts";
  * console.log(countColumns([30, 90]).map((c) => c.label));
- * // ["Installations", "Used within 30 days", "Unused 30–89 days", "Unused 90+ days", "Never used", "Reclaimable licenses"]
+ * // ["Installations", "Used within 30 days", "Unused 30–89 days", "Unused 90+ days", "Never used", "Harvest candidates"]
  * ```
  */
 export function countColumns(thresholds: readonly number[]): Column[] {
@@ -159,6 +151,6 @@ export function countColumns(thresholds: readonly number[]): Column[] {
     integer("recent", `Used within ${thresholds[0]} days`),
     ...thresholds.map((t, b) => integer(`idle${t}`, `Unused ${bucketLabel(thresholds, b)}`)),
     integer("never", "Never used", { emphasis: whenPositive("never", "warn") }),
-    integer("reclaimable", "Reclaimable licenses"),
+    integer("candidates", "Harvest candidates"),
   ];
 }

@@ -1,41 +1,98 @@
 /**
- * How unused-software shows reclaimable value: a chart of the applications with a reclaimable
- * value (licensed and priced only, one axis per currency, never mixing currencies) and the
- * section of that value per currency (its headline summed from the section's own rows).
+ * How unused-software shows what harvesting idle installs gives back: the section per
+ * application × metric (units in the metric's own units, the shortfall covered first, value at
+ * the ELP's unit price), its chart (priced rows only, one axis per currency), and the section of
+ * reclaimable value per currency. Headlines are per metric and per currency: units of different
+ * metrics and amounts in different currencies are never added.
  *
  * @module
  */
 
-import { integer, money, text } from "../../lib/report/columns.ts";
+import { integer, money, text, whenPositive } from "../../lib/report/columns.ts";
 import type { Section, StackedBarChartSpec } from "../../lib/report/model.ts";
-import { type ApplicationRow, reclaimValueRows } from "./unused_rows.ts";
+import { type ReclaimRow, reclaimValueRows } from "./unused_rows.ts";
 
 /** Bars drawn at most. */
 const TOP = 15;
 
 /**
- * The chart of the applications' reclaimable value: the first valued rows (valued rows come
- * first, see `applicationRows`), at most 15, one axis per currency; `undefined` when no
- * application has a reclaimable value.
+ * The chart of the reclaimable value: the first rows with a value above 0 (they come first, see
+ * `reclaimRows`), at most 15, one axis per currency; `undefined` when none has one.
  *
  * @example
  * ```ts
  * import { reclaimChart } from "./reclaim_value.ts";
- * const apps = [{ reclaimValue: 5, currency: "EUR" }, { reclaimValue: null, currency: null }];
- * console.log(reclaimChart(apps as never)?.top); // 1
+ * const rows = [{ reclaimValue: 5, currency: "EUR" }, { reclaimValue: null, currency: null }];
+ * console.log(reclaimChart(rows as never)?.top); // 1
  * ```
  */
-export function reclaimChart(apps: readonly ApplicationRow[]): StackedBarChartSpec | undefined {
-  const valued = apps.filter((r) => r.reclaimValue !== null).length;
+export function reclaimChart(rows: readonly ReclaimRow[]): StackedBarChartSpec | undefined {
+  const valued = rows.filter((r) => (r.reclaimValue ?? 0) > 0).length;
   if (valued === 0) return undefined;
   return {
     type: "stackedBar",
-    title: "Reclaimable license value per application",
-    label: "application",
+    title: "Reclaimable license value per application and metric",
+    label: "label",
     segments: [{ key: "reclaimValue", label: "Reclaimable value" }],
     currency: "currency",
     top: Math.min(valued, TOP),
-    of: { count: valued, noun: "applications with a reclaimable value" },
+    of: { count: valued, noun: "positions with a reclaimable value" },
+  };
+}
+
+/**
+ * The section of reclaim per application × metric, with its headlines per metric.
+ *
+ * @example
+ * ```ts
+ * import { reclaimSection } from "./reclaim_value.ts";
+ * console.log(reclaimSection([], 180).id); // "reclaim"
+ * ```
+ */
+export function reclaimSection(rows: readonly ReclaimRow[], top: number): Section {
+  return {
+    id: "reclaim",
+    title: "Reclaimable licenses per application and metric",
+    description: `Harvest candidates: installs unused for ${top} days or more (or never used ` +
+      "and of unknown age). Each counts in its metric's units what the license position " +
+      "requires of it (1 per device or installation; per core its cores after core factor and " +
+      "minimums; 0 for a virtual machine licensed on its host). Shortfall first: where the " +
+      "position is short, harvested units cover the shortfall before any license is freed, so " +
+      "only the units beyond it are reclaimable (the surplus after harvest). Valued at the " +
+      "position's unit price (average paid, else list price) × reclaimable units. Blank with " +
+      "a reason where unknown: no license held, or unpriced. Positions are the estate's.",
+    columns: [
+      text("application", "Application", { width: 30 }),
+      text("metric", "Metric", { width: 16 }),
+      integer("installs", "Harvest candidates"),
+      integer("units", "Idle units"),
+      integer("entitlements", "Entitlements"),
+      integer("requirement", "Requirement"),
+      integer("shortfallFirst", "Shortfall first", {
+        emphasis: whenPositive("shortfallFirst", "warn"),
+      }),
+      integer("reclaimable", "Reclaimable units"),
+      text("currency", "Currency", { width: 8 }),
+      money("unitPrice", "Unit price"),
+      money("reclaimValue", "Reclaimable value"),
+      text("note", "Blank because", { width: 12 }),
+    ],
+    rows,
+    chart: reclaimChart(rows),
+    emptyText: `No installation has gone unused for ${top} days or more.`,
+    facts: [
+      {
+        label: "Positions with licenses to reclaim",
+        count: true,
+        where: (r) => (r.reclaimable as number) > 0,
+      },
+      {
+        label: "Positions where idle units only cover a shortfall",
+        count: true,
+        where: (r) => (r.shortfallFirst as number) > 0 && r.reclaimable === 0,
+      },
+      { label: "Reclaimable units", sum: "reclaimable", perCurrency: "metric" },
+    ],
   };
 }
 
@@ -45,25 +102,24 @@ export function reclaimChart(apps: readonly ApplicationRow[]): StackedBarChartSp
  * @example
  * ```ts
  * import { reclaimValueSection } from "./reclaim_value.ts";
- * const apps = [{ currency: "EUR", reclaimable: 2, reclaimValue: 5 }];
- * console.log(reclaimValueSection(apps as never, 180).id); // "reclaim-value"
+ * console.log(reclaimValueSection([], 180).id); // "reclaim-value"
  * ```
  */
-export function reclaimValueSection(apps: readonly ApplicationRow[], top: number): Section {
+export function reclaimValueSection(rows: readonly ReclaimRow[], top: number): Section {
   return {
     id: "reclaim-value",
     title: "Reclaimable license value per currency",
-    description: "Value of the reclaimable licenses per currency (amounts in different " +
-      "currencies are never added). A row without a currency counts reclaimable licenses " +
-      "of applications whose licenses carry no price.",
+    description: "Value of the reclaimable units per currency (amounts in different currencies " +
+      "are never added). A row without a currency counts the positions with units to reclaim " +
+      "but no price: their value is unknown, not 0.",
     columns: [
       text("currency", "Currency", { width: 8 }),
-      integer("applications", "Applications"),
-      integer("licenses", "Reclaimable licenses"),
+      integer("positions", "Positions to reclaim"),
       money("value", "Value"),
+      text("note", "Blank because", { width: 12 }),
     ],
-    rows: reclaimValueRows(apps),
-    emptyText: `No licensed installation has gone unused for ${top} days or more.`,
+    rows: reclaimValueRows(rows),
+    emptyText: `No license can be reclaimed from installs unused for ${top} days or more.`,
     facts: [{ label: "Reclaimable value", sum: "value", perCurrency: "currency" }],
   };
 }

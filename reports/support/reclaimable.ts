@@ -1,7 +1,14 @@
 /**
- * When an install's license could be reclaimed: it is idle for at least the top threshold (or
- * forever) and its computer-application entitlement state says it consumes a license (a state
- * named `Licensed…` or `Under-licensed`, not `Unlicensed`).
+ * What unused software could give back, by the rules of the effective license position (ELP):
+ *
+ * - a harvest candidate is an install idle for at least the top threshold (or of unknown age);
+ * - it counts, in each metric, what its metric-tracking row requires — the figure the ELP sums
+ *   as requirement (1 per device or installation, the cores after core factor and minimums per
+ *   core, 0 for a virtual machine whose host carries the requirement);
+ * - harvesting those units lowers the requirement; where the position is short they cover the
+ *   shortfall first, and only the units beyond it free licenses (the surplus after harvest).
+ *
+ * Whether an install consumes a license (its entitlement state) is shown beside it.
  *
  * @module
  */
@@ -30,9 +37,13 @@ export type IsLicensed = (install: {
   readonly applicationId: string | null;
 }) => boolean;
 
+/** The key of a computer's install of an application. */
+const installKey = (computerId: string | null, applicationId: string | null) =>
+  `${computerId}\u0000${applicationId}`;
+
 /**
- * Which installs consume a license, from the entitlement states (read once per run, cache key
- * `licenses.entitlementStates`) and the computer-application entitlements (streamed).
+ * Which installs consume a license, from the entitlement states and the computer-application
+ * entitlements, each read once per run (the ELP reads the same, under the same cache keys).
  *
  * @example
  * ```ts ignore
@@ -46,32 +57,119 @@ export async function licensedInstalls(ctx: {
     readonly licenses: Pick<LicensesApi, "computerEntitlements" | "entitlementStates">;
   };
   readonly query: QueryContext;
-  readonly signal: AbortSignal;
 }): Promise<IsLicensed> {
-  const states = await ctx.query.all(
-    "licenses.entitlementStates",
-    () => ctx.client.licenses.entitlementStates(),
-  );
+  const { licenses } = ctx.client;
+  const [states, entitlements] = await Promise.all([
+    ctx.query.all("licenses.entitlementStates", () => licenses.entitlementStates()),
+    ctx.query.all("licenses.computerEntitlements", () => licenses.computerEntitlements()),
+  ]);
   const licensedStates = new Set(states.filter((s) => consumesLicense(s.name)).map((s) => s.id));
-  const licensed = new Set<string>();
-  for await (const e of ctx.client.licenses.computerEntitlements({ signal: ctx.signal })) {
-    if (e.entitlementStateId && licensedStates.has(e.entitlementStateId)) {
-      licensed.add(`${e.computerId}\u0000${e.applicationId}`);
-    }
-  }
-  return (i) => licensed.has(`${i.computerId}\u0000${i.applicationId}`);
+  const licensed = new Set(
+    entitlements.filter((e) => e.entitlementStateId && licensedStates.has(e.entitlementStateId))
+      .map((e) => installKey(e.computerId, e.applicationId)),
+  );
+  return (i) => licensed.has(installKey(i.computerId, i.applicationId));
 }
 
 /**
- * Whether an install's license could be reclaimed: licensed, and idle `top` days or more (or
- * forever: `idleDays` null).
+ * Whether an install is a harvest candidate: idle `top` days or more, or of unknown age
+ * (`idleDays` null).
  *
  * @example
  * ```ts
- * import { isReclaimable } from "./reclaimable.ts";
- * console.log(isReclaimable(true, null, 180), isReclaimable(true, 90, 180)); // true false
+ * import { isHarvestCandidate } from "./reclaimable.ts";
+ * console.log(isHarvestCandidate(null, 180), isHarvestCandidate(90, 180)); // true false
  * ```
  */
-export function isReclaimable(licensed: boolean, idleDays: number | null, top: number): boolean {
-  return licensed && (idleDays === null || idleDays >= top);
+export function isHarvestCandidate(idleDays: number | null, top: number): boolean {
+  return idleDays === null || idleDays >= top;
+}
+
+/** A metric-tracking row as the reclaim reads it. */
+export interface RequirementRow {
+  readonly computerId: string | null;
+  readonly applicationId: string | null;
+  readonly metricId: string | null;
+  readonly requirement: number | null;
+}
+
+/** The harvest candidates of one application in one metric and the units they count. */
+export type IdleUnits = {
+  readonly applicationId: string;
+  readonly metricId: string;
+  /** Candidate installs with a metric-tracking row in this metric. */
+  installs: number;
+  /** Σ their rows' requirement, in the metric's units. */
+  units: number;
+};
+
+/** Rounds away float noise (core factors make fractional requirements), as the ELP does. */
+const clean = (n: number) => Number(n.toPrecision(12));
+
+/**
+ * Tallies harvest candidates per application × metric while installs pass through: each
+ * candidate adds its metric-tracking rows' requirement (an install may count in several
+ * metrics; one without a row counts in none).
+ *
+ * @example
+ * ```ts
+ * import { idleUnitsTally } from "./reclaimable.ts";
+ * const tally = idleUnitsTally([
+ *   { computerId: "C1", applicationId: "ORA", metricId: "CORES", requirement: 8 },
+ * ]);
+ * const installs = [{ computerId: "C1", applicationId: "ORA", candidate: true }];
+ * await Array.fromAsync(tally.pass(installs)); // the counts read the same installs
+ * console.log(tally.lines()); // [{ applicationId: "ORA", metricId: "CORES", installs: 1, units: 8 }]
+ * ```
+ */
+export function idleUnitsTally(tracking: Iterable<RequirementRow>) {
+  const rows = new Map<string, RequirementRow[]>();
+  for (const r of tracking) {
+    if (!r.applicationId || !r.metricId) continue;
+    const key = installKey(r.computerId, r.applicationId);
+    rows.set(key, [...rows.get(key) ?? [], r]);
+  }
+  const lines = new Map<string, IdleUnits>();
+  const add = (r: RequirementRow) => {
+    const key = `${r.applicationId}\u0000${r.metricId}`;
+    let line = lines.get(key);
+    if (!line) {
+      const ids = { applicationId: r.applicationId!, metricId: r.metricId! };
+      lines.set(key, line = { ...ids, installs: 0, units: 0 });
+    }
+    line.installs++;
+    line.units = clean(line.units + Math.max(0, r.requirement ?? 0));
+  };
+  return {
+    async *pass<
+      T extends { computerId: string | null; applicationId: string | null; candidate: boolean },
+    >(
+      installs: AsyncIterable<T> | Iterable<T>,
+    ): AsyncGenerator<T> {
+      for await (const i of installs) {
+        if (i.candidate) rows.get(installKey(i.computerId, i.applicationId))?.forEach(add);
+        yield i;
+      }
+    },
+    lines: (): IdleUnits[] => [...lines.values()],
+  };
+}
+
+/**
+ * What harvesting `idleUnits` gives back against a position's `shortfall`: the units that
+ * cover the shortfall first, and those beyond it (reclaimable: the surplus after harvest).
+ *
+ * @example
+ * ```ts
+ * import { reclaimUnits } from "./reclaimable.ts";
+ * console.log(reclaimUnits(10, 4)); // { shortfallFirst: 4, reclaimable: 6 }
+ * console.log(reclaimUnits(2, 4)); // { shortfallFirst: 2, reclaimable: 0 }
+ * ```
+ */
+export function reclaimUnits(
+  idleUnits: number,
+  shortfall: number,
+): { shortfallFirst: number; reclaimable: number } {
+  const shortfallFirst = clean(Math.min(idleUnits, Math.max(0, shortfall)));
+  return { shortfallFirst, reclaimable: clean(idleUnits - shortfallFirst) };
 }

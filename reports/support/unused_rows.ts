@@ -1,26 +1,28 @@
 /**
- * The rows of unused-software and what they are named and priced with: applications with an
- * unused install (largest reclaimable value first, per currency), priced at their average license
- * unit price (amount paid ÷ units, in the currency of most units bought), reclaimable counted
- * only for applications with a license; idle installs per computer; reclaimable value per
- * currency (never summed across currencies).
+ * The rows of unused-software: applications with an unused install (most unused first); idle
+ * installs per computer; reclaim per application × metric, in the metric's units against the
+ * effective license position (`reclaimable.ts`), valued at the ELP's unit price; reclaimable
+ * value per currency (never summed across currencies). Unknown figures are blank (`null`) with
+ * a reason in `note`; a known zero is 0.
  *
  * @module
  */
 
+import type { ElpPosition } from "../../lib/query/elp/elp.ts";
+import { valueAt } from "../../lib/query/elp/pricing.ts";
 import { groupByFields } from "../../lib/query/group_fields.ts";
 import { type Computer, computersById, type RegistryApplication } from "../../lib/query/lookups.ts";
 import { registryById } from "../../lib/query/lookups.ts";
-import { count, sum, sumMoney } from "../../lib/query/measures.ts";
+import { count, sumMoney } from "../../lib/query/measures.ts";
 import { organizationLabel, type OrganizationNames } from "../../lib/query/names.ts";
 import { organizationNames } from "../../lib/query/names.ts";
 import { asc, desc, sortBy } from "../../lib/query/sort.ts";
 import type { Row } from "../../lib/report/model.ts";
 import type { IdleCounts, IdleInstall } from "./idle_installs.ts";
-import { applicationLabel, applicationName, costAt, licensePrices } from "./lookups.ts";
-import { type PriceLine, pricingLine, unitCents } from "./lookups.ts";
+import { applicationLabel, applicationName } from "./lookups.ts";
+import { type IdleUnits, reclaimUnits } from "./reclaimable.ts";
 
-/** What the rows are named and priced with. */
+/** What the rows are named with. */
 export interface RowLookups {
   /** The registry by id. */
   readonly registry: ReadonlyMap<string, RegistryApplication>;
@@ -28,107 +30,70 @@ export interface RowLookups {
   readonly computers: ReadonlyMap<string | null, Computer>;
   /** Organisation names by id. */
   readonly organizations: OrganizationNames;
-  /** What was paid per application and currency (see `licensePrices`). */
-  readonly prices: ReadonlyMap<string, ReadonlyMap<string, PriceLine>>;
-  /** The applications with at least one license (priced or not). */
-  readonly licensed: ReadonlySet<string>;
 }
 
 /** What reading the lookups needs of the run. */
 export type RowLookupsContext =
   & Parameters<typeof registryById>[0]
   & Parameters<typeof computersById>[0]
-  & Parameters<typeof organizationNames>[0]
-  & Parameters<typeof licensePrices>[0];
+  & Parameters<typeof organizationNames>[0];
 
 /**
- * The registry, computers, organisation names, license prices and licensed applications, each
- * read once per run through the query context, at once.
+ * The registry, computers and organisation names, each read once per run through the query
+ * context, at once.
  *
  * @example
  * ```ts ignore
  * import { rowLookups } from "./unused_rows.ts";
- * const { registry, prices } = await rowLookups(ctx);
+ * const { registry, computers } = await rowLookups(ctx);
  * ```
  */
 export async function rowLookups(ctx: RowLookupsContext): Promise<RowLookups> {
-  const [registry, computers, organizations, { prices, quantity }] = await Promise.all([
+  const [registry, computers, organizations] = await Promise.all([
     registryById(ctx),
     computersById(ctx),
     organizationNames(ctx),
-    licensePrices(ctx),
   ]);
-  return { registry, computers, organizations, prices, licensed: new Set(quantity.keys()) };
+  return { registry, computers, organizations };
 }
 
-/**
- * An application row: its counts, `unused` (not used recently), names and price; `reclaimable`
- * is `null` when the application has no license (nothing can be reclaimed).
- */
-export type ApplicationRow = Omit<IdleCounts, "reclaimable"> & {
-  readonly reclaimable: number | null;
+/** An application row: its counts, `unused` (not used recently) and names. */
+export type ApplicationRow = IdleCounts & {
   readonly unused: number;
   readonly application: string;
   readonly version: string | null;
   readonly manufacturer: string | null;
-  readonly currency: string | null;
-  readonly unitPrice: number | null;
-  readonly reclaimValue: number | null;
 };
 
 /**
- * The applications with an install not used recently, with the average unit price of their
- * licenses (in the currency of most units bought) and the value of their reclaimable licenses at
- * that price (`reclaimable` and its value `null` without a license). Ordered by reclaimable
- * value: valued rows first, by currency, largest value first; then most unused installs, name, id.
+ * The applications with an install not used recently: most unused installs first, then most
+ * harvest candidates, name, id.
  *
  * @example
  * ```ts
  * import { applicationRows } from "./unused_rows.ts";
- * const counts = [{ id: "A1", installations: 3, recent: 1, never: 0, reclaimable: 2 }];
- * const prices = new Map([["A1", new Map([["EUR", { currency: "EUR", licenses: 1, units: 4, cents: 1000 }]])]]);
- * const [row] = applicationRows(counts as never, { registry: new Map(), prices, licensed: new Set(["A1"]) });
- * console.log(row.unused, row.unitPrice, row.reclaimValue); // 2 2.5 5
+ * const counts = [{ id: "A1", installations: 3, recent: 1, never: 0, candidates: 2 }];
+ * const [row] = applicationRows(counts as never, { registry: new Map() });
+ * console.log(row.unused, row.application); // 2 "(unknown application A1)"
  * ```
  */
 export function applicationRows(
   counts: readonly IdleCounts[],
-  lookups: Pick<RowLookups, "registry" | "prices" | "licensed">,
+  { registry }: Pick<RowLookups, "registry">,
 ): ApplicationRow[] {
-  return sortBy(
-    counts.filter((c) => c.installations > c.recent).map((c) => applicationRow(c, lookups)),
-    asc((r) => r.reclaimValue === null),
-    asc((r) => r.reclaimValue === null ? null : r.currency),
-    desc((r) => r.reclaimValue),
-    desc((r) => r.unused),
-    asc((r) => applicationLabel(r.id, lookups.registry.get(r.id))),
-    asc((r) => r.id),
-  );
-}
-
-/** One application's row: names, price and reclaimable licenses with their value. */
-function applicationRow(
-  c: IdleCounts,
-  { registry, prices, licensed }: Pick<RowLookups, "registry" | "prices" | "licensed">,
-): ApplicationRow {
-  const line = pricingLine(prices.get(c.id));
-  const reclaimable = licensed.has(c.id) ? c.reclaimable : null;
-  return {
+  const rows = counts.filter((c) => c.installations > c.recent).map((c) => ({
     ...c,
     unused: c.installations - c.recent,
-    reclaimable,
     application: applicationName(c.id, registry.get(c.id)),
     version: registry.get(c.id)?.version ?? null,
     manufacturer: registry.get(c.id)?.manufacturer ?? null,
-    currency: line?.currency ?? null,
-    unitPrice: line ? Math.round(unitCents(line)) / 100 : null,
-    reclaimValue: reclaimable && line ? costAt(reclaimable, line) : null,
-  };
+  }));
+  return sortBy(rows, desc("unused"), desc("candidates"), asc("application"), asc("id"));
 }
 
 /**
- * One row per idle install: organisation, computer, application, dates, idle days, bucket and
- * license state, in the order the installs come.
+ * One row per idle install: organisation, computer, application, dates, idle days, bucket,
+ * license state and whether it is a harvest candidate, in the order the installs come.
  *
  * @example
  * ```ts
@@ -140,10 +105,7 @@ function applicationRow(
  */
 export async function* installationRows(
   installs: AsyncIterable<IdleInstall> | Iterable<IdleInstall>,
-  { registry, computers, organizations }: Pick<
-    RowLookups,
-    "registry" | "computers" | "organizations"
-  >,
+  { registry, computers, organizations }: RowLookups,
 ): AsyncGenerator<Row> {
   for await (const i of installs) {
     const computer = computers.get(i.computerId);
@@ -153,26 +115,131 @@ export async function* installationRows(
       application: applicationName(i.applicationId!, registry.get(i.applicationId!)),
       version: registry.get(i.applicationId!)?.version ?? null,
       ...{ lastUsed: i.lastUsed, firstDiscovered: i.firstDiscovered, idleDays: i.idleDays },
-      ...{ bucket: i.bucketLabel, licensed: i.licensed, reclaimable: i.reclaimable },
+      ...{ bucket: i.bucketLabel, licensed: i.licensed, candidate: i.candidate },
     };
   }
 }
 
+/** Why a reclaim figure is blank. */
+export const NO_LICENSE = "No license";
+/** See {@link NO_LICENSE}. */
+export const UNPRICED = "Unpriced";
+
+/** What harvesting one application's idle installs gives back in one metric. */
+export type ReclaimRow = IdleUnits & {
+  readonly application: string;
+  readonly metric: string;
+  /** `application (metric)`, for the chart. */
+  readonly label: string;
+  readonly entitlements: number;
+  readonly requirement: number;
+  readonly shortfall: number;
+  /** Idle units that go to cover the shortfall first. */
+  readonly shortfallFirst: number;
+  /** Idle units beyond the shortfall; `null` without a license. */
+  readonly reclaimable: number | null;
+  readonly currency: string | null;
+  /** The ELP's unit price, as printed (to the cent). */
+  readonly unitPrice: number | null;
+  /** Reclaimable units × the printed unit price; `null` when unpriced or without a license. */
+  readonly reclaimValue: number | null;
+  /** Why a figure is blank: {@link NO_LICENSE}, {@link UNPRICED}; else `null`. */
+  readonly note: string | null;
+};
+
+/** Units × a printed unit price, in whole cents (units may be fractional with core factors). */
+const costOf = (units: number, unitPrice: number) =>
+  Math.round(units * Math.round(unitPrice * 100)) / 100;
+
 /**
- * Per currency (`null`: unpriced), the applications with reclaimable licenses, those licenses
- * and their value (summed in cents, within the currency).
+ * The reclaim per application × metric of the harvest candidates: units beyond the position's
+ * shortfall, valued at the position's unit price (the ELP's, printed to the cent). Valued rows
+ * first (by currency, largest value first), then most units to reclaim, name, metric.
+ *
+ * @example
+ * ```ts
+ * import { reclaimRows } from "./unused_rows.ts";
+ * const price = { source: "paid", currency: "USD", unitCents: 5000, basisCents: 5000, basisUnits: 1 };
+ * const position = { applicationId: "ORA", metricId: "CORES", metricName: "Processor cores",
+ *   purchased: 16, receivedTotal: 0, entitlements: 16, requirement: 20, shortfall: 4, price };
+ * const idle = [{ applicationId: "ORA", metricId: "CORES", installs: 2, units: 12 }];
+ * const [row] = reclaimRows(idle, [position as never], new Map());
+ * console.log(row.shortfallFirst, row.reclaimable, row.reclaimValue); // 4 8 400
+ * ```
+ */
+export function reclaimRows(
+  idle: readonly IdleUnits[],
+  positions: readonly ElpPosition[],
+  registry: ReadonlyMap<string, RegistryApplication>,
+): ReclaimRow[] {
+  const byKey = new Map(positions.map((p) => [`${p.applicationId}\u0000${p.metricId}`, p]));
+  const rows = idle.map((line) => {
+    const p = byKey.get(`${line.applicationId}\u0000${line.metricId}`);
+    const application = applicationLabel(line.applicationId, registry.get(line.applicationId));
+    const metric = p?.metricName ?? line.metricId;
+    const held = p !== undefined && p.purchased + p.receivedTotal > 0;
+    const { shortfallFirst, reclaimable } = reclaimUnits(line.units, p?.shortfall ?? line.units);
+    const price = held ? p.price : undefined;
+    const unitPrice = price ? valueAt(1, price) : null;
+    return {
+      ...line,
+      application,
+      metric,
+      label: `${application} (${metric})`,
+      entitlements: p?.entitlements ?? 0,
+      requirement: p?.requirement ?? line.units,
+      shortfall: p?.shortfall ?? line.units,
+      shortfallFirst,
+      reclaimable: held ? reclaimable : null,
+      currency: price?.currency ?? null,
+      unitPrice,
+      reclaimValue: unitPrice === null ? null : costOf(reclaimable, unitPrice),
+      note: !held ? NO_LICENSE : price ? null : UNPRICED,
+    };
+  });
+  return sortBy(
+    rows,
+    asc((r) => !(r.reclaimValue! > 0)),
+    asc((r) => r.reclaimValue! > 0 ? r.currency : null),
+    desc((r) => r.reclaimValue ?? 0),
+    desc((r) => r.reclaimable ?? -1),
+    desc("units"),
+    asc("application"),
+    asc("metric"),
+  );
+}
+
+/**
+ * Per currency of the priced positions with harvest candidates, those with units to reclaim
+ * and their value (summed in cents, within the currency; 0 where every one is short); positions
+ * with units to reclaim but no price in one row without a currency, its value blank
+ * ({@link UNPRICED}). Positions without a license are left out (nothing to reclaim).
  *
  * @example
  * ```ts
  * import { reclaimValueRows } from "./unused_rows.ts";
- * const apps = [{ currency: "EUR", reclaimable: 2, reclaimValue: 5 }, { currency: "EUR", reclaimable: 0, reclaimValue: null }];
- * console.log(reclaimValueRows(apps as never)); // [{ currency: "EUR", applications: 1, licenses: 2, value: 5 }]
+ * const rows = [
+ *   { currency: "EUR", reclaimable: 2, reclaimValue: 5 },
+ *   { currency: "USD", reclaimable: 0, reclaimValue: 0 },
+ *   { currency: null, reclaimable: 3, reclaimValue: null },
+ * ];
+ * console.log(reclaimValueRows(rows as never));
+ * // [{ currency: "EUR", positions: 1, value: 5, note: null },
+ * //  { currency: "USD", positions: 0, value: 0, note: null },
+ * //  { currency: null, positions: 1, value: null, note: "Unpriced" }]
  * ```
  */
-export function reclaimValueRows(apps: readonly ApplicationRow[]): Row[] {
-  return groupByFields(apps.filter((r) => (r.reclaimable ?? 0) > 0), ["currency"], {
-    applications: count(),
-    licenses: sum((r: ApplicationRow) => r.reclaimable ?? 0),
-    value: sumMoney((r: ApplicationRow) => r.reclaimValue),
-  });
+export function reclaimValueRows(rows: readonly ReclaimRow[]): Row[] {
+  const known = rows.filter((r) => r.reclaimable !== null);
+  const priced = sortBy(
+    groupByFields(known.filter((r) => r.currency !== null), ["currency"], {
+      positions: count((r: ReclaimRow) => r.reclaimable! > 0),
+      value: sumMoney((r: ReclaimRow) => r.reclaimValue),
+    }),
+    asc("currency"),
+  ).map((r) => ({ ...r, note: null }));
+  const unpriced = known.filter((r) => r.currency === null && r.reclaimable! > 0).length;
+  return unpriced === 0
+    ? priced
+    : [...priced, { currency: null, positions: unpriced, value: null, note: UNPRICED }];
 }

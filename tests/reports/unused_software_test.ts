@@ -21,6 +21,12 @@ import { appKey, assertNoData, assertRows, byLabel, installKey } from "./support
 import { jsonSection } from "./support/checks.ts";
 import { serverFixture } from "./support/fixture.ts";
 import { rawOrganizationLabel, rawOrganizationNames } from "./support/raw_names.ts";
+import { type RawReclaim, rawReclaim } from "./support/raw_reclaim.ts";
+import { rawAppLabel } from "./support/raw_elp.ts";
+import { createQueryContext } from "../../lib/query/context.ts";
+import { resolveParams } from "../../lib/report/params.ts";
+import type { Row } from "../../lib/report/model.ts";
+import { clientFor } from "../helpers/run_report.ts";
 
 const TOKEN = "unused-software-test-token";
 // deno-lint-ignore no-explicit-any
@@ -29,16 +35,14 @@ const DAY = 86_400_000;
 
 /** The expected figures for `thresholds`, from raw API JSON without any samkit code. */
 async function expectedFigures(api: RawApi, thresholds: number[]) {
-  const [installs, computers, registry, entitlements, states, licenses, names] = await Promise
-    .all([
-      rawAll(api, `${ESTATE}/computers-applications`),
-      rawAll(api, `${ESTATE}/computers`),
-      rawAll(api, `${REGISTRY}/applications`),
-      rawAll(api, `${LICENSES}/licenses/entitlements/computers`),
-      rawFlat(api, `${LICENSES}/licenses/entitlements/entitlement-states`),
-      rawAll(api, `${LICENSES}/licenses`),
-      rawOrganizationNames(api),
-    ]);
+  const [installs, computers, registry, entitlements, states, names] = await Promise.all([
+    rawAll(api, `${ESTATE}/computers-applications`),
+    rawAll(api, `${ESTATE}/computers`),
+    rawAll(api, `${REGISTRY}/applications`),
+    rawAll(api, `${LICENSES}/licenses/entitlements/computers`),
+    rawFlat(api, `${LICENSES}/licenses/entitlements/entitlement-states`),
+    rawOrganizationNames(api),
+  ]);
   const apps = new Map<string, RawItem>(registry.map((a) => [a.id, a]));
   const hosts = new Map<string, RawItem>(computers.map((c) => [c.id, c]));
   // States in which an install uses up a license.
@@ -52,19 +56,6 @@ async function expectedFigures(api: RawApi, thresholds: number[]) {
       `${e.computerId}/${e.applicationId}`
     ),
   );
-  // Applications with a license at all: only theirs can be reclaimed.
-  const withLicense = new Set(licenses.map((l) => l.applicationId).filter(Boolean));
-  const price = new Map<string, Map<string, { units: number; cents: number }>>();
-  for (const l of licenses) {
-    const q = Number(l.quantity ?? 0);
-    if (l.purchaseValue === null || !l.purchaseCurrency || !(q > 0)) continue;
-    const m = price.get(l.applicationId) ?? new Map();
-    price.set(l.applicationId, m);
-    const line = m.get(l.purchaseCurrency) ?? { units: 0, cents: 0 };
-    m.set(l.purchaseCurrency, line);
-    line.units += q;
-    line.cents += cents(Number(l.purchaseValue));
-  }
   const first = thresholds[0], top = thresholds[thresholds.length - 1];
   const bucketIndex = (days: number) => thresholds.filter((t) => days >= t).length - 1;
   const bucketText = (b: number) =>
@@ -77,7 +68,7 @@ async function expectedFigures(api: RawApi, thresholds: number[]) {
     if (i.isInstalled !== true) continue;
     const counts = perApp.get(i.applicationId) ??
       Object.fromEntries(
-        ["installations", "recent", "never", "reclaimable", ...thresholds.map((t) => `idle${t}`)]
+        ["installations", "recent", "never", "candidates", ...thresholds.map((t) => `idle${t}`)]
           .map((k) => [k, 0]),
       );
     perApp.set(i.applicationId, counts);
@@ -87,11 +78,8 @@ async function expectedFigures(api: RawApi, thresholds: number[]) {
     if (!i.lastUsed) counts.never++;
     else if (idle! < first) counts.recent++;
     else counts[`idle${thresholds[bucketIndex(idle!)]}`]++;
-    const isLicensed = licensed.has(`${i.computerId}/${i.applicationId}`);
-    const reclaimable = withLicense.has(i.applicationId)
-      ? isLicensed && (idle === null || idle >= top)
-      : null;
-    if (reclaimable) counts.reclaimable++;
+    const candidate = idle === null || idle >= top;
+    if (candidate) counts.candidates++;
     if (idle !== null && idle < first) continue;
     const app = apps.get(i.applicationId);
     const key = `${hosts.get(i.computerId)?.hostName}|${app?.name}|${app?.version}`;
@@ -101,33 +89,51 @@ async function expectedFigures(api: RawApi, thresholds: number[]) {
       neverUsed: !i.lastUsed,
       idleDays: idle,
       bucket: i.lastUsed ? bucketText(bucketIndex(idle!)) : "Never used",
-      licensed: isLicensed,
-      reclaimable,
+      licensed: licensed.has(`${i.computerId}/${i.applicationId}`),
+      candidate,
     });
   }
   const applications = new Map<string, Record<string, Expected>>();
-  const value = new Map<string, number>();
   for (const [id, c] of perApp) {
     if (c.installations === c.recent) continue;
-    const lines = [...(price.get(id) ?? new Map()).entries()]
-      .sort(([a, x], [b, y]) => y.units - x.units || (a < b ? -1 : 1));
-    const chosen = lines[0];
-    const reclaimable = withLicense.has(id) ? c.reclaimable : null;
-    const reclaimValue = reclaimable && chosen
-      ? Math.round(reclaimable * chosen[1].cents / chosen[1].units) / 100
-      : null;
-    if (reclaimValue !== null) {
-      value.set(chosen[0], (value.get(chosen[0]) ?? 0) + cents(reclaimValue));
-    }
     const app = apps.get(id);
-    applications.set(`${app?.name ?? `(unknown application ${id})`}|${app?.version ?? ""}`, {
-      ...c,
-      reclaimable,
-      currency: chosen?.[0] ?? null,
-      reclaimValue,
-    });
+    applications.set(`${app?.name ?? `(unknown application ${id})`}|${app?.version ?? ""}`, c);
   }
-  return { applications, perComputer, value };
+  return { applications, perComputer };
+}
+
+/** Reclaim rows keyed `Application|Metric`, as the expected rows are. */
+const reclaimKey = (r: Record<string, unknown>) => `${r["Application"]}|${r["Metric"]}`;
+const RECLAIM_FIELDS = {
+  installs: "Harvest candidates",
+  units: "Idle units",
+  entitlements: "Entitlements",
+  requirement: "Requirement",
+  shortfallFirst: "Shortfall first",
+  reclaimable: "Reclaimable units",
+  currency: "Currency",
+  unitPrice: "Unit price",
+  reclaimValue: "Reclaimable value",
+  note: "Blank because",
+};
+const RECLAIM_LABELS = ["Application", "Metric", ...Object.values(RECLAIM_FIELDS)];
+const asExpected = (rows: Map<string, RawReclaim>) =>
+  new Map<string, Record<string, Expected>>(
+    [...rows].map(([k, r]) => [k, { ...r } as unknown as Record<string, Expected>]),
+  );
+
+/** Per metric, the reclaimable units; per currency, the value in cents. */
+function rawTotals(rows: Iterable<RawReclaim>) {
+  const units = new Map<string, number>();
+  const value = new Map<string, number>();
+  for (const r of rows) {
+    if (r.reclaimable === null) continue;
+    units.set(r.metric, (units.get(r.metric) ?? 0) + (r.reclaimable as number));
+    if (r.currency === null) continue;
+    const c = r.currency as string;
+    value.set(c, (value.get(c) ?? 0) + cents(r.reclaimValue as number));
+  }
+  return { units, value };
 }
 
 const APP_FIELDS = (thresholds: number[]) => ({
@@ -138,8 +144,7 @@ const APP_FIELDS = (thresholds: number[]) => ({
     b < thresholds.length - 1 ? `Unused ${t}–${thresholds[b + 1] - 1} days` : `Unused ${t}+ days`,
   ])),
   never: "Never used",
-  reclaimable: "Reclaimable licenses",
-  reclaimValue: "Reclaimable value",
+  candidates: "Harvest candidates",
 });
 const INSTALL_FIELDS = {
   organization: "Organization",
@@ -147,7 +152,7 @@ const INSTALL_FIELDS = {
   idleDays: "Days unused",
   bucket: "Bucket",
   licensed: "Licensed",
-  reclaimable: "Reclaimable",
+  candidate: "Harvest candidate",
 };
 const INSTALL_LABELS = [
   "Organization",
@@ -159,30 +164,25 @@ const INSTALL_LABELS = [
   "Days unused",
   "Bucket",
   "Licensed",
-  "Reclaimable",
+  "Harvest candidate",
 ];
 const APP_LABELS = (thresholds: number[]) => [
   "Application",
   "Version",
   "Manufacturer",
-  ...Object.values(APP_FIELDS(thresholds)).slice(0, -1),
-  "Currency",
-  "Average unit price",
-  "Reclaimable value",
+  ...Object.values(APP_FIELDS(thresholds)),
 ];
-const VALUE_LABELS = ["Currency", "Applications", "Reclaimable licenses", "Value"];
+const VALUE_LABELS = ["Currency", "Positions to reclaim", "Value", "Blank because"];
 
 describe("unused-software against a 400-computer estate", () => {
   const fixture = serverFixture({ computers: 400, token: TOKEN });
 
-  it("idle buckets, never-used counts, idle installs and reclaimable value equal an independent computation in JSON, CSV and XLSX", async () => {
+  it("idle buckets, never-used counts, harvest candidates and idle installs equal an independent computation in JSON, CSV and XLSX", async () => {
     const thresholds = [30, 90, 180];
     const want = await expectedFigures(fixture.api, thresholds);
     const neverUsed = [...want.perComputer.values()].filter((r) => r.neverUsed).length;
     assert.ok(neverUsed > 10, "the estate has never-used installs past the first threshold");
-    assert.ok(want.value.size >= 2, "reclaimable value in several currencies");
     const out = await runAt(fixture.api, unusedSoftware, { now: TEST_NOW });
-
     await assertRows(out, {
       section: "applications",
       labels: APP_LABELS(thresholds),
@@ -197,93 +197,118 @@ describe("unused-software against a 400-computer estate", () => {
       keyOf: installKey,
       fields: INSTALL_FIELDS,
     });
+  });
+
+  it("reclaims per application and metric in the metric's units, shortfall first, at the position's unit price, as an independent recount", async () => {
+    const want = await rawReclaim(fixture.api, TEST_NOW, 180);
+    const rows = [...want.values()];
+    const perCore = rows.filter((r) => r.metric === "Processor cores" && r.units > r.installs);
+    assert.ok(
+      perCore.some((r) => (r.reclaimValue as number) > 0),
+      "a per-core product whose idle installs count their cores and free licenses",
+    );
+    const shortOnly = rows.filter((r) => r.shortfallFirst > 0 && r.reclaimable === 0);
+    assert.ok(
+      shortOnly.length > 0,
+      "a short application whose idle units only cover its shortfall",
+    );
+    for (const r of shortOnly) assert.equal(r.reclaimValue, r.currency === null ? null : 0);
+    assert.ok(
+      rows.some((r) => r.shortfallFirst > 0 && (r.reclaimable as number) > 0),
+      "a short application with units beyond its shortfall",
+    );
+    const out = await runAt(fixture.api, unusedSoftware, { now: TEST_NOW });
+    await assertRows(out, {
+      section: "reclaim",
+      labels: RECLAIM_LABELS,
+      expected: asExpected(want),
+      keyOf: reclaimKey,
+      fields: RECLAIM_FIELDS,
+    });
+    const { value } = rawTotals(rows);
     await assertRows(out, {
       section: "reclaim-value",
       labels: VALUE_LABELS,
       expected: new Map<string, Record<string, Expected>>(
-        [...want.value].map(([cur, c]) => [cur, { Value: c / 100 }]),
+        [...value].map(([code, c]) => [code, { value: c / 100 }]),
       ),
       keyOf: (r) => String(r["Currency"] ?? ""),
-      fields: { Value: "Value" },
-      formats: ["json", "xlsx"],
-      // Rows without a currency (reclaimable but never priced) are not compared.
-      only: (rows) => rows.filter((r) => r["Currency"] !== null && r["Currency"] !== ""),
+      fields: { value: "Value" },
     });
-    const never = out.result.document.summary.find((f) => f.label === "Never used");
-    assert.equal(
-      never?.value,
-      [...want.applications.values()].reduce((n, r) => n + (r.never as number), 0),
+  });
+
+  it("headlines reclaimable units per metric and value per currency, equal to the recount", async () => {
+    const want = rawTotals((await rawReclaim(fixture.api, TEST_NOW, 180)).values());
+    const out = await runAt(fixture.api, unusedSoftware, { now: TEST_NOW, formats: ["json"] });
+    const summary = new Map(out.result.document.summary.map((f) => [f.label, f.value]));
+    assert.ok(want.units.size >= 3, "units of several metrics");
+    for (const [metric, units] of want.units) {
+      assert.equal(summary.get(`Reclaimable units (${metric})`), units, metric);
+    }
+    for (const [code, c] of want.value) {
+      assert.equal(summary.get(`Reclaimable value (${code})`), c / 100, code);
+    }
+    const units = [...summary.keys()].filter((l) =>
+      /units|licenses/i.test(l) && !/^Positions/.test(l)
     );
-  });
-
-  it("every headline equals its table's total or row count, in JSON and in the document summary", async () => {
-    const out = await runAt(fixture.api, unusedSoftware, { now: TEST_NOW, formats: ["json"] });
-    const apps = jsonSection(out.json, "applications");
+    assert.deepEqual(
+      units.sort(),
+      [...want.units.keys()].map((m) => `Reclaimable units (${m})`).sort(),
+    );
     const installs = jsonSection(out.json, "installations");
-    const value = jsonSection(out.json, "reclaim-value");
-    const total = (rows: Json[], key: string) => rows.reduce((n, r) => n + (r[key] ?? 0), 0);
-    const want = new Map<string, number>([
-      ["Installations of listed applications", apps.totals.All.installations],
-      ["Never used", apps.totals.All.never],
-      ["Reclaimable licenses", apps.totals.All.reclaimable],
-      ["Installations unused 30+ days", installs.totals.All.rows],
-      ...value.rows.filter((r: Json) => r.currency).map((r: Json) =>
-        [`Reclaimable value (${r.currency})`, r.value] as [string, number]
-      ),
-    ]);
-    const summary = out.result.document.summary;
-    assert.deepEqual(summary.map((f) => f.label).sort(), [...want.keys()].sort());
-    for (const fact of summary) assert.equal(fact.value, want.get(fact.label), fact.label);
-    // The tables agree with each other: row sums, listed rows, reclaimable installs and value.
-    assert.equal(apps.totals.All.installations, total(apps.rows, "installations"));
-    assert.equal(installs.totals.All.rows, installs.rows.length);
-    const reclaimableInstalls = installs.rows.filter((r: Json) => r.reclaimable === true).length;
-    assert.equal(apps.totals.All.reclaimable, reclaimableInstalls);
-    assert.equal(apps.totals.All.reclaimable, total(value.rows, "licenses"));
-    for (const r of value.rows.filter((r: Json) => r.currency)) {
-      const mine = apps.rows.filter((a: Json) => a.currency === r.currency);
-      assert.equal(
-        cents(r.value),
-        mine.reduce((n: number, a: Json) => n + cents(a.reclaimValue ?? 0), 0),
-      );
-    }
+    assert.equal(summary.get("Installations unused 30+ days"), installs.rows.length);
+    const apps = jsonSection(out.json, "applications");
+    assert.equal(summary.get("Harvest candidates (installations)"), apps.totals.All.candidates);
   });
 
-  it("leaves reclaimable blank for applications without a license, and sorts by value per currency", async () => {
-    const out = await runAt(fixture.api, unusedSoftware, { now: TEST_NOW, formats: ["json"] });
-    const rows: Json[] = jsonSection(out.json, "applications").rows;
-    assert.ok(rows.some((r) => r.reclaimable === null), "applications without a license");
-    for (const r of rows.filter((r) => r.reclaimable === null)) assert.equal(r.reclaimValue, null);
-    const valued = rows.filter((r) => r.reclaimValue !== null);
-    assert.ok(valued.length > 0 && valued.length < rows.length);
-    assert.deepEqual(rows.slice(0, valued.length), valued, "valued applications first");
-    const currencies = valued.map((r) => r.currency);
-    assert.deepEqual(currencies, [...currencies].sort(), "grouped by currency");
-    for (let i = 1; i < valued.length; i++) {
-      if (valued[i].currency !== valued[i - 1].currency) continue;
-      assert.ok(valued[i].reclaimValue <= valued[i - 1].reclaimValue, "largest value first");
+  it("declares no headline that sums units of different metrics or amounts of different currencies", async () => {
+    const client = clientFor({
+      url: fixture.api.url,
+      clientId: "demo",
+      clientSecret: "demo-secret",
+    });
+    const ctx = {
+      client,
+      query: createQueryContext(),
+      params: resolveParams(unusedSoftware, {}),
+      signal: new AbortController().signal,
+      now: TEST_NOW,
+    };
+    const data = await unusedSoftware.data(ctx as never);
+    let checked = 0;
+    for (const section of data.sections) {
+      const rows: Row[] = Array.isArray(section.rows) ? section.rows : [];
+      const metrics = new Set(rows.map((r) => r.metric).filter((m) => m !== undefined));
+      for (const fact of section.facts ?? []) {
+        if (!("sum" in fact)) continue;
+        const column = section.columns.find((c) => c.key === fact.sum);
+        if (column?.type === "currency") assert.equal(fact.perCurrency, "currency", fact.label);
+        else if (metrics.size > 1) {
+          assert.equal(fact.perCurrency, "metric", `${fact.label} in ${section.id}`);
+          checked++;
+        }
+      }
     }
-    const unused = (r: Json) => r.installations - r.recent;
-    const rest = rows.slice(valued.length).map(unused);
-    assert.deepEqual(rest, [...rest].sort((a, b) => b - a), "then most unused first");
+    assert.ok(checked > 0, "a section of several metrics has a summed headline");
   });
 
-  it("charts the reclaimable value of licensed applications, one axis per currency", async () => {
+  it("charts the reclaimable value of priced positions, one axis per currency", async () => {
     const out = await runAt(fixture.api, unusedSoftware, {
       now: TEST_NOW,
       formats: ["html", "json"],
     });
-    const rows: Json[] = jsonSection(out.json, "applications").rows;
-    const valued = rows.filter((r) => r.reclaimValue !== null).slice(0, 15);
+    const rows: Json[] = jsonSection(out.json, "reclaim").rows;
+    const valued = rows.filter((r) => r.reclaimValue > 0);
+    assert.deepEqual(rows.slice(0, valued.length), valued, "valued positions first");
     const html = await Deno.readTextFile(out.file("html"));
     const svg = html.slice(html.indexOf("chart-stacked-bar"));
-    assert.ok(html.includes("Reclaimable license value per application"));
-    for (const code of new Set(valued.map((r) => r.currency))) {
+    assert.ok(html.includes("Reclaimable license value per application and metric"));
+    for (const code of new Set(valued.slice(0, 15).map((r) => r.currency))) {
       assert.ok(svg.includes(`Amounts in ${code}`), code);
     }
     assert.ok(!svg.includes("(no currency)"));
     const chart = svg.slice(0, svg.indexOf("</svg>"));
-    assert.equal(chart.split('class="bar-row"').length - 1, valued.length);
+    assert.equal(chart.split('class="bar-row"').length - 1, Math.min(15, valued.length));
   });
 
   it("takes its thresholds from the parameter, as JSON text", async () => {
@@ -297,7 +322,7 @@ describe("unused-software against a 400-computer estate", () => {
       compareRows(byLabel(out.json.sections[0]), want.applications, appKey, APP_FIELDS([60])),
       [],
     );
-    assert.equal(out.json.sections[1].rows.length, want.perComputer.size);
+    assert.equal(jsonSection(out.json, "installations").rows.length, want.perComputer.size);
   });
 
   it("rejects thresholds that are not ascending whole days", async () => {
@@ -331,7 +356,8 @@ describe("unused-software against a 400-computer estate", () => {
       f.label === "Installations of listed applications"
     );
     assert.equal(installs?.value, mine.filter((i) => listed.has(i.applicationId)).length);
-    const hosts = new Set(out.json.sections[1].rows.map((r: { computer: string }) => r.computer));
+    const listedRows = jsonSection(out.json, "installations").rows;
+    const hosts = new Set(listedRows.map((r: { computer: string }) => r.computer));
     assert.ok(hosts.size <= 1);
   });
 });
@@ -346,118 +372,118 @@ describe("unused-software edge data", () => {
       await assertNoData(out, {
         xlsx: [
           [APP_LABELS([30, 90, 180]), "Every installed application was used in the last 30 days."],
+          [RECLAIM_LABELS, "No installation has gone unused for 180 days or more."],
           [INSTALL_LABELS, "No installation has gone unused for 30 days or more."],
+          [VALUE_LABELS, "No license can be reclaimed from installs unused for 180 days or more."],
         ],
-        csv: ["installations"],
+        csv: ["installations", "reclaim"],
       });
     }
   });
 
-  it("counts never-used installs apart, dates their idleness from discovery, and reclaims licensed ones", async () => {
+  it("reclaims a per-core product's cores beyond its shortfall, nothing of a short one, and leaves unpriced and unlicensed blank with a reason", async () => {
     await withServer({ computers: 0, token: TOKEN }, async (fresh) => {
+      const api = { url: fresh.url, token: TOKEN };
+      const registry = await rawAll(api, `${REGISTRY}/applications`);
+      const [perCore, short, unpriced, unlicensed] = registry.slice(0, 4).map((a) => a.id);
+      const byId = new Map(registry.map((a) => [String(a.id), a]));
+      const metricOf = new Map([
+        [perCore, "MET02"],
+        [short, "MET01"],
+        [unpriced, "MET01"],
+        [unlicensed, "MET01"],
+      ]);
+      for (const [applicationId, id] of metricOf) { // list prices: the short product's only
+        fresh.store.insert("registry_metrics", {
+          id,
+          applicationId,
+          name: id === "MET02" ? "Processor cores" : "Installations",
+          licenseCost: applicationId === short ? 250 : null,
+          licenseCostCurrency: applicationId === short ? "USD" : null,
+        });
+      }
       const ago = (days: number) => new Date(TEST_NOW.getTime() - days * DAY);
-      fresh.store.insert("computers", {
-        id: "C1",
-        hostName: "HQ-WS-1",
-        organizationId: "ORG01",
-        status: "Active",
-      });
-      const install = (
+      const used = { C1: null, C2: ago(200), C3: ago(5) } as Record<string, Date | null>;
+      for (const id of ["C1", "C2", "C3"]) {
+        fresh.store.insert("computers", { id, hostName: `HQ-${id}`, organizationId: "ORG01" });
+      }
+      const install = (applicationId: string, metricId: string, reqs: Record<string, number>) => {
+        for (const [computerId, requirement] of Object.entries(reqs)) {
+          fresh.store.insert("computer_applications", {
+            computerId,
+            applicationId,
+            isInstalled: true,
+            lastUsed: used[computerId],
+            firstDiscovered: null,
+          });
+          fresh.store.insert("metric_tracking", {
+            computerId,
+            applicationId,
+            metricId,
+            requirement,
+          });
+        }
+      };
+      install(perCore, "MET02", { C1: 8, C2: 16, C3: 16 }); // 24 idle cores of 40 required
+      install(short, "MET01", { C1: 1, C2: 1, C3: 1 });
+      install(unpriced, "MET01", { C1: 1, C2: 1 });
+      install(unlicensed, "MET01", { C1: 1 });
+      const license = (
+        id: string,
         applicationId: string,
-        lastUsed: Date | null,
-        firstDiscovered: Date | null,
+        quantity: number,
+        price?: [string, number],
       ) =>
-        fresh.store.insert("computer_applications", {
-          computerId: "C1",
+        fresh.store.insert("licenses", {
+          id,
+          organizationId: "ORG01",
           applicationId,
-          isInstalled: true,
-          lastUsed,
-          firstDiscovered,
+          metricId: metricOf.get(applicationId),
+          quantity,
+          purchaseCurrency: price?.[0] ?? null,
+          purchaseValue: price?.[1] ?? null,
         });
-      install("APP0061", null, null); // never used, discovery unknown, licensed
-      install("APP0062", null, ago(5)); // never used, discovered last week: not listed
-      install("APP0063", ago(100), ago(400)); // 90–179 days, unlicensed
-      install("APP0064", null, ago(200)); // never used for 200 days, under-licensed
-      const entitle = (applicationId: string, entitlementStateId: string) =>
-        fresh.store.insert("computer_application_entitlements", {
-          computerId: "C1",
-          applicationId,
-          metricId: "MET01",
-          entitlementStateId,
-        });
-      entitle("APP0061", "ES01");
-      entitle("APP0063", "ES02");
-      entitle("APP0064", "ES03");
-      fresh.store.insert("licenses", {
-        id: "LX1",
-        organizationId: "ORG01",
-        applicationId: "APP0061",
-        metricId: "MET01",
-        purchaseCurrency: "EUR",
-        purchaseValue: 400,
-        quantity: 4,
-      });
-      fresh.store.insert("licenses", { // a license without a price
-        id: "LX2",
-        organizationId: "ORG01",
-        applicationId: "APP0064",
-        metricId: "MET01",
-        purchaseCurrency: null,
-        purchaseValue: null,
-        quantity: 1,
-      });
-      const freshApi = { url: fresh.url, token: TOKEN };
-      const registry = new Map(
-        (await rawAll(freshApi, `${REGISTRY}/applications`)).map((a) => [a.id, a]),
-      );
-      const key = (id: string) => `${registry.get(id)!.name}|${registry.get(id)!.version}`;
+      license("L1", perCore, 30, ["EUR", 30_000]); // short by 10 cores, €1,000 a core
+      license("L2", short, 1, ["USD", 300]); // short by 2
+      license("L3", unpriced, 5); // no purchase value, no list price
 
-      const out = await runAt(freshApi, unusedSoftware, { now: TEST_NOW });
-      const [applications, , value] = out.json.sections;
-      const apps = new Map<string, Record<string, Expected>>([
-        [key("APP0061"), { never: 1, recent: 0, reclaimable: 1, reclaimValue: 100 }],
-        // Was reclaimable 0: applications without any license now show it blank (null).
-        [key("APP0062"), { never: 1, reclaimable: null, reclaimValue: null }],
-        [key("APP0063"), { never: 0, idle90: 1, reclaimable: null }],
-        [key("APP0064"), { never: 1, reclaimable: 1, reclaimValue: null }],
-      ]);
-      assert.deepEqual(
-        compareRows(byLabel(applications), apps, appKey, APP_FIELDS([30, 90, 180])),
-        [],
-      );
-      const rows = new Map<string, Record<string, Expected>>([
-        [`HQ-WS-1|${key("APP0061")}`, {
-          lastUsed: null,
-          idleDays: null,
-          bucket: "Never used",
-          licensed: true,
-          reclaimable: true,
-        }],
-        [`HQ-WS-1|${key("APP0063")}`, {
-          idleDays: 100,
-          bucket: "90–179 days",
-          licensed: false,
-          reclaimable: null, // was false: APP0063 has no license at all
-        }],
-        [`HQ-WS-1|${key("APP0064")}`, {
-          idleDays: 200,
-          bucket: "Never used",
-          licensed: true,
-          reclaimable: true,
-        }],
-      ]);
+      const want = await rawReclaim(api, TEST_NOW, 180);
+      const out = await runAt(api, unusedSoftware, { now: TEST_NOW });
       await assertRows(out, {
-        section: "installations",
-        labels: INSTALL_LABELS,
-        expected: rows,
-        keyOf: installKey,
-        fields: INSTALL_FIELDS,
+        section: "reclaim",
+        labels: RECLAIM_LABELS,
+        expected: asExpected(want),
+        keyOf: reclaimKey,
+        fields: RECLAIM_FIELDS,
       });
-      // EUR value for APP0061; APP0064 is reclaimable but has no price: a row without currency.
-      assert.deepEqual(value.rows, [
-        { currency: "EUR", applications: 1, licenses: 1, value: 100 },
-        { currency: null, applications: 1, licenses: 1, value: null },
+      const rows = new Map<string, Json>(
+        jsonSection(out.json, "reclaim").rows.map((r: Json) => [r.application, r]),
+      );
+      const figures = (id: string) => {
+        const r = rows.get(rawAppLabel(byId, id));
+        return [r.units, r.shortfallFirst, r.reclaimable, r.currency, r.reclaimValue, r.note];
+      };
+      assert.deepEqual(figures(perCore), [24, 10, 14, "EUR", 14_000, null]);
+      assert.deepEqual(figures(short), [2, 2, 0, "USD", 0, null]);
+      assert.deepEqual(figures(unpriced), [2, 0, 2, null, null, "Unpriced"]);
+      assert.deepEqual(figures(unlicensed), [1, 1, null, null, null, "No license"]);
+      assert.deepEqual(jsonSection(out.json, "reclaim-value").rows, [
+        { currency: "EUR", positions: 1, value: 14_000, note: null },
+        { currency: "USD", positions: 0, value: 0, note: null },
+        { currency: null, positions: 1, value: null, note: "Unpriced" },
       ]);
+      const summary = new Map(out.result.document.summary.map((f) => [f.label, f.value]));
+      assert.equal(summary.get("Reclaimable units (Processor cores)"), 14);
+      assert.equal(summary.get("Reclaimable units (Installations)"), 2);
+      assert.equal(summary.get("Reclaimable value (EUR)"), 14_000);
+      assert.equal(summary.get("Reclaimable value (USD)"), 0);
+      assert.ok(![...summary.keys()].some((l) => l.startsWith("Reclaimable value ()")));
+      const installs = new Map<string, Record<string, Expected>>();
+      for (const r of jsonSection(out.json, "installations").rows) {
+        installs.set(`${r.computer}|${r.application}`, { candidate: r.candidate });
+      }
+      assert.ok([...installs.keys()].every((k) => !k.startsWith("HQ-C3|")), "C3 used recently");
+      assert.ok([...installs.values()].every((r) => r.candidate === true));
     });
   });
 });

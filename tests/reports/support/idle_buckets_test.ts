@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { idleness, readThresholds } from "../../../reports/support/idle_buckets.ts";
-import { consumesLicense, isReclaimable } from "../../../reports/support/reclaimable.ts";
+import { consumesLicense, isHarvestCandidate } from "../../../reports/support/reclaimable.ts";
 import { ParamError } from "../../../lib/report/errors.ts";
 
 const now = new Date("2024-06-30T00:00:00Z");
@@ -27,10 +27,11 @@ describe("idle buckets", () => {
     assert.throws(() => readThresholds([90, 30]), ParamError);
     assert.deepEqual(readThresholds(undefined), t);
   });
-  it("reclaims licensed installs idle past the top threshold", () => {
+  it("reads license states and makes installs idle past the top threshold harvest candidates", () => {
     assert.ok(
       consumesLicense("Licensed <via upgrade & downgrade>") && !consumesLicense("Unlicensed"),
     );
-    assert.ok(isReclaimable(true, 180, 180) && !isReclaimable(false, null, 180));
+    assert.ok(isHarvestCandidate(180, 180) && isHarvestCandidate(null, 180));
+    assert.ok(!isHarvestCandidate(179, 180));
   });
 });

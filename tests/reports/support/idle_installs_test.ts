@@ -21,7 +21,7 @@ const install = (computerId: string, applicationId: string | null, lastUsed: Dat
 const estate = [
   install("C1", "A1", day("2024-06-20")), // recent
   install("C1", "A2", day("2024-05-01")), // 30–89
-  install("C2", "A1", day("2023-01-01")), // 180+, licensed: reclaimable
+  install("C2", "A1", day("2023-01-01")), // 180+, licensed: a harvest candidate
   install("C2", "A2", null), // never used
   install("C3", null, null), // no application: skipped
   { ...install("C3", "A1", null), isInstalled: false }, // not installed: skipped
@@ -53,24 +53,23 @@ describe("idle installs", () => {
       ["C2", "A1", "180+ days"],
       ["C2", "A2", "Never used"],
     ]);
-    assert.deepEqual(all.map((i) => i.reclaimable), [false, false, true, true]);
+    assert.deepEqual(all.map((i) => i.candidate), [false, false, true, true]);
+    assert.deepEqual(all.map((i) => i.licensed), [false, false, true, true]);
     assert.equal(asked[0].sort, undefined);
     const filter = JSON.stringify(asked[0].filter);
     assert.ok(filter.includes("isInstalled") && !filter.includes("lastUsed"), filter);
   });
-  it("leaves reclaimable blank (null) for installs of an application without a license", async () => {
+  it("makes every install idle past the top threshold a harvest candidate, licensed or not", async () => {
     const { ctx } = fakeCtx();
-    const all = await Array.fromAsync(
-      idleInstalls(ctx, { ...rules, hasLicense: (id: string) => id === "A1" }),
-    );
-    assert.deepEqual(all.map((i) => [i.applicationId, i.reclaimable]), [
+    const all = await Array.fromAsync(idleInstalls(ctx, { ...rules, isLicensed: () => false }));
+    assert.deepEqual(all.map((i) => [i.applicationId, i.candidate]), [
       ["A1", false],
-      ["A2", null],
+      ["A2", false],
       ["A1", true],
-      ["A2", null],
+      ["A2", true],
     ]);
     const counts = await idleCounts(all, rules.thresholds);
-    assert.deepEqual(counts.map((c) => [c.id, c.reclaimable]), [["A1", 1], ["A2", 0]]);
+    assert.deepEqual(counts.map((c) => [c.id, c.candidates]), [["A1", 1], ["A2", 1]]);
   });
   it("narrows to installs idle past the first threshold, in computer order", async () => {
     const { ctx, asked } = fakeCtx("computerId -eq C2");
@@ -96,7 +95,7 @@ describe("idle installs", () => {
         idle90: 0,
         idle180: 1,
         never: 0,
-        reclaimable: 1,
+        candidates: 1,
       },
       {
         id: "A2",
@@ -106,7 +105,7 @@ describe("idle installs", () => {
         idle90: 0,
         idle180: 0,
         never: 1,
-        reclaimable: 1,
+        candidates: 1,
       },
     ]);
     assert.deepEqual(countKeys([30, 90]), countColumns([30, 90]).map((c) => c.key));
