@@ -139,7 +139,10 @@ export const REPORT_AREAS: Readonly<Record<string, ReportAreas>> = {
     needs: ["computers", "licenses", "registry"],
     optional: ["compliance", "organizations"],
   },
-  "unused-software": { needs: ["computers", "licenses", "registry"], optional: ["organizations"] },
+  "unused-software": {
+    needs: ["computers", "licenses", "registry"],
+    optional: ["compliance", "organizations"],
+  },
   "end-of-life-software": { needs: ["computers", "registry"], optional: ["organizations"] },
   "connector-health": { needs: ["connectors"], optional: [] },
   "stale-computers": { needs: ["computers"], optional: ["organizations"] },
