@@ -5,7 +5,8 @@
  * @module
  */
 
-import { type Link, type ResourceName, RESOURCES } from "../api/catalogue.ts";
+import { type FieldSpec, type Link, type ResourceName, RESOURCES } from "../api/catalogue.ts";
+import { flagMask, readFlags } from "../api/flag_enums.ts";
 import { AREA_PREFIX, OPERATIONS, type OperationSpec } from "../api/operations.ts";
 import type { StoredRow } from "./store.ts";
 
@@ -226,6 +227,56 @@ function converter(type: string, wire: string | undefined): Convert {
   }
 }
 
+/**
+ * A stored flag value (a bitmask, its decimal text, or a JSON array of names) as the dialect
+ * sends it: the spec's number (`n`), or the public service's array of names (its documents'
+ * examples). `null` when nothing is stored.
+ */
+function flagConverter(field: FieldSpec, dialect: Dialect): Convert {
+  const name = field.flags!;
+  return (v) => {
+    if (v === null) return null;
+    let value: unknown = v;
+    if (typeof v === "string" && v.trimStart().startsWith("[")) {
+      try {
+        value = JSON.parse(v);
+      } catch { /* read as names */ }
+    }
+    const names = readFlags(name, value) ?? [];
+    return dialect === "real" ? names : flagMask(name, names) ?? null;
+  };
+}
+
+/** How a field's stored value is sent in a dialect. */
+function fieldConverter(field: FieldSpec, dialect: Dialect): Convert {
+  if (field.flags) return flagConverter(field, dialect);
+  return converter(field.type, dialect === "spec" ? field.wire : undefined);
+}
+
+/** How a field's stored value is written as JSON text in a dialect (mirrors `fieldConverter`). */
+function fieldWriter(field: FieldSpec, dialect: Dialect): WriteValue {
+  if (!field.flags) return valueWriter(field.type, dialect === "spec" ? field.wire : undefined);
+  const convert = flagConverter(field, dialect);
+  return (v) => JSON.stringify(convert(v));
+}
+
+/**
+ * The fields a resource is sent with in a dialect: the visible ones, and in the `real` dialect
+ * not those of the spec only (the public registry has no `version`, `edition` or `family`).
+ *
+ * @example
+ * ```ts
+ * import { sentFields } from "./serialize.ts";
+ * const names = (d: "spec" | "real") => sentFields("RegistryApplication", d).map((f) => f.name);
+ * console.log(names("spec").includes("version"), names("real").includes("version")); // true false
+ * ```
+ */
+export function sentFields(resource: ResourceName, dialect: Dialect): readonly FieldSpec[] {
+  return RESOURCES[resource].fields.filter((f) =>
+    !f.hidden && (dialect === "spec" || f.origin !== "spec")
+  );
+}
+
 const PLANS = new Map<string, FieldPlan[]>();
 
 function plan(resource: ResourceName, dialect: Dialect): FieldPlan[] {
@@ -233,14 +284,14 @@ function plan(resource: ResourceName, dialect: Dialect): FieldPlan[] {
   let p = PLANS.get(key);
   if (!p) {
     const r = RESOURCES[resource];
-    p = r.fields.filter((f) => !f.hidden).map((f) => {
+    p = sentFields(resource, dialect).map((f) => {
       // The real dialect sends the public service's names of the fields the spec renamed.
       const name = dialect === "real" ? f.realName ?? f.name : f.name;
       const dot = name.indexOf(".");
       return {
         column: r.columnOf(f.name),
         path: dot === -1 ? [name] as const : [name.slice(0, dot), name.slice(dot + 1)] as const,
-        convert: converter(f.type, dialect === "spec" ? f.wire : undefined),
+        convert: fieldConverter(f, dialect),
       };
     });
     PLANS.set(key, p);
@@ -251,9 +302,10 @@ function plan(resource: ResourceName, dialect: Dialect): FieldPlan[] {
 /**
  * A stored row as the resource's wire object: visible fields only, in catalogue order, dotted
  * fields nested, dates in RFC 3339, and in the `spec` dialect its quirks (numbers and booleans
- * sent as strings, license dates as `M/d/yyyy h:mm:ss AM`); the `real` dialect sends numbers,
- * booleans and RFC 3339 dates throughout, under the public service's names where the spec renamed a
- * field (`isVMwareDRS` for `isVendorDRS`). Missing values are sent as `null`.
+ * sent as strings, license dates as `M/d/yyyy h:mm:ss AM`, flag enums as bitmasks); the `real`
+ * dialect sends numbers, booleans and RFC 3339 dates throughout, flag enums as arrays of names,
+ * no field of the spec only (the registry's `version`), under the public service's names where
+ * the spec renamed a field (`isVMwareDRS` for `isVendorDRS`). Missing values are sent as `null`.
  *
  * @example
  * ```ts
@@ -476,12 +528,12 @@ const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
 function members(resource: ResourceName, dialect: Dialect): Map<string, Member> | null {
   const top = new Map<string, Member>();
   const r = RESOURCES[resource];
-  for (const f of r.fields.filter((f) => !f.hidden)) {
+  for (const f of sentFields(resource, dialect)) {
     const name = dialect === "real" ? f.realName ?? f.name : f.name;
     const dot = name.indexOf(".");
     const path = dot === -1 ? [name] : [name.slice(0, dot), name.slice(dot + 1)];
     if (path.some((k) => ARRAY_INDEX.test(k) || k === "__proto__")) return null;
-    const write = valueWriter(f.type, dialect === "spec" ? f.wire : undefined);
+    const write = fieldWriter(f, dialect);
     const column = r.columnOf(f.name);
     const had = top.get(path[0]);
     if (path.length === 1) {

@@ -14,7 +14,8 @@
  * @module
  */
 
-import type { FieldType, ResourceSpec } from "../api/catalogue.ts";
+import type { FieldType, FlagEnumName, ResourceSpec } from "../api/catalogue.ts";
+import { flagMask } from "../api/flag_enums.ts";
 import type { ComparisonNode, FilterNode } from "../api/filter_ast.ts";
 import { asciiLower } from "../api/filter_literal.ts";
 import { checkComparison, type FilterOperand, validateFilter } from "../api/filter_validate.ts";
@@ -55,6 +56,26 @@ function stored(type: FieldType, v: FilterOperand): string | number {
   }
 }
 
+/**
+ * A test of a flag-enum column (stored as a bitmask): `contains`/`notcontains` a name test its bit
+ * (a name of no bit matches nothing), `exists` tests for any bit set.
+ */
+function flagComparison(
+  flags: FlagEnumName,
+  op: string,
+  operands: readonly FilterOperand[],
+  c: string,
+  bind: (...vs: (string | number)[]) => string,
+): string {
+  const mask = `CAST(${c} AS INTEGER)`;
+  if (op === "exists") {
+    return operands[0] ? `(${c} IS NOT NULL AND ${mask} <> 0)` : `(${c} IS NULL OR ${mask} = 0)`;
+  }
+  const bit = flagMask(flags, [String(operands[0])]) ?? 0;
+  const has = bit === 0 ? "0" : `(${mask} & ${bind(bit)}) <> 0`;
+  return op === "contains" ? `(${c} IS NOT NULL AND ${has})` : `(${c} IS NOT NULL AND NOT ${has})`;
+}
+
 function comparison(node: ComparisonNode, resource: ResourceSpec, params: SqlFragment["params"]) {
   const { field, op, operands } = checkComparison(node, resource);
   const c = quoteIdentifier(resource.columnOf(field.name));
@@ -71,6 +92,7 @@ function comparison(node: ComparisonNode, resource: ResourceSpec, params: SqlFra
     }
     return operands[0] ? `(${nn} AND ${c} <> '')` : `(${c} IS NULL OR ${c} = '')`;
   }
+  if (field.flags) return flagComparison(field.flags, op, operands, c, bind);
   const values = operands.map((o) => stored(field.type, o));
   if (field.type === "strings") {
     const has = `EXISTS (SELECT 1 FROM json_each(${c}) AS j WHERE j.type = 'text' AND ` +
