@@ -1,8 +1,9 @@
 /**
  * License cost summary: every license with its costs, subtotals per vendor and application,
  * totals and the most expensive applications per currency (never summed across currencies).
- * In `support/`: which licenses (license_cost_query), costs (license_list_costs), lines and sums
- * (license_cost_lines).
+ * Beside the cost to date, the annual run rate per currency (current maintenance and support plus
+ * running subscriptions per year). In `support/`: which licenses (license_cost_query), costs
+ * (license_list_costs), lines and sums (license_cost_lines), the run rate (license_cost_run_rate).
  *
  * @module
  */
@@ -13,8 +14,10 @@ import { integer } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { integerParam } from "../lib/report/param_builders.ts";
 import { COST_COLUMNS } from "./support/license_cost_columns.ts";
-import { costLinesInScope, type CostScope, subtotalsBy } from "./support/license_cost_query.ts";
-import { SCOPE_PARAMS } from "./support/license_cost_query.ts";
+import { costLinesOf, type CostScope, subtotalsBy } from "./support/license_cost_query.ts";
+import { licensesInScope, SCOPE_PARAMS } from "./support/license_cost_query.ts";
+import { runRateSection } from "./support/license_cost_run_rate.ts";
+import { registryById } from "../lib/query/lookups.ts";
 import { licenseListSection, publisherSection } from "./support/license_cost_sections.ts";
 import { topSection } from "./support/license_cost_sections.ts";
 
@@ -33,7 +36,11 @@ const C = COST_COLUMNS;
 
 async function data(ctx: Ctx): Promise<ReportData> {
   const top = (ctx.params.top as number | undefined) ?? 10;
-  const lines = await costLinesInScope(ctx, ctx.params as CostScope);
+  const [scope] = await Promise.all([
+    licensesInScope(ctx, ctx.params as CostScope),
+    registryById(ctx),
+  ]);
+  const lines = await costLinesOf(ctx, scope);
   const currencies = subtotalsBy(lines, ["currency"]);
   const apps = subtotalsBy(lines, ["application", "currency"]);
   const many = currencies.length > 1;
@@ -55,6 +62,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
         emptyText: NO_LICENSES,
         facts: [{ label: "Total cost", sum: "totalCost", perCurrency: "currency" }],
       },
+      runRateSection(scope, ctx.now),
       ...codes.map((code) => topSection(apps, code, top, many)),
       ...codes.map((code) => publisherSection(lines, code, top, many)),
       licenseListSection(lines),
@@ -93,7 +101,8 @@ export const licenseCostSummary = defineReport<LicenseCostSummaryClient, QueryCo
   id: "license-cost-summary",
   title: "License cost summary",
   description: "What every license cost: purchase, maintenance and support, current and " +
-    "accumulated, with the total and the average purchase cost per license, subtotals per " +
+    "accumulated, with the total and the average purchase cost per license, the annual run rate " +
+    "(current maintenance and support plus running subscriptions per year), subtotals per " +
     "vendor and per application, totals per currency (currencies are never added together) and " +
     "the most expensive applications. Costs are each license's costs-summary figures " +
     "(the cost totals on the license list, or its costs summary where the list lacks them); " +

@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { Resource } from "../../lib/api/catalogue.ts";
 import type { LicensesApi } from "../../lib/api/client.ts";
 import type { MeasureResults } from "../../lib/query/group_by.ts";
 import { groupByFields } from "../../lib/query/group_fields.ts";
@@ -16,7 +17,7 @@ import { asc, desc, orderBy, sortBy } from "../../lib/query/sort.ts";
 import type { ParamSpec } from "../../lib/report/model.ts";
 import { dateParam, stringParam } from "../../lib/report/param_builders.ts";
 import { type CostLine, costLine, costSubtotals } from "./license_cost_lines.ts";
-import { licenseCosts, readLicenses } from "./license_list_costs.ts";
+import { type LicenseCosts, licenseCosts, readLicenses } from "./license_list_costs.ts";
 import { inPurchaseRange } from "./purchase_range.ts";
 
 /** Which licenses are in scope (every one when nothing is given). */
@@ -51,6 +52,60 @@ export type CostLinesContext =
   & { readonly client: { readonly licenses: Pick<LicensesApi, "get" | "costsSummary"> } }
   & Omit<Parameters<typeof licenseCosts>[0], "client">;
 
+/** The licenses in a scope with their costs (see `license_list_costs.ts`). */
+export interface LicensesInScope {
+  /** The licenses in scope (licenses without an id left out), in listing order. */
+  readonly licenses: readonly Resource<"License">[];
+  /** Each license's costs summary and vendor, by license id. */
+  readonly costs: ReadonlyMap<string, LicenseCosts>;
+}
+
+/**
+ * The licenses in `scope` (organisation, purchase range, the run's filter) and their costs.
+ *
+ * @example
+ * ```ts ignore
+ * import { licensesInScope } from "./license_cost_query.ts";
+ * const { licenses, costs } = await licensesInScope(ctx, { organization: "ORG01" });
+ * console.log(licenses.length, costs.size);
+ * ```
+ */
+export async function licensesInScope(
+  ctx: CostLinesContext,
+  { organization, purchasedFrom, purchasedTo }: CostScope,
+): Promise<LicensesInScope> {
+  const all = await readLicenses(ctx);
+  const licenses = all.filter((l) =>
+    l.id && (organization === undefined || l.organizationId === organization) &&
+    inPurchaseRange(l.purchaseDate, purchasedFrom, purchasedTo)
+  );
+  return { licenses, costs: await licenseCosts(ctx, licenses) };
+}
+
+/**
+ * The cost lines of licenses in scope (see {@link licensesInScope}), by vendor, application,
+ * purchase date and license id.
+ *
+ * @example
+ * ```ts ignore
+ * import { costLinesOf, licensesInScope } from "./license_cost_query.ts";
+ * const lines = await costLinesOf(ctx, await licensesInScope(ctx, {}));
+ * ```
+ */
+export async function costLinesOf(
+  ctx: CostLinesContext,
+  { licenses, costs }: LicensesInScope,
+): Promise<CostLine[]> {
+  const registry = await registryById(ctx);
+  return sortBy(
+    licenses.map((l) => costLine(l, costs.get(l.id!)!, registry.get(l.applicationId ?? ""))),
+    asc((l) => l.vendor),
+    asc((l) => l.application),
+    asc((l) => l.purchaseDate),
+    asc((l) => l.licenseId),
+  );
+}
+
 /**
  * The cost lines of the licenses in `scope` (licenses without an id left out), by vendor,
  * application, purchase date and license id.
@@ -64,21 +119,9 @@ export type CostLinesContext =
  */
 export async function costLinesInScope(
   ctx: CostLinesContext,
-  { organization, purchasedFrom, purchasedTo }: CostScope,
+  scope: CostScope,
 ): Promise<CostLine[]> {
-  const [all, registry] = await Promise.all([readLicenses(ctx), registryById(ctx)]);
-  const licenses = all.filter((l) =>
-    l.id && (organization === undefined || l.organizationId === organization) &&
-    inPurchaseRange(l.purchaseDate, purchasedFrom, purchasedTo)
-  );
-  const costs = await licenseCosts(ctx, licenses);
-  return sortBy(
-    licenses.map((l) => costLine(l, costs.get(l.id!)!, registry.get(l.applicationId ?? ""))),
-    asc((l) => l.vendor),
-    asc((l) => l.application),
-    asc((l) => l.purchaseDate),
-    asc((l) => l.licenseId),
-  );
+  return await costLinesOf(ctx, await licensesInScope(ctx, scope));
 }
 
 const subtotals = () => ({ publisher: first((l: CostLine) => l.publisher), ...costSubtotals() });

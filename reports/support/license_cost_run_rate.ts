@@ -1,0 +1,101 @@
+/**
+ * The license-cost-summary section of the annual run rate: per currency, the current yearly
+ * maintenance and support and the running subscriptions annualised (`lib/query/run_rate.ts`),
+ * beside the cost to date of the other sections; with what was left out and why.
+ *
+ * @module
+ */
+
+import { annualRunRate, type RunRate } from "../../lib/query/run_rate.ts";
+import { integer, money } from "../../lib/report/columns.ts";
+import type { Section } from "../../lib/report/model.ts";
+import { COST_COLUMNS } from "./license_cost_columns.ts";
+import type { LicensesInScope } from "./license_cost_query.ts";
+
+/** The label of the run-rate fact (one per currency: "Annual run rate (EUR)"). */
+export const RUN_RATE_FACT = "Annual run rate";
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What the run rate leaves out, one sentence each (empty when nothing).
+ *
+ * @example
+ * ```ts
+ * import { runRateNotes } from "./license_cost_run_rate.ts";
+ * console.log(runRateNotes({
+ *   byCurrency: [], subscriptionTermsSeen: true, endedSubscriptions: 2, futureSubscriptions: 0,
+ *   subscriptionsWithoutTerm: 0, withoutCostSummary: 0, withoutCurrency: 0,
+ * }));
+ * // ["2 subscriptions whose term ended are not counted."]
+ * ```
+ */
+export function runRateNotes(rate: RunRate): string[] {
+  return [
+    rate.subscriptionTermsSeen ? "" : "The service sends no subscription terms: subscriptions " +
+      "are not in the run rate (maintenance and support only).",
+    rate.endedSubscriptions
+      ? `${plural(rate.endedSubscriptions, "subscription", "subscriptions")} whose term ended ` +
+        "are not counted."
+      : "",
+    rate.futureSubscriptions
+      ? `${plural(rate.futureSubscriptions, "subscription", "subscriptions")} whose term has ` +
+        "not started are not counted."
+      : "",
+    rate.subscriptionsWithoutTerm
+      ? `${plural(rate.subscriptionsWithoutTerm, "subscription", "subscriptions")} without a ` +
+        "term or a cost are not counted (unknown, not 0)."
+      : "",
+    rate.withoutCostSummary
+      ? `${plural(rate.withoutCostSummary, "license", "licenses")} without a cost summary: ` +
+        "their maintenance and support are unknown and not counted."
+      : "",
+    rate.withoutCurrency
+      ? `${plural(rate.withoutCurrency, "license", "licenses")} with costs but no currency ` +
+        "are not counted."
+      : "",
+  ].filter(Boolean);
+}
+
+/**
+ * The "Annual run rate" section of the licenses in scope on the day `asOf`, with the fact
+ * "Annual run rate (CUR)" per currency.
+ *
+ * @example
+ * ```ts
+ * import { runRateSection } from "./license_cost_run_rate.ts";
+ * const section = runRateSection({ licenses: [], costs: new Map() }, new Date("2026-11-24"));
+ * console.log(section.id, section.facts?.[0].label); // "run-rate" "Annual run rate"
+ * ```
+ */
+export function runRateSection(scope: LicensesInScope, asOf: Date): Section {
+  const rate = annualRunRate(
+    scope.licenses.map((license) => ({
+      license,
+      summary: scope.costs.get(license.id!)?.summary ?? null,
+    })),
+    { asOf },
+  );
+  const notes = runRateNotes(rate);
+  return {
+    id: "run-rate",
+    title: "Annual run rate",
+    description: "What the licenses in scope cost per year to keep, per currency: the current " +
+      "yearly maintenance and support, plus each subscription running on " +
+      `${asOf.toISOString().slice(0, 10)} at its cost × 12 ÷ its term in months. Unlike the ` +
+      "cost to date (purchase plus maintenance and support accumulated since purchase), it " +
+      "does not grow with time." + (notes.length ? ` ${notes.join(" ")}` : ""),
+    columns: [
+      COST_COLUMNS.currency,
+      integer("licenses", "Licenses", { width: 8 }),
+      money("maintenance", "Maintenance/yr", { width: 14 }),
+      money("support", "Support/yr", { width: 14 }),
+      integer("runningSubscriptions", "Subscriptions", { width: 8 }),
+      money("subscriptions", "Subscriptions/yr", { width: 14 }),
+      money("total", "Run rate/yr", { width: 16 }),
+    ],
+    rows: rate.byCurrency.map((r) => ({ ...r })),
+    emptyText: "No license in scope has maintenance, support or a running subscription.",
+    facts: [{ label: RUN_RATE_FACT, sum: "total", perCurrency: "currency" }],
+  };
+}
