@@ -1,8 +1,8 @@
 /**
  * The figures a CFO reads first, picked from a run's figures in one place (the pack summary and
  * the trends report both use it): compliance exposure (shortfall cost per currency, unpriced
- * shortfalls, positions short), total spend per currency, uncovered installs and stale
- * computers. Money is kept per currency, never added or compared across currencies.
+ * shortfalls, positions short), cost to date and annual run rate per currency, uncovered
+ * installs and stale computers. Money is kept per currency, never added or compared across currencies.
  *
  * @module
  */
@@ -17,8 +17,16 @@ export interface Headline {
   readonly unpricedShortfalls: number | null;
   /** Positions short (license-position "Positions short"). */
   readonly positionsShort: number | null;
-  /** Total spend per currency (license-cost-summary "Total cost (CUR)"). */
+  /**
+   * Cost to date per currency: purchase plus maintenance and support accumulated since purchase
+   * (license-cost-summary "Total cost (CUR)").
+   */
   readonly spend: Readonly<Record<string, number>>;
+  /**
+   * Annual run rate per currency: current maintenance and support plus running subscriptions
+   * per year (license-cost-summary "Annual run rate (CUR)").
+   */
+  readonly runRate: Readonly<Record<string, number>>;
   /** Installs in an uncovered entitlement state (entitlement-state-by-computer). */
   readonly uncoveredInstalls: number | null;
   /** Computers not scanned for the report's days (stale-computers). */
@@ -77,8 +85,14 @@ export const HEADLINE_FIGURES: readonly HeadlinePick[] = [
   },
   {
     name: "spend",
-    label: "Total spend",
+    label: "Cost to date",
     key: "license-cost-summary|fact|Total cost (",
+    perCurrency: true,
+  },
+  {
+    name: "runRate",
+    label: "Annual run rate",
+    key: "license-cost-summary|fact|Annual run rate (",
     perCurrency: true,
   },
   {
@@ -151,6 +165,7 @@ export function headlineOf(figures: readonly Figure[]): Headline {
     unpricedShortfalls: one("unpricedShortfalls"),
     positionsShort: one("positionsShort"),
     spend: perCurrency("spend"),
+    runRate: perCurrency("runRate"),
     uncoveredInstalls: one("uncoveredInstalls"),
     staleComputers: one("staleComputers"),
   };

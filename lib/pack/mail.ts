@@ -1,5 +1,5 @@
 /**
- * The pack's email: the CFO summary (exposure, top risks, spend, what moved) as HTML and text,
+ * The pack's email: the CFO summary (exposure, top risks, cost, what moved) as HTML and text,
  * with the chosen files attached within the size cap (the rest linked in the evidence folder),
  * sent over SMTP with nodemailer or written as an `.eml` file for review.
  *
@@ -11,9 +11,8 @@ import Handlebars from "handlebars";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PackEmail } from "./pack_file.ts";
-import type { Manifest } from "./manifest.ts";
 import { type AttachmentChoice, chooseAttachments, evidenceLink } from "./attachments.ts";
-import { displayTime, type SummaryFacts, summaryText, summaryView } from "./summary_view.ts";
+import { type SummaryFacts, summaryText, summaryView } from "./summary_view.ts";
 import { writeAtomic } from "../render/atomic.ts";
 import { redact } from "../api/redact.ts";
 
@@ -70,14 +69,6 @@ function compile(): HandlebarsTemplateDelegate {
 
 type HandlebarsTemplateDelegate = (context: unknown) => string;
 
-const STATUS_TEXT: Record<Manifest["status"], string> = {
-  complete: "all reports succeeded",
-  partial: "some reports failed",
-  interrupted: "interrupted",
-  running: "running",
-  abandoned: "abandoned (the process died)",
-};
-
 const megabytes = (bytes: number) => `${Math.round(bytes / 100_000) / 10} MB`;
 
 /**
@@ -97,46 +88,19 @@ export function buildMessage(email: PackEmail, input: SummaryInput): Promise<Bui
   const subject = email.subject.replaceAll("{pack}", manifest.pack).replaceAll("{date}", date);
   const choice = input.choice ??
     chooseAttachments(email.attach, manifest, email.maxAttachmentBytes);
-  const view = summaryView(input);
   const link = evidenceLink(input.folder, email.evidenceUrl);
-  const statusText = STATUS_TEXT[manifest.status];
-  const reports = manifest.reports.map((r) => ({
-    ...r,
-    title: input.titles[r.id] ?? r.id,
-    ok: r.status === "ok",
-  }));
-  const html = compile()({
-    ...view,
-    subject,
-    pack: manifest.pack,
-    started: displayTime(manifest.started),
-    statusText,
-    source: manifest.source,
-    reports,
-    attached: choice.attached.map((a) => a.filename),
-    linked: choice.linked.map((a) => a.filename),
-    cap: megabytes(email.maxAttachmentBytes),
-    link,
-    folder: input.folder,
+  // One view feeds the HTML and the text part, so both say the same.
+  const view = summaryView({
+    ...input,
+    delivery: {
+      attached: choice.attached.map((a) => a.filename),
+      linked: choice.linked.map((a) => a.filename),
+      cap: megabytes(email.maxAttachmentBytes),
+      link,
+    },
   });
-  const text = [
-    `${manifest.pack}: run of ${displayTime(manifest.started)} (${statusText})`,
-    `Data from ${manifest.source}`,
-    "",
-    ...summaryText(view),
-    "",
-    "Reports",
-    ...reports.map((r) => `  ${r.title}: ${r.status}${r.error ? ` (${r.error})` : ""}`),
-    "",
-    `Attached: ${choice.attached.map((a) => a.filename).join(", ") || "none"}`,
-    ...(choice.linked.length
-      ? [
-        `Not attached (over the ${megabytes(email.maxAttachmentBytes)} limit), in the evidence ` +
-        `folder: ${choice.linked.map((a) => a.filename).join(", ")}`,
-      ]
-      : []),
-    `Evidence folder: ${link}`,
-  ].join("\n");
+  const html = compile()({ ...view, subject });
+  const text = summaryText(view).join("\n");
   return Promise.resolve({
     subject,
     html,

@@ -68,6 +68,8 @@ export interface PackEmail {
 export interface PackFile {
   /** The pack's name (folder name under the output root). */
   readonly name: string;
+  /** The pack's title for people (the summary's heading), if given. */
+  readonly title?: string;
   /** The output root (default ./out/packs). */
   readonly output: string;
   /** The reports, in run order. */
@@ -133,6 +135,7 @@ export function validatePack(
   const allowed = new Set([
     "$schema",
     "name",
+    "title",
     "output",
     "reports",
     "schedule",
@@ -142,6 +145,9 @@ export function validatePack(
   for (const key of Object.keys(d)) if (!allowed.has(key)) fail(key, "unknown field");
   if (typeof d.name !== "string" || !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(d.name)) {
     fail("name", "expected a name of letters, digits, '.', '_' or '-'");
+  }
+  if (d.title !== undefined && (typeof d.title !== "string" || !d.title.trim())) {
+    fail("title", "expected a non-empty title");
   }
   if (d.output !== undefined && (typeof d.output !== "string" || !d.output)) {
     fail("output", "expected a folder path");
@@ -321,6 +327,7 @@ export function validatePack(
   }
   return {
     name: d.name as string,
+    ...(d.title ? { title: (d.title as string).trim() } : {}),
     output: (d.output as string) ?? "./out/packs",
     reports,
     ...(schedule ? { schedule } : {}),

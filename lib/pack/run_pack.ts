@@ -18,7 +18,7 @@ import {
   writeManifest,
 } from "./manifest.ts";
 import { compareWithEarlier, type Comparison } from "./comparison.ts";
-import { collectRisks, type RisksByCurrency } from "./risks.ts";
+import { collectExposure, type Exposure } from "./risks.ts";
 import { headlineOf } from "./headline.ts";
 import { sourceIdentity } from "./source_identity.ts";
 import { chooseAttachments, SUMMARY_PDF } from "./attachments.ts";
@@ -337,7 +337,7 @@ async function runInFolder(
   await using browser = launchBrowser();
   const renderers = createRenderers();
   const figures: Figure[] = [];
-  let risks: RisksByCurrency = {};
+  let exposure: Exposure = { risks: {}, unpriced: [] };
   let interrupted = false;
   try {
     for (const [i, item] of pack.reports.entries()) {
@@ -368,7 +368,7 @@ async function runInFolder(
           inspect: async (doc) => {
             figures.push(...await collectFigures(definition, doc));
             if (definition.id === "license-position") {
-              risks = await collectRisks(definition.id, doc);
+              exposure = await collectExposure(definition.id, doc);
             }
           },
         });
@@ -420,11 +420,13 @@ async function runInFolder(
     JSON.stringify(
       {
         pack: pack.name,
+        ...(pack.title ? { title: pack.title } : {}),
         started: started.toISOString(),
         source,
         sourceId: sourceIdentity(source),
         headline: headlineOf(figures),
-        risks,
+        risks: exposure.risks,
+        unpriced: exposure.unpriced,
         comparison,
         figures,
         changes,
@@ -442,7 +444,7 @@ async function runInFolder(
       draft: manifestOf(final, now()),
       changes,
       comparison,
-      risks,
+      exposure,
       folder,
       browser,
       checkpoint,
@@ -460,7 +462,7 @@ interface SummaryMailInput {
   readonly draft: Manifest;
   readonly changes: readonly Change[];
   readonly comparison: Comparison;
-  readonly risks: RisksByCurrency;
+  readonly exposure: Exposure;
   readonly folder: EvidenceFolder;
   readonly browser: BrowserHandle;
   readonly checkpoint: () => Promise<string[]>;
@@ -491,7 +493,10 @@ async function summaryMail(
       changes: input.changes,
       comparison: input.comparison,
       previousStarted: input.comparison.previous?.started ?? null,
-      risks: input.risks,
+      risks: input.exposure.risks,
+      unpriced: input.exposure.unpriced,
+      title: options.pack.title,
+      definitions: options.reports,
       folder: folder.dir,
       choice,
     });

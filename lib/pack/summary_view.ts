@@ -1,18 +1,35 @@
 /**
  * What the pack summary shows a CFO on one screen, in this order: compliance exposure per
- * currency (shortfall cost, unpriced shortfalls, positions short), the top risks by value per
- * currency, total spend once per currency, what moved since the last comparable run (or why
- * nothing is compared), and the reports with the files attached or linked. The email's HTML and
- * text bodies and `summary.pdf` are all made from this view.
+ * currency (shortfall cost, unpriced shortfalls named, positions short), the top risks by value
+ * per currency, the software cost per currency (cost to date beside the annual run rate), the
+ * estate figures, what moved since the last comparable run (or why nothing is compared), and the
+ * reports with their scope and the files attached or linked.
+ *
+ * The view is a list of sections of plain strings — headings, paragraphs, tables with their
+ * column headers — and the email's HTML body, its text body and `summary.pdf` are all rendered
+ * from it, so they carry the same figures under the same labels.
  *
  * @module
  */
 
 import type { Change } from "./figures.ts";
 import type { Manifest } from "./manifest.ts";
-import { type HeadlineFigure, headlineFigures } from "./headline.ts";
-import type { RisksByCurrency } from "./risks.ts";
+import type { RisksByCurrency, UnpricedShortfall } from "./risks.ts";
 import type { Comparison } from "./comparison.ts";
+import type { ReportDefinition } from "../report/model.ts";
+import { summarySections } from "./summary_sections.ts";
+
+/** Where the run's files went: attached, linked in the evidence folder. */
+export interface SummaryDelivery {
+  /** Files attached (summary.pdf first). */
+  readonly attached: readonly string[];
+  /** Files over the size cap, left in the evidence folder. */
+  readonly linked: readonly string[];
+  /** The size cap, for a person ("5 MB"). */
+  readonly cap: string;
+  /** The evidence folder's link. */
+  readonly link: string;
+}
 
 /** What the summary is made from. */
 export interface SummaryFacts {
@@ -28,55 +45,77 @@ export interface SummaryFacts {
   readonly previousStarted: string | null;
   /** Top risks per currency. */
   readonly risks?: RisksByCurrency;
+  /** The unpriced shortfalls, largest first. */
+  readonly unpriced?: readonly UnpricedShortfall[];
+  /** The pack's title (default: its name made readable). */
+  readonly title?: string;
+  /** The report definitions (for each report's scope: parameters and filter). */
+  readonly definitions?: readonly Pick<ReportDefinition, "id" | "params" | "filterResource">[];
+  /** Where the files went (absent: the Reports section lists no files). */
+  readonly delivery?: SummaryDelivery;
   /** Number locale (default en-US). */
   readonly locale?: string;
 }
 
-/** One line of the view: a label, the value now, and what moved. */
-export interface ViewLine {
-  /** The label. */
-  readonly label: string;
-  /** The value, formatted. */
-  readonly now: string;
-  /** The previous value, formatted ("" when not compared). */
-  readonly before: string;
-  /** The change, signed, or "new" / "". */
-  readonly change: string;
-  /** Whether the figure grew / shrank (for colour). */
-  readonly up: boolean;
-  /** Whether it shrank. */
-  readonly down: boolean;
+/** One cell of a view table. */
+export interface ViewCell {
+  /** The text shown. */
+  readonly text: string;
+  /** Right-aligned (a figure). */
+  readonly numeric: boolean;
+  /** Shown as bad news (a figure that grew where growth is bad). */
+  readonly bad: boolean;
+  /** Shown as good news. */
+  readonly good: boolean;
+}
+
+/** A table of the view: its column headers and rows. */
+export interface ViewTable {
+  /** A caption above the table ("" when none). */
+  readonly caption: string;
+  /** Column headers. */
+  readonly columns: readonly ViewCell[];
+  /** Rows, one cell per column. */
+  readonly rows: readonly (readonly ViewCell[])[];
+}
+
+/** One section of the view. */
+export interface ViewSection {
+  /** Stable id (`exposure`, `risks`, `cost`, `estate`, `moved`, `reports`). */
+  readonly id: string;
+  /** The heading. */
+  readonly heading: string;
+  /** Paragraphs before the tables. */
+  readonly intro: readonly string[];
+  /** Tables. */
+  readonly tables: readonly ViewTable[];
+  /** Paragraphs after the tables (reasons, what is left out). */
+  readonly notes: readonly string[];
+  /** A link shown last ("Evidence folder: …"), or null. */
+  readonly link: { readonly label: string; readonly href: string } | null;
 }
 
 /** The summary view. */
 export interface SummaryView {
-  /** Exposure lines: shortfall cost per currency, unpriced shortfalls, positions short. */
-  readonly exposure: readonly ViewLine[];
-  /** Top risks per currency, formatted. */
-  readonly risks: readonly {
-    readonly currency: string;
-    readonly rows: readonly {
-      application: string;
-      metric: string;
-      shortfall: string;
-      cost: string;
-    }[];
-  }[];
-  /** Total spend per currency. */
-  readonly spend: readonly ViewLine[];
-  /** The other headline figures (uncovered installs, stale computers). */
-  readonly estate: readonly ViewLine[];
-  /** Headline figures that moved since the compared run. */
-  readonly moved: readonly ViewLine[];
+  /** The pack's title. */
+  readonly title: string;
+  /** "Run of … · status". */
+  readonly runLine: string;
+  /** "Data from …". */
+  readonly sourceLine: string;
+  /** The sections, in display order. */
+  readonly sections: readonly ViewSection[];
   /** When the compared run started, formatted, or null. */
   readonly comparedWith: string | null;
-  /** Why nothing (or not everything) is compared. */
-  readonly notes: readonly string[];
-  /** How many other figures moved (all in summary.json). */
-  readonly otherMoved: number;
-  /** Whether the pack measured the license position. */
-  readonly measuredExposure: boolean;
 }
+
+const STATUS_TEXT: Record<Manifest["status"], string> = {
+  complete: "all reports succeeded",
+  partial: "some reports failed",
+  interrupted: "interrupted",
+  running: "running",
+  abandoned: "abandoned (the process died)",
+};
 
 /**
  * `YYYY-MM-DD HH:MM UTC` of an RFC 3339 instant.
@@ -113,15 +152,18 @@ export function formatValue(
   return signed && value > 0 ? `+${text}` : text;
 }
 
-function line(f: HeadlineFigure, locale: string, compared: boolean): ViewLine {
-  return {
-    label: f.label,
-    now: formatValue(f.value, f, locale),
-    before: f.previous === null ? "" : formatValue(f.previous, f, locale),
-    change: f.delta === null ? (compared ? "new" : "") : formatValue(f.delta, f, locale, true),
-    up: (f.delta ?? 0) > 0,
-    down: (f.delta ?? 0) < 0,
-  };
+/**
+ * A pack name made readable for a title: separators become spaces, the first letter a capital.
+ *
+ * @example
+ * ```ts
+ * import { readableName } from "./summary_view.ts";
+ * console.log(readableName("weekly-audit")); // "Weekly audit"
+ * ```
+ */
+export function readableName(name: string): string {
+  const words = name.replace(/[-_.]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /**
@@ -131,45 +173,42 @@ function line(f: HeadlineFigure, locale: string, compared: boolean): ViewLine {
  * ```ts ignore
  * import { summaryView } from "./summary_view.ts";
  * const view = summaryView({ manifest, titles, changes, previousStarted: null });
- * console.log(view.exposure.map((l) => `${l.label}: ${l.now}`));
+ * console.log(view.sections.map((s) => s.heading));
  * ```
  */
 export function summaryView(facts: SummaryFacts): SummaryView {
-  const locale = facts.locale ?? "en-US";
   const started = facts.comparison === undefined || facts.comparison === null
     ? facts.previousStarted
     : facts.comparison.previous?.started ?? null;
-  const compared = started !== null;
-  const lines = headlineFigures(facts.changes).map((f) => ({ f, view: line(f, locale, compared) }));
-  const of = (...names: string[]) =>
-    lines.filter((l) => names.includes(l.f.name)).map((l) => l.view);
-  const headlineKeys = new Set(lines.map((l) => l.f.key));
+  const comparedWith = started ? displayTime(started) : null;
+  const { manifest } = facts;
   return {
-    exposure: of("shortfallCost", "unpricedShortfalls", "positionsShort"),
-    risks: Object.entries(facts.risks ?? {}).map(([currency, rows]) => ({
-      currency,
-      rows: rows.map((r) => ({
-        application: r.application,
-        metric: r.metric,
-        shortfall: formatValue(r.shortfall, { type: "integer" }, locale),
-        cost: formatValue(r.shortfallCost, { type: "currency", currency }, locale),
-      })),
-    })),
-    spend: of("spend"),
-    estate: of("uncoveredInstalls", "staleComputers"),
-    moved: lines.filter((l) => l.f.delta !== null && l.f.delta !== 0).map((l) => l.view),
-    comparedWith: started ? displayTime(started) : null,
-    notes: facts.comparison?.notes.filter((n) => n !== "no earlier finished run") ??
-      [],
-    otherMoved:
-      facts.changes.filter((c) => !headlineKeys.has(c.key) && c.delta !== null && c.delta !== 0)
-        .length,
-    measuredExposure: lines.some((l) => l.f.key.startsWith("license-position|")),
+    title: facts.title?.trim() || readableName(manifest.pack),
+    runLine: `Run of ${displayTime(manifest.started)} · ${STATUS_TEXT[manifest.status]}`,
+    sourceLine: `Data from ${manifest.source}`,
+    sections: summarySections(facts, comparedWith),
+    comparedWith,
   };
 }
 
+function textTable(table: ViewTable): string[] {
+  const all = [table.columns, ...table.rows];
+  const widths = table.columns.map((_, i) => Math.max(...all.map((r) => r[i]?.text.length ?? 0)));
+  const line = (cells: readonly ViewCell[]) =>
+    "  " +
+    cells.map((c, i) =>
+      c.numeric || table.columns[i].numeric ? c.text.padStart(widths[i]) : c.text.padEnd(widths[i])
+    ).join("  ").trimEnd();
+  return [
+    ...(table.caption ? [`  ${table.caption}`] : []),
+    line(table.columns),
+    ...table.rows.map(line),
+  ];
+}
+
 /**
- * The summary's plain-text body lines for a view.
+ * The summary's plain-text body lines for a view: the same headings, paragraphs, column headers
+ * and figures as the HTML body, tables as aligned columns.
  *
  * @example
  * ```ts ignore
@@ -178,28 +217,13 @@ export function summaryView(facts: SummaryFacts): SummaryView {
  * ```
  */
 export function summaryText(view: SummaryView): string[] {
-  const show = (l: ViewLine) =>
-    `  ${l.label}: ${l.now}${l.before ? ` (was ${l.before}, ${l.change})` : ""}`;
-  return [
-    "Compliance exposure",
-    ...(view.measuredExposure
-      ? view.exposure.map(show)
-      : ["  not measured: no license position in this pack"]),
-    ...(view.risks.length ? ["", "Top risks by shortfall cost"] : []),
-    ...view.risks.flatMap((r) => [
-      `  ${r.currency}:`,
-      ...r.rows.map((x, i) =>
-        `  ${i + 1}. ${x.application} (${x.metric}): ${x.shortfall} short, ${x.cost}`
-      ),
-    ]),
-    ...(view.spend.length ? ["", "Total spend", ...view.spend.map(show)] : []),
-    ...(view.estate.length ? ["", "Estate", ...view.estate.map(show)] : []),
-    "",
-    view.comparedWith
-      ? `What moved since ${view.comparedWith}` + (view.moved.length ? "" : ": nothing")
-      : `What moved: not compared${view.notes.length ? "" : " (no earlier run of this pack)"}`,
-    ...view.moved.map(show),
-    ...view.notes.map((n) => `  ${n}`),
-    ...(view.otherMoved ? [`  ${view.otherMoved} other figures moved (summary.json)`] : []),
-  ];
+  const out = [view.title, view.runLine, view.sourceLine];
+  for (const s of view.sections) {
+    out.push("", s.heading, ...s.intro.map((p) => `  ${p}`));
+    for (const t of s.tables) out.push(...textTable(t), "");
+    if (s.tables.length) out.pop();
+    out.push(...s.notes.map((p) => `  ${p}`));
+    if (s.link) out.push(`  ${s.link.label}: ${s.link.href}`);
+  }
+  return out;
 }

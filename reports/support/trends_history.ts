@@ -58,6 +58,7 @@ const REPORT_OF: Record<keyof Headline, string> = {
   unpricedShortfalls: "license-position",
   positionsShort: "license-position",
   spend: "license-cost-summary",
+  runRate: "license-cost-summary",
   uncoveredInstalls: "entitlement-state-by-computer",
   staleComputers: "stale-computers",
 };
@@ -149,7 +150,9 @@ function comparableHeadline(
   const headline = headlineOf(raw.figures!) as Record<keyof Headline, unknown>;
   for (const [name, report] of Object.entries(REPORT_OF)) {
     if (!differs.has(report)) continue;
-    headline[name as keyof Headline] = name === "spend" || name === "shortfallCost" ? {} : null;
+    headline[name as keyof Headline] = ["spend", "runRate", "shortfallCost"].includes(name)
+      ? {}
+      : null;
   }
   const compared = raw.manifest!.reports.filter((r) => r.status === "ok" && !differs.has(r.id))
     .map((r) => r.id);

@@ -1,0 +1,289 @@
+/**
+ * The sections of the pack summary view (see `summary_view.ts`), each a heading, paragraphs and
+ * tables of plain strings with labelled columns: exposure, top risks, software cost (cost to date
+ * beside the annual run rate), estate, what moved, and the reports with their scope.
+ *
+ * @module
+ */
+
+import { type HeadlineFigure, headlineFigures } from "./headline.ts";
+import { reportScope } from "../report/scope.ts";
+import { filterStatement } from "../report/scope.ts";
+import type {
+  SummaryFacts,
+  SummaryView,
+  ViewCell,
+  ViewSection,
+  ViewTable,
+} from "./summary_view.ts";
+import { formatValue } from "./summary_view.ts";
+
+/** The heading of the cost-to-date column. */
+export const COST_TO_DATE = "Cost to date (purchase + maintenance + support since purchase)";
+/** The heading of the run-rate column. */
+export const RUN_RATE = "Annual run rate (maintenance + support + subscriptions per year)";
+/** How many unpriced shortfalls are named (the rest are counted). */
+export const UNPRICED_NAMED = 10;
+
+const cell = (text: string, numeric = false, tone: "" | "bad" | "good" = ""): ViewCell => ({
+  text,
+  numeric,
+  bad: tone === "bad",
+  good: tone === "good",
+});
+const head = (...labels: string[]) => labels.map((l, i) => cell(l, i > 0));
+const table = (columns: ViewCell[], rows: ViewCell[][], caption = ""): ViewTable => ({
+  caption,
+  columns,
+  rows,
+});
+const section = (
+  id: string,
+  heading: string,
+  parts: Partial<Omit<ViewSection, "id" | "heading">>,
+): ViewSection => ({ id, heading, intro: [], tables: [], notes: [], link: null, ...parts });
+
+/** What the section builders share. */
+interface Ctx {
+  readonly facts: SummaryFacts;
+  readonly locale: string;
+  readonly lines: readonly HeadlineFigure[];
+  readonly comparedWith: string | null;
+}
+
+const of = (ctx: Ctx, ...names: string[]) => ctx.lines.filter((l) => names.includes(l.name));
+const value = (ctx: Ctx, l: HeadlineFigure, v = l.value, signed = false) =>
+  formatValue(v, l, ctx.locale, signed);
+
+function changeCell(ctx: Ctx, l: HeadlineFigure): ViewCell {
+  if (l.delta === null) return cell(ctx.comparedWith ? "new" : "", true);
+  return cell(value(ctx, l, l.delta, true), true, l.delta > 0 ? "bad" : l.delta < 0 ? "good" : "");
+}
+
+/** A Figure | Now | Change since … table of headline lines (no change column when not compared). */
+function figureTable(ctx: Ctx, lines: readonly HeadlineFigure[]): ViewTable {
+  const change = ctx.comparedWith ? [`Change since ${ctx.comparedWith}`] : [];
+  return table(
+    head("Figure", "Now", ...change),
+    lines.map((l) => [
+      cell(l.label),
+      cell(value(ctx, l), true),
+      ...(ctx.comparedWith ? [changeCell(ctx, l)] : []),
+    ]),
+  );
+}
+
+function exposureSection(ctx: Ctx): ViewSection {
+  const lines = of(ctx, "shortfallCost", "unpricedShortfalls", "positionsShort");
+  if (!lines.some((l) => l.key.startsWith("license-position|"))) {
+    return section("exposure", "Compliance exposure", {
+      intro: ["Not measured: this pack has no license-position report."],
+    });
+  }
+  const unpriced = ctx.facts.unpriced ?? [];
+  const named = unpriced.slice(0, UNPRICED_NAMED);
+  const count = (n: number) => formatValue(n, { type: "integer" }, ctx.locale);
+  return section("exposure", "Compliance exposure", {
+    tables: [
+      figureTable(ctx, lines),
+      ...(named.length
+        ? [table(
+          [cell("Application"), cell("Metric"), cell("Short", true)],
+          named.map((u) => [cell(u.application), cell(u.metric), cell(count(u.shortfall), true)]),
+          "Unpriced shortfalls (no price known: their cost is unknown and in no total)",
+        )]
+        : []),
+    ],
+    notes: unpriced.length > named.length
+      ? [
+        `${count(unpriced.length - named.length)} more unpriced shortfalls: license-position, ` +
+        "section Unpriced shortfalls.",
+      ]
+      : [],
+  });
+}
+
+function risksSection(ctx: Ctx): ViewSection | null {
+  const risks = Object.entries(ctx.facts.risks ?? {});
+  if (!risks.length) return null;
+  const n = (v: number) => formatValue(v, { type: "integer" }, ctx.locale);
+  return section("risks", "Top risks by shortfall cost", {
+    tables: risks.map(([currency, rows]) =>
+      table(
+        [
+          cell(`Application (${currency})`),
+          cell("Metric"),
+          cell("Short", true),
+          cell("Shortfall cost", true),
+        ],
+        rows.map((r) => [
+          cell(r.application),
+          cell(r.metric),
+          cell(n(r.shortfall), true),
+          cell(formatValue(r.shortfallCost, { type: "currency", currency }, ctx.locale), true),
+        ]),
+      )
+    ),
+  });
+}
+
+function costSection(ctx: Ctx): ViewSection | null {
+  const spend = of(ctx, "spend"), rate = of(ctx, "runRate");
+  if (!spend.length && !rate.length) return null;
+  const codes = [...new Set([...spend, ...rate].map((l) => l.currency!))].sort();
+  const shown = (lines: readonly HeadlineFigure[], code: string, missing: string) => {
+    const l = lines.find((x) => x.currency === code);
+    return l ? value(ctx, l) : missing;
+  };
+  // The run rate has a row per currency with a recurring cost: absent is none, 0 a year.
+  const zero = (code: string) => formatValue(0, { type: "currency", currency: code }, ctx.locale);
+  return section("cost", "Software cost", {
+    tables: [table(
+      head("Currency", COST_TO_DATE, ...(rate.length ? [RUN_RATE] : [])),
+      codes.map((code) => [
+        cell(code),
+        cell(shown(spend, code, "no cost summary"), true),
+        ...(rate.length ? [cell(shown(rate, code, zero(code)), true)] : []),
+      ]),
+    )],
+    notes: [
+      "The cost to date grows every week by the maintenance and support accrued; the run rate " +
+      "is what the estate costs per year to keep (license-cost-summary, section Annual run rate, " +
+      "says what it leaves out). Currencies are never added together.",
+    ],
+  });
+}
+
+function estateSection(ctx: Ctx): ViewSection | null {
+  const lines = of(ctx, "uncoveredInstalls", "staleComputers");
+  return lines.length ? section("estate", "Estate", { tables: [figureTable(ctx, lines)] }) : null;
+}
+
+function movedSection(ctx: Ctx): ViewSection {
+  const { comparison } = ctx.facts;
+  const notes = comparison?.notes.filter((n) => n !== "no earlier finished run") ?? [];
+  const headlineKeys = new Set(ctx.lines.map((l) => l.key));
+  const other =
+    ctx.facts.changes.filter((c) => !headlineKeys.has(c.key) && c.delta !== null && c.delta !== 0)
+      .length;
+  const tail = other ? [`${other} other figures moved; every figure is in summary.json.`] : [];
+  if (!ctx.comparedWith) {
+    return section("moved", "What moved", {
+      intro: [`Not compared${notes.length ? "." : ": no earlier run of this pack."}`],
+      notes: [...notes, ...tail],
+    });
+  }
+  const moved = ctx.lines.filter((l) => l.delta !== null && l.delta !== 0);
+  return section("moved", `What moved since ${ctx.comparedWith}`, {
+    intro: moved.length ? [] : ["No headline figure moved."],
+    tables: moved.length
+      ? [table(
+        head("Figure", `Before (${ctx.comparedWith})`, "Now", `Change since ${ctx.comparedWith}`),
+        moved.map((l) => [
+          cell(l.label),
+          cell(l.previous === null ? "" : value(ctx, l, l.previous), true),
+          cell(value(ctx, l), true),
+          changeCell(ctx, l),
+        ]),
+      )]
+      : [],
+    notes: [...notes, ...tail],
+  });
+}
+
+/**
+ * A report's scope for a person: the parameters set (given or by default) with their values,
+ * and the filter.
+ *
+ * @example
+ * ```ts
+ * import { scopeText } from "./summary_sections.ts";
+ * const definition = {
+ *   params: { top: { type: "integer" as const, description: "How many", default: 10 } },
+ *   filterResource: "License",
+ * };
+ * console.log(scopeText(definition, { top: 10 })); // "top = 10 (default); filter: none (every license)"
+ * ```
+ */
+export function scopeText(
+  definition: Parameters<typeof reportScope>[0] | undefined,
+  params: Readonly<Record<string, unknown>>,
+  filter?: string,
+): string {
+  const show = (v: unknown) =>
+    v instanceof Date
+      ? v.toISOString().slice(0, 10)
+      : typeof v === "string"
+      ? v
+      : JSON.stringify(v);
+  if (!definition) {
+    const given = Object.entries(params).filter(([, v]) => v !== undefined && v !== null);
+    const list = given.map(([k, v]) => `${k} = ${show(v)}`);
+    return [...list, `filter: ${filter ?? "none"}`].join("; ");
+  }
+  const scope = reportScope(definition, params, filter);
+  const set = scope.parameters.filter((p) => p.origin !== "unset").map((p) =>
+    `${p.name} = ${show(p.value)}${p.origin === "default" ? " (default)" : ""}`
+  );
+  const statement = filterStatement(scope);
+  const filterText = statement === undefined
+    ? []
+    : [`filter: ${scope.filter ?? statement.replace(/^None: /, "none (") + ")"}`];
+  const text = [...set, ...filterText].join("; ");
+  return text || "no parameters, no filter";
+}
+
+function reportsSection(ctx: Ctx): ViewSection {
+  const { manifest, titles, definitions, delivery } = ctx.facts;
+  const rows = manifest.reports.map((r) => [
+    cell(titles[r.id] ?? r.id),
+    cell(r.status === "ok" ? "ok" : `${r.status}${r.error ? `: ${r.error}` : ""}`, false),
+    cell(scopeText(definitions?.find((d) => d.id === r.id), r.params, r.filter)),
+  ]);
+  const files = delivery
+    ? [
+      `Attached: ${delivery.attached.join(", ") || "none"}`,
+      ...(delivery.linked.length
+        ? [
+          `Not attached (together over the ${delivery.cap} limit), in the evidence folder: ` +
+          delivery.linked.join(", "),
+        ]
+        : []),
+      "manifest.json in the evidence folder lists every file with its SHA-256.",
+    ]
+    : [];
+  return section("reports", "Reports", {
+    tables: [table([cell("Report"), cell("Status"), cell("Scope (parameters and filter)")], rows)],
+    notes: files,
+    link: delivery ? { label: "Evidence folder", href: delivery.link } : null,
+  });
+}
+
+/**
+ * The sections of a run's summary, in display order.
+ *
+ * @example
+ * ```ts ignore
+ * import { summarySections } from "./summary_sections.ts";
+ * const sections = summarySections(facts, "2026-11-17 06:00 UTC");
+ * ```
+ */
+export function summarySections(
+  facts: SummaryFacts,
+  comparedWith: string | null,
+): SummaryView["sections"] {
+  const ctx: Ctx = {
+    facts,
+    locale: facts.locale ?? "en-US",
+    lines: headlineFigures(facts.changes),
+    comparedWith,
+  };
+  return [
+    exposureSection(ctx),
+    risksSection(ctx),
+    costSection(ctx),
+    estateSection(ctx),
+    movedSection(ctx),
+    reportsSection(ctx),
+  ].filter((s): s is ViewSection => s !== null);
+}
