@@ -167,9 +167,7 @@ describe("samkit on a terminal", () => {
         outDir,
         "--base-url",
         `http://127.0.0.1:${server.addr.port}`,
-        "--token",
-        "t0k3n-for-the-test",
-      ]);
+      ], { SAM_TOKEN: "t0k3n-for-the-test" });
       assert.equal(r.code, 1);
       const printed = r.stderr.split("\n").filter((l) => l.startsWith("samkit:")).join("\n");
       assert.match(printed, /redbell/);
