@@ -123,7 +123,10 @@ export class JsonRenderer implements Renderer {
           await out.write(`${n === 0 ? "\n" : ",\n"}${s(jsonRow(row, section.columns))}`);
           if ((++n & 1023) === 0) options.signal?.throwIfAborted();
         }
-        await out.write(`${n === 0 ? "" : "\n"}],"totals":${s(section.totals)}}`);
+        const omitted = section.omittedColumns?.length
+          ? `,"omittedColumns":${s(section.omittedColumns)}`
+          : "";
+        await out.write(`${n === 0 ? "" : "\n"}],"totals":${s(section.totals)}${omitted}}`);
       }
       await out.write(`${doc.sections.length === 0 ? "" : "\n"}]}\n`);
       return [await out.commit()];

@@ -18,6 +18,7 @@ import type {
   TotalsSpec,
 } from "../report/model.ts";
 import type { Extents } from "../report/extents.ts";
+import type { OmittedColumn } from "../report/unfilled.ts";
 import type { BrowserHandle } from "./browser.ts";
 
 /** An output format. */
@@ -59,6 +60,8 @@ export interface RenderSection {
   readonly chart?: ChartSpec;
   /** Shown instead of an empty table. */
   readonly emptyText?: string;
+  /** Columns left out because no row had a value in them (their notes end the description). */
+  readonly omittedColumns?: readonly OmittedColumn[];
   /** What the totals cover (which columns are summed, per which currency key). */
   readonly totalsSpec?: TotalsSpec;
   /** How many rows {@link RenderSection.rows} yields. */

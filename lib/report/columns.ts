@@ -17,6 +17,8 @@ export interface ColumnOptions {
   readonly currencyKey?: string;
   /** Emphasis of a cell (`warn` or `bad`) from its row. */
   readonly emphasis?: (row: Row) => "warn" | "bad" | undefined;
+  /** `drop`: left out, with a note, when no row of its section has a value in it. */
+  readonly whenUnfilled?: "drop";
 }
 
 function builder(type: ColumnType) {

@@ -46,6 +46,12 @@ export interface Column {
   readonly width?: number;
   /** Emphasis used by HTML/PDF/XLSX for flags such as an uncovered state (`warn` or `bad`). */
   readonly emphasis?: (row: Row) => "warn" | "bad" | undefined;
+  /**
+   * `drop`: a column of a field the source may not send (the public registry has no `version`).
+   * When its section has rows and none has a value in it, the column is left out of every format
+   * and the section's description says so (`unfilled.ts`).
+   */
+  readonly whenUnfilled?: "drop";
 }
 
 /**

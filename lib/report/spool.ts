@@ -15,6 +15,7 @@ import type { Fact, ReportData, Row, Section } from "./model.ts";
 import type { RenderSection } from "../render/renderer.ts";
 import { compareGroupValues, GroupArrival, TotalsAccumulator } from "./totals.ts";
 import { ExtentAccumulator } from "./extents.ts";
+import { describeOmitted, UnfilledColumns, type UnfilledResult } from "./unfilled.ts";
 import { removeQuietly, TextFileWriter } from "../render/atomic.ts";
 
 /** Options of {@link spoolSection} and {@link spoolReport}. */
@@ -211,13 +212,17 @@ async function sortSpool(
 // ---------------------------------------------------------------------------------------------
 // Sections
 
-/** The render-facing fields of a section (everything but rows, count and totals). */
-function describe(section: Section) {
+/**
+ * The render-facing fields of a section (everything but rows, count and totals), without the
+ * columns no row filled.
+ */
+function describe(section: Section, unfilled: UnfilledResult) {
   return {
     id: section.id,
     title: section.title,
-    description: section.description,
-    columns: section.columns,
+    description: describeOmitted(section.description, unfilled.omitted),
+    ...(unfilled.omitted.length > 0 ? { omittedColumns: unfilled.omitted } : {}),
+    columns: unfilled.columns,
     group: section.group,
     chart: section.chart,
     emptyText: section.emptyText,
@@ -260,6 +265,7 @@ export async function spoolSection(
   const path = await Deno.makeTempFile({ dir: options.dir, prefix, suffix: ".jsonl" });
   const totals = new TotalsAccumulator(section.totals, section.columns);
   const extents = new ExtentAccumulator(section.columns);
+  const unfilled = new UnfilledColumns(section.columns);
   const by = section.group?.by;
   const arrival = new GroupArrival();
   const writer = await TextFileWriter.open(path);
@@ -268,6 +274,7 @@ export async function spoolSection(
       options.signal?.throwIfAborted();
       totals.add(row);
       extents.add(row);
+      unfilled.add(row);
       if (by !== undefined) arrival.add(row[by]);
       await writer.write(`${encodeRow(row)}\n`);
     }
@@ -282,7 +289,7 @@ export async function spoolSection(
   let disposed = false;
   const id = section.id;
   return {
-    ...describe(section),
+    ...describe(section, unfilled.result()),
     path,
     rowCount: totals.count,
     totals: totals.result(),
@@ -336,12 +343,14 @@ export function memorySection(section: Section): RenderSection {
   }
   const totals = new TotalsAccumulator(section.totals, section.columns);
   const extents = new ExtentAccumulator(section.columns);
+  const unfilled = new UnfilledColumns(section.columns);
   for (const row of rows) {
     totals.add(row);
     extents.add(row);
+    unfilled.add(row);
   }
   return {
-    ...describe(section),
+    ...describe(section, unfilled.result()),
     rowCount: rows.length,
     totals: totals.result(),
     extents: extents.result(),
