@@ -56,7 +56,7 @@ async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Pro
           "of unknown age. Most unused installs first.",
         columns: [
           text("application", "Application", { width: 30 }),
-          text("version", "Version", { width: 10 }),
+          text("version", "Version", { width: 10, whenUnfilled: "drop" }),
           text("manufacturer", "Manufacturer", { width: 18 }),
           ...countColumns(thresholds),
         ],
@@ -80,7 +80,7 @@ async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Pro
           text("organization", "Organization", { width: 16 }),
           text("computer", "Computer", { width: 22 }),
           text("application", "Application", { width: 30 }),
-          text("version", "Version", { width: 10 }),
+          text("version", "Version", { width: 10, whenUnfilled: "drop" }),
           date("lastUsed", "Last used"),
           date("firstDiscovered", "First discovered"),
           integer("idleDays", "Days unused"),

@@ -75,14 +75,52 @@ export async function* idleInstalls(
   const filter = onlyIdle || user.length
     ? and(eq("isInstalled", true), ...onlyIdle ? [idle] : [], ...user)
     : eq("isInstalled", true);
-  const sort = onlyIdle ? "computerId:asc,applicationId:asc" : undefined;
-  for await (const i of ctx.client.estate.applications({ filter, sort, signal: ctx.signal })) {
-    if (i.isInstalled !== true || !i.applicationId) continue;
-    const state = idleness(i, ctx.now, thresholds);
-    if (onlyIdle && state.idleDays !== null && state.idleDays < first) continue;
-    const candidate = isHarvestCandidate(state.idleDays, top);
-    yield { ...i, ...state, licensed: isLicensed(i), candidate };
+  // No public document declares `sort` on this read, so none is sent: the list per computer is
+  // put in order here (see `inComputerOrder`).
+  const installs = judge(ctx.client.estate.applications({ filter, signal: ctx.signal }));
+  yield* onlyIdle ? inComputerOrder(installs) : installs;
+  async function* judge(
+    installs: AsyncIterable<Resource<"ComputerApplication">>,
+  ): AsyncGenerator<IdleInstall> {
+    for await (const i of installs) {
+      if (i.isInstalled !== true || !i.applicationId) continue;
+      const state = idleness(i, ctx.now, thresholds);
+      if (onlyIdle && state.idleDays !== null && state.idleDays < first) continue;
+      const candidate = isHarvestCandidate(state.idleDays, top);
+      yield { ...i, ...state, licensed: isLicensed(i), candidate };
+    }
   }
+}
+
+/**
+ * Installs in computer then application order (ids compared by code unit, as the reference
+ * server's `sort=computerId:asc,applicationId:asc` ordered them); stable, so installs of one
+ * computer and application keep the order they came in. Holds the installs it is given (the
+ * idle ones) until the last has come.
+ *
+ * @example
+ * ```ts
+ * import { inComputerOrder } from "./idle_installs.ts";
+ * async function* sent() {
+ *   yield { computerId: "C2", applicationId: "A1" };
+ *   yield { computerId: "C1", applicationId: "A2" };
+ *   yield { computerId: "C1", applicationId: "A1" };
+ * }
+ * for await (const i of inComputerOrder(sent())) console.log(i.computerId, i.applicationId);
+ * // C1 A1, then C1 A2, then C2 A1
+ * ```
+ */
+export async function* inComputerOrder<
+  T extends { readonly computerId: string | null; readonly applicationId: string | null },
+>(installs: AsyncIterable<T>): AsyncGenerator<T> {
+  const all: T[] = [];
+  for await (const i of installs) all.push(i);
+  const unit = (a: string | null, b: string | null) => {
+    const x = a ?? "", y = b ?? "";
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+  all.sort((a, b) => unit(a.computerId, b.computerId) || unit(a.applicationId, b.applicationId));
+  yield* all;
 }
 
 /** The counts of one application's installs (`idle<t>`: one per threshold's bucket). */
