@@ -111,6 +111,13 @@ export { daysSince } from "./lib/query/dates.ts";
 export { detailsById, orNull } from "./lib/query/details.ts";
 export { computersById, registryById } from "./lib/query/lookups.ts";
 export {
+  type OptimizationResult,
+  type OptimizationStep,
+  type OptimizedPosition,
+  optimizeLicensePosition,
+  type OptimizeOptions,
+} from "./lib/sam/optimize.ts";
+export {
   metricNames,
   NO_ORGANIZATION,
   organizationLabel,

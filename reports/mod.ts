@@ -9,6 +9,7 @@ import { licenseCostSummary } from "./license_cost_summary.ts";
 import { entitlementStateByComputer } from "./entitlement_state_by_computer.ts";
 import { hardwareSocketMap } from "./hardware_socket_map.ts";
 import { licensePosition } from "./license_position.ts";
+import { licenseOptimization } from "./license_optimization.ts";
 import { unusedSoftware } from "./unused_software.ts";
 import { endOfLifeSoftware } from "./end_of_life_software.ts";
 import { connectorHealth } from "./connector_health.ts";
@@ -24,6 +25,7 @@ export {
   entitlementStateByComputer,
   hardwareSocketMap,
   licenseCostSummary,
+  licenseOptimization,
   licensePosition,
   portfolio,
   staleComputers,
@@ -45,6 +47,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   entitlementStateByComputer,
   hardwareSocketMap,
   licensePosition,
+  licenseOptimization,
   unusedSoftware,
   endOfLifeSoftware,
   connectorHealth,

@@ -1,0 +1,168 @@
+/**
+ * The rows of the license-optimization report, from {@link OptimizationResult}: one per short
+ * position (before, after harvest, after reallocation, money saved), one per currency (what is
+ * left to buy), and one per action (each install to remove, each license reassignment), with ids
+ * for evidence and names for people.
+ *
+ * @module
+ */
+
+import type { Computer } from "../../lib/api/types.ts";
+import { printedUnitCents } from "../../lib/query/elp/pricing.ts";
+import { groupBy } from "../../lib/query/group_by.ts";
+import { count, sumMoney } from "../../lib/query/measures.ts";
+import { organizationLabel, type OrganizationNames } from "../../lib/query/names.ts";
+import { asc, desc, sortBy } from "../../lib/query/sort.ts";
+import type { OptimizationResult, OptimizationStep } from "../../lib/sam/optimize.ts";
+import type { ElpNames } from "./elp_rows.ts";
+
+/** How the rows name things. */
+export interface OptimizationNames extends ElpNames {
+  /** Computers by id. */
+  readonly computers: ReadonlyMap<string | null, Computer>;
+  /** Organisation names by id. */
+  readonly organizations: OrganizationNames;
+}
+
+function outcome(before: number, after: number): string {
+  return after <= 0 ? "Closed" : after < before ? "Reduced" : "Still short";
+}
+
+/**
+ * One row per position short before: the shortfall before (the ELP's), after harvest and after
+ * reallocation, and what that saves at the ELP's price; most money saved first.
+ *
+ * @example
+ * ```ts ignore
+ * const rows = optimizedPositionRows(result, names);
+ * ```
+ */
+export function optimizedPositionRows(result: OptimizationResult, names: ElpNames) {
+  const rows = result.positions.map((o) => ({
+    application: names.label(o.position.applicationId),
+    applicationId: o.position.applicationId,
+    metric: o.position.metricName,
+    shortfallBefore: o.shortfallBefore,
+    installsHarvested: o.harvested.reduce((n, u) => n + u.installs.length, 0),
+    unitsHarvested: o.unitsHarvested,
+    shortfallAfterHarvest: o.shortfallAfterHarvest,
+    unitsReassigned: o.unitsReassigned,
+    shortfallAfter: o.shortfallAfter,
+    outcome: outcome(o.shortfallBefore, o.shortfallAfter),
+    unitPrice: o.position.price ? printedUnitCents(o.position.price) / 100 : null,
+    currency: o.position.price?.currency ?? null,
+    costBefore: o.costBefore,
+    costAfter: o.costAfter,
+    moneySaved: o.moneySaved,
+  }));
+  return sortBy(
+    rows,
+    desc((r) => r.moneySaved ?? -1),
+    desc("shortfallBefore"),
+    asc("application"),
+    asc("metric"),
+  );
+}
+
+/** A position row. */
+export type OptimizedPositionRow = ReturnType<typeof optimizedPositionRows>[number];
+
+/**
+ * Per currency: positions short before, closed, still short; shortfall cost before, money saved
+ * and the remaining purchase need (never added across currencies).
+ *
+ * @example
+ * ```ts ignore
+ * const rows = currencyRows(optimizedPositionRows(result, names));
+ * ```
+ */
+export function currencyRows(rows: readonly OptimizedPositionRow[]) {
+  const groups = groupBy(rows.filter((r) => r.currency), (r) => ({ currency: r.currency! }), {
+    short: count(),
+    closed: count((r) => r.shortfallAfter <= 0),
+    stillShort: count((r) => r.shortfallAfter > 0),
+    costBefore: sumMoney((r) => r.costBefore),
+    moneySaved: sumMoney((r) => r.moneySaved),
+    costAfter: sumMoney((r) => r.costAfter),
+  });
+  return sortBy(groups, asc("currency"));
+}
+
+function removeRows(s: Extract<OptimizationStep, { kind: "remove" }>, names: OptimizationNames) {
+  const { unit } = s;
+  const together = unit.installs.length > 1;
+  const why = unit.kind === "host"
+    ? `Host ${
+      names.computers.get(unit.holder)?.hostName ?? unit.holder
+    }'s requirement drops only ` +
+      "when no install remains on it or its virtual machines"
+    : unit.kind === "user"
+    ? `User ${unit.holder} needs the license while any of their installs remains`
+    : null;
+  return unit.installs.map((i, n) => ({
+    action: "Remove install",
+    application: names.label(i.applicationId),
+    applicationId: i.applicationId,
+    metric: s.position.metricName,
+    computer: names.computers.get(i.computerId)?.hostName ?? i.computerId,
+    computerId: i.computerId,
+    organization: organizationLabel(
+      names.organizations,
+      names.computers.get(i.computerId)?.organizationId,
+    ),
+    lastUsed: i.lastUsed,
+    idleDays: i.idleDays,
+    unitsFreed: n === 0 ? unit.frees : 0,
+    license: null,
+    from: null,
+    to: null,
+    units: null,
+    moneySaved: n === 0 ? s.moneySaved : null,
+    currency: s.position.price?.currency ?? null,
+    note: together ? `${why}: ${unit.installs.length} removals together` : why,
+  }));
+}
+
+function reassignRow(s: Extract<OptimizationStep, { kind: "reassign" }>, names: OptimizationNames) {
+  const { move } = s;
+  const fromOrg = move.from.organizationId;
+  return {
+    action: `Reassign license (${move.basis})`,
+    application: names.label(move.to.applicationId),
+    applicationId: move.to.applicationId,
+    metric: s.position.metricName,
+    computer: null,
+    computerId: null,
+    organization: null,
+    lastUsed: null,
+    idleDays: null,
+    unitsFreed: null,
+    license: move.licenseId ?? `Allocation of ${organizationLabel(names.organizations, fromOrg)}`,
+    from: `${names.label(move.from.applicationId)}${
+      fromOrg ? ` (${organizationLabel(names.organizations, fromOrg)})` : ""
+    }`,
+    to: names.label(move.to.applicationId),
+    units: move.units,
+    moneySaved: s.moneySaved,
+    currency: s.position.price?.currency ?? null,
+    note: null,
+  };
+}
+
+/**
+ * One row per action, in step order (most money saved first): every install of a harvest step
+ * (the units freed and money saved on the step's first row), every reassignment.
+ *
+ * @example
+ * ```ts ignore
+ * const rows = actionRows(result, names);
+ * ```
+ */
+export function actionRows(result: OptimizationResult, names: OptimizationNames) {
+  return result.steps.flatMap((s, i) =>
+    (s.kind === "remove" ? removeRows(s, names) : [reassignRow(s, names)]).map((r) => ({
+      step: i + 1,
+      ...r,
+    }))
+  );
+}
