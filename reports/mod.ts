@@ -17,6 +17,7 @@ import { staleComputers } from "./stale_computers.ts";
 import { applicationsPerOrganization } from "./applications_per_organization.ts";
 import { trends } from "./trends.ts";
 import { portfolio } from "./portfolio.ts";
+import { renewals } from "./renewals.ts";
 
 export {
   applicationsPerOrganization,
@@ -28,6 +29,7 @@ export {
   licenseOptimization,
   licensePosition,
   portfolio,
+  renewals,
   staleComputers,
   trends,
   unusedSoftware,
@@ -53,6 +55,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   connectorHealth,
   staleComputers,
   applicationsPerOrganization,
+  renewals,
   portfolio,
   trends,
 ] as ReportDefinition[];

@@ -150,6 +150,7 @@ export const REPORT_AREAS: Readonly<Record<string, ReportAreas>> = {
     needs: ["computers", "registry"],
     optional: ["organizations"],
   },
+  renewals: { needs: ["licenses", "registry"], optional: ["computers", "organizations"] },
 };
 
 /**

@@ -1,0 +1,163 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { runReportForTest, TEST_NOW } from "../helpers/run_report.ts";
+import { renewals } from "../../reports/renewals.ts";
+import { ESTATE, LICENSES, rawAll, type RawApi, type RawItem } from "./support/raw_api.ts";
+import { serverFixture } from "./support/fixture.ts";
+
+const TOKEN = "renewals-test-token";
+const DAY = 86_400_000;
+
+/** Whole months of a term as finance counts them: days ÷ (365.25 ÷ 12), rounded. */
+const months = (from: string, to: string) =>
+  Math.max(1, Math.round((Date.parse(to) - Date.parse(from)) / DAY / (365.25 / 12)));
+const perYearCents = (amount: unknown, from: string, to: string) =>
+  Math.round(Math.round(Number(amount) * 100) * 12 / months(from, to));
+
+/** The renewals due, recomputed from the raw API: `licenseId|kind` → what the row must say. */
+async function expected(api: RawApi, now: Date, horizonDays: number) {
+  const [licenses, periods, installs] = await Promise.all([
+    rawAll(api, `${LICENSES}/licenses`),
+    rawAll(api, `${LICENSES}/licenses/maintenance-periods`),
+    rawAll(api, `${ESTATE}/computers-applications`),
+  ]);
+  const installed = new Set(
+    installs.filter((i) => i.isInstalled === true).map((i) => i.applicationId),
+  );
+  const last = now.getTime() + horizonDays * DAY;
+  const out = new Map<
+    string,
+    { daysLeft: number; cents: number; expired: boolean; currency: string }
+  >();
+  for (const l of licenses) {
+    const to = l.subscriptionValidTo;
+    if (!to) continue;
+    const t = Date.parse(to);
+    const expired = t < now.getTime();
+    if (t > last || (expired && !installed.has(l.applicationId))) continue;
+    out.set(`${l.id}|Subscription`, {
+      daysLeft: Math.floor((t - now.getTime()) / DAY),
+      cents: perYearCents(l.purchaseValue, l.subscriptionValidFrom, to),
+      expired,
+      currency: l.purchaseCurrency,
+    });
+  }
+  const ids = new Set(licenses.map((l) => l.id));
+  for (const [kind, field] of [["Maintenance", "maintenanceCost"], ["Support", "supportCost"]]) {
+    const latest = new Map<string, RawItem>();
+    for (const p of periods) {
+      const costs = Number(p[field]) !== 0 || (kind === "Maintenance" && !Number(p.supportCost));
+      const seen = latest.get(p.licenseId);
+      if (costs && (!seen || Date.parse(p.validTo) > Date.parse(seen.validTo))) {
+        latest.set(p.licenseId, p);
+      }
+    }
+    for (const [id, p] of latest) {
+      const t = Date.parse(p.validTo);
+      if (!ids.has(id) || t < now.getTime() || t > last) continue;
+      out.set(`${id}|${kind}`, {
+        daysLeft: Math.floor((t - now.getTime()) / DAY),
+        cents: perYearCents(p[field], p.validFrom, p.validTo),
+        expired: false,
+        currency: p.purchaseCurrency,
+      });
+    }
+  }
+  return out;
+}
+
+// deno-lint-ignore no-explicit-any
+function assertSameRenewals(rows: any[], want: Awaited<ReturnType<typeof expected>>) {
+  const keys = rows.map((r) => `${r.licenseId}|${r.kind}`);
+  assert.equal(new Set(keys).size, keys.length, "each license and kind once");
+  assert.deepEqual(keys.toSorted(), [...want.keys()].toSorted());
+  for (const r of rows) {
+    const w = want.get(`${r.licenseId}|${r.kind}`)!;
+    const key = `${r.licenseId} ${r.kind}`;
+    assert.equal(r.daysLeft, w.daysLeft, key);
+    assert.equal(Math.round(r.annualCost * 100), w.cents, key);
+    assert.equal(r.currency, w.currency, key);
+    assert.equal(r.status, w.expired ? "Expired, in use" : "Renews", key);
+  }
+}
+
+describe("renewals", () => {
+  const fixture = serverFixture({ computers: 400, token: TOKEN });
+
+  it("lists every subscription, maintenance and support renewal within the horizon once, at its annual cost", async () => {
+    const run = await runReportForTest({ server: fixture.srv, report: renewals });
+    const [section] = run.json.sections;
+    const want = await expected(fixture.api, TEST_NOW, 365);
+    assert.ok(want.size > 20, `a meaningful estate (${want.size} renewals)`);
+    assert.ok([...want.keys()].some((k) => k.endsWith("|Subscription")));
+    assert.ok([...want.keys()].some((k) => k.endsWith("|Support")));
+    assertSameRenewals(section.rows, want);
+    const dates = section.rows.map((r: RawItem) => r.endDate);
+    assert.deepEqual(dates, dates.toSorted(), "earliest end first");
+  });
+
+  it("narrows to the horizon asked for", async () => {
+    const run = await runReportForTest({
+      server: fixture.srv,
+      report: renewals,
+      params: { horizonDays: 90 },
+    });
+    const want = await expected(fixture.api, TEST_NOW, 90);
+    assert.ok(want.size > 0 && want.size < (await expected(fixture.api, TEST_NOW, 365)).size);
+    assertSameRenewals(run.json.sections[0].rows, want);
+  });
+
+  it("flags subscriptions that ended while their application is still installed", async () => {
+    const later = new Date(TEST_NOW.getTime() + 400 * DAY);
+    const run = await runReportForTest({ server: fixture.srv, report: renewals, now: later });
+    const want = await expected(fixture.api, later, 365);
+    const expired = [...want.values()].filter((w) => w.expired).length;
+    assert.ok(expired > 0, "some subscriptions ended with installs remaining");
+    assertSameRenewals(run.json.sections[0].rows, want);
+    const fact = run.result.document.summary.find((f) =>
+      f.label === "Expired subscriptions in use"
+    );
+    assert.equal(fact?.value, expired);
+  });
+});
+
+/** A service as the spec describes it: no maintenance periods, no subscription fields. */
+function specOnlyProxy(upstream: string) {
+  const strip = ["subscriptionValidFrom", "subscriptionValidTo", "isSubscription"];
+  return Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async (req) => {
+    const url = new URL(req.url);
+    if (url.pathname.endsWith("/maintenance-periods")) {
+      return Response.json({ error: { code: 404, message: "Not found" } }, { status: 404 });
+    }
+    const res = await fetch(upstream + url.pathname + url.search, {
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+    });
+    if (!url.pathname.startsWith(`${LICENSES}/licenses`) || res.status !== 200) return res;
+    const body = await res.json();
+    for (const item of body.items ?? [body]) for (const f of strip) delete item[f];
+    return Response.json(body);
+  });
+}
+
+describe("renewals on a service without the fields", () => {
+  const fixture = serverFixture({ computers: 50, token: TOKEN });
+
+  it("says what it cannot see instead of showing an empty table", async () => {
+    const proxy = specOnlyProxy(fixture.srv.url);
+    try {
+      const run = await runReportForTest({
+        server: { url: `http://127.0.0.1:${proxy.addr.port}`, token: TOKEN },
+        report: renewals,
+        formats: ["json", "html"],
+      });
+      assert.equal(run.json.sections[0].rows.length, 0);
+      const html = await Deno.readTextFile(run.file("html"));
+      assert.match(html, /Nothing to show: The service does not serve maintenance and support/);
+      assert.match(html, /sends no subscription terms/);
+    } finally {
+      await proxy.shutdown();
+    }
+  });
+});
