@@ -35,19 +35,11 @@ import {
 } from "./generator_catalogue.ts";
 import { emitComputer } from "./generator_computers.ts";
 import { emitConnectors } from "./generator_connectors.ts";
-import {
-  APP_INFOS,
-  type Ctx,
-  day,
-  iso,
-  pad,
-  type Row,
-  type RowSink,
-  userId,
-} from "./generator_context.ts";
-import { emitLicenseSummaries, planLicenses } from "./generator_licenses.ts";
+import { APP_INFOS, day, iso, pad, type Row, type RowSink, userId } from "./generator_context.ts";
+import { emitLicenseSummaries } from "./generator_licenses.ts";
 import { buildPlan, clusterRealFields, HYPERVISOR_LABEL } from "./generator_plan.ts";
 import { PublicReads } from "./generator_public.ts";
+import { createContext } from "./generator_setup.ts";
 
 export type { RowSink } from "./generator_context.ts";
 export {
@@ -199,36 +191,10 @@ export function generateEstate(options: GenerateOptions, sink: RowSink): EstateS
       ...clusterRealFields(plan, c, now),
     });
   }
-  const contracts = Math.max(4, Math.ceil(n / 150));
-  const book = planLicenses({ seed, now, n, emit, plan, contracts });
-  const apps = APP_INFOS.length;
-  const ctx: Ctx = {
-    seed,
-    now,
-    n,
-    emit,
-    plan,
-    book,
-    contracts,
-    agg: {
-      appComputers: new Int32Array(apps),
-      appInstalls: new Int32Array(apps),
-      appEndUsers: new Int32Array(apps),
-      appAdmins: Array.from({ length: apps }, () => new Set<number>()),
-      adminUsage: new Map(),
-    },
-    ids: {
-      computerTransfer: 0,
-      userTransfer: 0,
-      computerTracking: 0,
-      userTracking: 0,
-      computerAssignment: 0,
-      userAssignment: 0,
-      extendedCoverage: 0,
-    },
-  };
+  const ctx = createContext({ seed, now, n, emit, plan });
   for (let i = 0; i < n; i++) emitComputer(ctx, i);
 
+  const apps = APP_INFOS.length;
   for (const [key, last] of ctx.agg.adminUsage) {
     emit("user_application_usage", {
       userId: userId(Math.floor(key / apps)),
