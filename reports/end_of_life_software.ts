@@ -14,7 +14,6 @@ import { defineReport, type ReportContext, type ReportData } from "../lib/report
 import { stringParam } from "../lib/report/param_builders.ts";
 import { applicationsByDate, endOfLifeInstalls } from "./support/end_of_life_installs.ts";
 import { installsByOrganization } from "./support/end_of_life_installs.ts";
-import { versionWhenSent } from "./support/versions.ts";
 
 export { MAX_IN_LIST } from "./support/end_of_life.ts";
 
@@ -42,14 +41,14 @@ async function data(
     organizationNames(ctx),
   ]);
   return {
-    sections: versionWhenSent([{
+    sections: [{
       id: "applications",
       title: `End-of-life applications installed${organizationScope(orgNames, orgId)}`,
       description: "Registry applications marked end of life that are installed somewhere, " +
         "earliest end-of-life date first.",
       columns: [
         text("application", "Application", { width: 30 }),
-        text("version", "Version", { width: 10 }),
+        text("version", "Version", { width: 10, whenUnfilled: "drop" }),
         text("manufacturer", "Manufacturer", { width: 20 }),
         date("endOfLifeDate", "End of life"),
         integer("installations", "Installations"),
@@ -74,7 +73,7 @@ async function data(
         text("status", "Computer status"),
         date("lastScan", "Last scan"),
         text("application", "Application", { width: 30 }),
-        text("version", "Version", { width: 10 }),
+        text("version", "Version", { width: 10, whenUnfilled: "drop" }),
         date("endOfLifeDate", "End of life"),
         date("lastUsed", "Last used"),
         date("firstDiscovered", "First discovered"),
@@ -87,7 +86,7 @@ async function data(
         { label: "Computers affected", distinct: "computer" },
         { label: "Organizations affected", distinct: "organization" },
       ],
-    }]),
+    }],
   };
 }
 

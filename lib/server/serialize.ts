@@ -323,8 +323,11 @@ export function serializeRow(
   dialect: Dialect = "spec",
 ): WireObject {
   const out: WireObject = {};
+  const source = dialect === "real" && resource === "RegistryApplication"
+    ? withVersionInName(row)
+    : row;
   for (const f of plan(resource, dialect)) {
-    const raw = row[f.column];
+    const raw = source[f.column];
     const value = f.convert(raw === undefined ? null : raw);
     if (f.path.length === 1) {
       out[f.path[0]] = value;
@@ -650,8 +653,36 @@ const WRITERS = new Map<string, RowWriter>();
 export function rowWriter(resource: ResourceName, dialect: Dialect = "spec"): RowWriter {
   const key = `${dialect}:${resource}`;
   let w = WRITERS.get(key);
-  if (!w) WRITERS.set(key, w = compileWriter(resource, dialect));
+  if (!w) {
+    const write = compileWriter(resource, dialect);
+    w = dialect === "real" && resource === "RegistryApplication"
+      ? (row, tail) => write(withVersionInName(row), tail)
+      : write;
+    WRITERS.set(key, w);
+  }
   return w;
+}
+
+/**
+ * A registry row as the public service names it: it sends no `version`, its names carry it
+ * (`Oracle Database 19c Enterprise Edition 19.24`), so the stored version is put after the name
+ * unless the name already holds it as a word.
+ *
+ * @example
+ * ```ts
+ * import { withVersionInName } from "./serialize.ts";
+ * console.log(withVersionInName({ name: "Db2 Advanced", version: "11.5" }).name); // "Db2 Advanced 11.5"
+ * console.log(withVersionInName({ name: "Visio 2019", version: "2019" }).name); // "Visio 2019"
+ * ```
+ */
+export function withVersionInName<
+  R extends Readonly<Record<string, string | number | null | undefined>>,
+>(row: R): R {
+  const name = row.name, version = String(row.version ?? "").trim();
+  if (typeof name !== "string" || version === "") return row;
+  const escaped = version.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  if (new RegExp(`(^|[\\s(])${escaped}($|[\\s),])`, "i").test(name)) return row;
+  return { ...row, name: `${name} ${version}` };
 }
 
 /** Writes a row given as an array of values (in the columns it was compiled for) as wire JSON. */
@@ -678,7 +709,20 @@ export function arrayRowWriter(
 ): ArrayRowWriter {
   const key = `${dialect}:${resource}:${columns.join("\u0000")}`;
   let w = ARRAY_WRITERS.get(key);
-  if (!w) ARRAY_WRITERS.set(key, w = compileWriter(resource, dialect, columns));
+  if (!w) {
+    const write = compileWriter(resource, dialect, columns);
+    const name = columns.indexOf("name"), version = columns.indexOf("version");
+    w = dialect === "real" && resource === "RegistryApplication" && name >= 0 && version >= 0
+      ? (row, tail) => {
+        const named = withVersionInName({ name: row[name], version: row[version] }).name;
+        if (named === row[name]) return write(row, tail);
+        const copy = row.slice();
+        copy[name] = named ?? null;
+        return write(copy, tail);
+      }
+      : write;
+    ARRAY_WRITERS.set(key, w);
+  }
   return w;
 }
 

@@ -160,7 +160,12 @@ export function typingProblems(
       problems.push(`${field}: null after normalising (sent as ${kind})`);
       continue;
     }
-    const ok = kind === "date" ? value instanceof Date : kindOf(value) === kind;
+    // A flag enum is sent as a bitmask or names and always read as the list of its names.
+    const ok = spec.byName.get(field)?.flags
+      ? Array.isArray(value) && value.every((n) => typeof n === "string")
+      : kind === "date"
+      ? value instanceof Date
+      : kindOf(value) === kind;
     if (!ok) problems.push(`${field}: ${JSON.stringify(value)} is not a ${kind}`);
   }
   return problems;
