@@ -17,6 +17,7 @@ import {
   APPLICATION_METRIC,
   evidenceSections,
   exposureSections,
+  understatedHostsSection,
   unpricedSection,
 } from "./support/elp_sections.ts";
 
@@ -37,11 +38,6 @@ async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Pr
         where: (r) => (r.understatedHosts as number) > 0,
       },
     ],
-    summary: () => [{
-      label: "Hosts without hardware data (their requirement is the minimum, understated)",
-      value: elp.withoutHardware.size,
-      type: "integer",
-    }],
     sections: [
       {
         id: "positions",
@@ -105,6 +101,7 @@ async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Pr
       },
       ...exposureSections(positions),
       unpricedSection(positions),
+      understatedHostsSection(elp),
       ...evidenceSections(elp, positions, names),
     ],
   };

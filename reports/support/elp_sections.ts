@@ -162,3 +162,40 @@ export function evidenceSections(
     },
   ];
 }
+
+/**
+ * The computers whose requirement was counted without hardware data (the service counts only the
+ * minimum for them, so every position resting on one is understated), one row each, by name.
+ *
+ * @example
+ * ```ts ignore
+ * import { understatedHostsSection } from "./elp_sections.ts";
+ * const section = understatedHostsSection(elp);
+ * ```
+ */
+export function understatedHostsSection(elp: ElpResult): Section {
+  const names = new Map(elp.devices.map((d) => [d.computer?.id, d.computer?.hostName]));
+  const rows = [...elp.withoutHardware].map((id) => ({
+    computer: names.get(id) ?? id,
+    computerId: id,
+  }))
+    .sort((a, b) =>
+      String(a.computer).localeCompare(String(b.computer)) ||
+      a.computerId.localeCompare(b.computerId)
+    );
+  return {
+    id: "hosts-without-hardware",
+    title: "Hosts without hardware data",
+    description: "Computers whose requirement the service counted without hardware data (no " +
+      "sockets or cores: only the metric's minimum applies), so the positions resting on them " +
+      "are understated (their 'Requirement understated' column says by how many hosts); " +
+      "hardware-socket-map marks them 'No hardware data'.",
+    columns: [
+      text("computer", "Computer", { width: 24 }),
+      text("computerId", "Computer id", { width: 38 }),
+    ],
+    rows,
+    emptyText: "Every computer the requirement rests on has hardware data.",
+    facts: [{ label: "Hosts without hardware data (requirement understated)", count: true }],
+  };
+}
