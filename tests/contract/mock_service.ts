@@ -21,11 +21,36 @@
 import { parseFilter } from "../../lib/api/filter_parser.ts";
 import { filterPredicate } from "../../lib/api/filter_evaluate.ts";
 import { parseRfc3339 } from "../../lib/api/normalise.ts";
+import { type FlagEnumName, flagNames } from "../../lib/api/flag_enums.ts";
+import { RESOURCES } from "../../lib/api/catalogue.ts";
 import type { Row } from "./fixtures/tenant.ts";
 import { type MockRoute, type RouteKind, ROUTES, SCOPING_FIELDS } from "./mock_routes.ts";
 
 /** Which service the mock imitates. */
 export type Dialect = "real" | "spec";
+
+/** The form flag enums are sent in. */
+export type FlagForm = "number" | "names" | "text";
+
+/** Every flag-enum field of the catalogue with its enum. */
+const FLAG_FIELDS: ReadonlyMap<string, FlagEnumName> = new Map(
+  Object.values(RESOURCES).flatMap((r) =>
+    r.fields.flatMap((f) => (f.flags ? [[f.name, f.flags] as const] : []))
+  ),
+);
+
+/** A row's bitmask flag values in the form asked for. */
+function flagsIn(row: Row, form: FlagForm): Row {
+  if (form === "number") return row;
+  const out: Row = { ...row };
+  for (const [k, v] of Object.entries(row)) {
+    const e = FLAG_FIELDS.get(k);
+    if (!e || typeof v !== "number") continue;
+    const names = flagNames(e, v)!;
+    out[k] = form === "names" ? names : names.join(", ");
+  }
+  return out;
+}
 
 /** One request the mock received. */
 export interface RecordedRequest {
@@ -41,6 +66,11 @@ export interface RecordedRequest {
 export interface MockServiceOptions {
   /** The dialect (default `real`). */
   readonly dialect?: Dialect;
+  /**
+   * How flag enums are sent (default `number`, the fixtures' bitmasks): `names` as an array of
+   * the vendor's names (its documents' examples), `text` as comma-separated names.
+   */
+  readonly flagForm?: FlagForm;
   /** OAuth2 client id (default `contract`). */
   readonly clientId?: string;
   /** OAuth2 client secret (default `contract-secret`). */
@@ -151,10 +181,10 @@ function toSpec(row: Row, form: MockRoute["specForm"]): Row {
 }
 
 /** A row as sent: scoping columns dropped, then the dialect's form. */
-function present(route: MockRoute, row: Row, dialect: Dialect): Row {
+function present(route: MockRoute, row: Row, dialect: Dialect, flags: FlagForm): Row {
   const sent: Row = {};
   for (const [k, v] of Object.entries(row)) if (!SCOPING_FIELDS.has(k)) sent[k] = v;
-  return dialect === "spec" ? toSpec(sent, route.specForm) : sent;
+  return dialect === "spec" ? toSpec(sent, route.specForm) : flagsIn(sent, flags);
 }
 
 interface Compiled {
@@ -289,7 +319,7 @@ async function token(req: Request, options: Required<MockServiceOptions>): Promi
   return json(200, { access_token: TOKEN, token_type: "Bearer", expires_in: 3600 });
 }
 
-function read(table: Compiled[], dialect: Dialect, url: URL): Response {
+function read(table: Compiled[], dialect: Dialect, url: URL, flags: FlagForm): Response {
   const hit = match(table, url.pathname);
   if (!hit) return error(404, `No route ${url.pathname}.`);
   const { route } = hit.c;
@@ -299,7 +329,7 @@ function read(table: Compiled[], dialect: Dialect, url: URL): Response {
     ? applyFilter(raw, url.searchParams.get("filter") ?? undefined)
     : raw;
   if (filtered instanceof Response) return filtered;
-  const rows = filtered.map((r) => present(route, r, dialect));
+  const rows = filtered.map((r) => present(route, r, dialect, flags));
   return answer(kind, route, url.pathname, rows, url.searchParams);
 }
 
@@ -316,6 +346,7 @@ function read(table: Compiled[], dialect: Dialect, url: URL): Response {
  */
 export function startMockService(options: MockServiceOptions = {}): Promise<MockService> {
   const opts: Required<MockServiceOptions> = {
+    flagForm: options.flagForm ?? "number",
     dialect: options.dialect ?? "real",
     clientId: options.clientId ?? "contract",
     clientSecret: options.clientSecret ?? "contract-secret",
@@ -336,7 +367,7 @@ export function startMockService(options: MockServiceOptions = {}): Promise<Mock
       return error(401, "Missing or invalid bearer token.");
     }
     if (req.method !== "GET") return error(405, `${req.method} is not supported here.`);
-    return read(table, opts.dialect, url);
+    return read(table, opts.dialect, url, opts.flagForm);
   };
   return new Promise((resolve) => {
     const server = Deno.serve({
