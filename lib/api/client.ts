@@ -40,7 +40,7 @@ import {
   resolveBaseUrl,
 } from "./base_url.ts";
 import { type Link, type Resource, type ResourceName, RESOURCES } from "./catalogue.ts";
-import { NotFoundError, ShapeError } from "./errors.ts";
+import { NotFoundError, PermissionError, ShapeError } from "./errors.ts";
 import {
   type FilterFieldWarning,
   type FilterNode,
@@ -753,15 +753,20 @@ export function createClient(options: ClientOptions = {}): SamClient {
     return prefix + full.slice(AREA_PREFIX[op.area].length);
   };
 
+  /** Rethrows an error, a 403 naming the operation and the scope it needs. */
+  const naming = (op: OperationSpec) => (error: unknown): never => {
+    throw error instanceof PermissionError ? error.forOperation(op) : error;
+  };
+
   /** Runs one call at the operation's path; a registry call under the detected prefix. */
   const atPath = <T>(
     op: OperationSpec,
     params: Readonly<Record<string, string>>,
     call: (path: string) => Promise<T>,
   ): Promise<T> =>
-    op.area === "registry"
+    (op.area === "registry"
       ? registry.use((prefix) => call(pathOf(op, params, prefix)))
-      : call(pathOf(op, params));
+      : call(pathOf(op, params))).catch(naming(op));
 
   const pageSizeOf = (op: OperationSpec, requested: number | undefined): number => {
     const size = requested ?? defaultPageSize;
@@ -808,7 +813,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
       ...(options.signal ? { signal: options.signal } : {}),
       onPage: (page) => emitPage(op, path, page),
       fetchPage: async (pageNumber, _size, signal) => {
-        const res = await request({ path, ...(signal ? { signal } : {}) });
+        const res = await request({ path, ...(signal ? { signal } : {}) }).catch(naming(op));
         const nodes = nodesOf(ctx, res.body);
         return {
           pageNumber,
@@ -895,7 +900,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
             return flatBody(ctx, res.body);
           } catch (error) {
             if (error instanceof NotFoundError) return null;
-            throw error;
+            return naming(op)(error);
           }
         },
       });

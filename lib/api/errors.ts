@@ -6,6 +6,8 @@
  * @module
  */
 
+import { TOKEN_PATH, type TokenScope } from "./operations.ts";
+
 /** What every {@link ApiError} knows about the failed call. */
 export interface ApiErrorOptions {
   /** The HTTP status of the final response. */
@@ -49,11 +51,19 @@ export class ApiError extends Error {
   /** The API's own message, without the method/path prefix. */
   readonly detail: string;
 
-  constructor(options: ApiErrorOptions) {
+  /**
+   * @param options What is known about the failed call.
+   * @param text The whole message, for a subclass that words it itself (default
+   * `METHOD path → status: message (request id …)`).
+   */
+  constructor(options: ApiErrorOptions, text?: string) {
     const id = options.requestId ? ` (request id ${options.requestId})` : "";
-    super(`${options.method} ${options.path} → ${options.status}: ${options.message}${id}`, {
-      cause: options.cause,
-    });
+    super(
+      text ?? `${options.method} ${options.path} → ${options.status}: ${options.message}${id}`,
+      {
+        cause: options.cause,
+      },
+    );
     this.name = new.target.name;
     this.status = options.status;
     this.method = options.method;
@@ -76,18 +86,106 @@ export class ApiError extends Error {
  */
 export class AuthError extends ApiError {}
 
+/** What a {@link PermissionError} knows beyond the call: the operation and the scope it needs. */
+export interface PermissionErrorOptions extends ApiErrorOptions {
+  /** The operation id (`licenses.list`), when the call was one of the client's operations. */
+  readonly operation?: string;
+  /** The scope a token needs for that operation on the public service. */
+  readonly tokenScope?: TokenScope;
+}
+
 /**
  * 403: the caller lacks a permission, or the endpoint needs a feature not purchased. Never
- * retried (spec section 7: abort).
+ * retried (spec section 7: abort). Once the client knows the operation
+ * ({@link PermissionError.forOperation}), the message names it, its method and path, and the
+ * scope the token needs, and says who can grant it; the token itself is never in it.
  *
  * @example
  * ```ts
  * import { PermissionError } from "./errors.ts";
- * const e = new PermissionError({ status: 403, method: "GET", path: "/x", message: "No" });
- * console.log(e instanceof PermissionError); // true
+ * const e = new PermissionError({
+ *   status: 403, method: "GET", path: "/api/sam/v1/licenses", message: "Forbidden.",
+ *   operation: "licenses.list", tokenScope: { kind: "named", name: "sam.license.r" },
+ * });
+ * console.log(e.message.split(";")[0]);
+ * // "permission denied (403) for licenses.list (GET /api/sam/v1/licenses): the token needs the scope sam.license.r"
+ * console.log(e.scopeName); // "sam.license.r"
  * ```
  */
-export class PermissionError extends ApiError {}
+export class PermissionError extends ApiError {
+  /** The operation id, when known. */
+  readonly operation?: string;
+  /** The scope the operation needs, when the operation is known. */
+  readonly tokenScope?: TokenScope;
+
+  constructor(options: PermissionErrorOptions) {
+    super(options, permissionMessage(options));
+    if (options.operation !== undefined) this.operation = options.operation;
+    if (options.tokenScope !== undefined) this.tokenScope = options.tokenScope;
+  }
+
+  /** The name of the scope the operation needs, when known. */
+  get scopeName(): string | undefined {
+    return this.tokenScope?.kind === "named" ? this.tokenScope.name : undefined;
+  }
+
+  /**
+   * The same 403, naming the operation it came from and the scope that operation needs. An
+   * error that already names its operation, or that the token endpoint answered (while getting
+   * a token for the operation), is returned as it is.
+   *
+   * @example
+   * ```ts
+   * import { PermissionError } from "./errors.ts";
+   * const raw = new PermissionError({ status: 403, method: "GET", path: "/x", message: "" });
+   * const e = raw.forOperation({
+   *   id: "registry.applications", tokenScope: { kind: "named", name: "sam.application.r" },
+   * });
+   * console.log(e.operation, e.scopeName); // "registry.applications" "sam.application.r"
+   * ```
+   */
+  forOperation(op: { readonly id: string; readonly tokenScope: TokenScope }): PermissionError {
+    if (this.operation !== undefined || this.path.endsWith(TOKEN_PATH)) return this;
+    return new PermissionError({
+      status: this.status,
+      method: this.method,
+      path: this.path,
+      message: this.detail,
+      ...(this.code === undefined ? {} : { code: this.code }),
+      ...(this.requestId === undefined ? {} : { requestId: this.requestId }),
+      ...(this.cause === undefined ? {} : { cause: this.cause }),
+      operation: op.id,
+      tokenScope: op.tokenScope,
+    });
+  }
+}
+
+const FEATURE_NOTE = "the endpoint needs a feature that is not purchased";
+
+function permissionMessage(o: PermissionErrorOptions): string {
+  const id = o.requestId ? ` (request id ${o.requestId})` : "";
+  const said = o.message === "" ? "" : ` The service said ${quoteDetail(o.message)}${id}.`;
+  if (o.operation === undefined || o.tokenScope === undefined) {
+    return `${o.method} ${o.path} → ${o.status}: ${o.message || "Forbidden"} (permission ` +
+      `denied: the credentials lack the permission for this endpoint, or ${FEATURE_NOTE}; not ` +
+      `retried)${o.requestId ? ` (request id ${o.requestId})` : ""}`;
+  }
+  const head = `permission denied (${o.status}) for ${o.operation} (${o.method} ${o.path})`;
+  const need = o.tokenScope.kind === "named"
+    ? `the token needs the scope ${o.tokenScope.name}; ask your tenant administrator to grant ` +
+      "it to the API client."
+    : `the token lacks a scope this operation needs, and ${o.tokenScope.why}; ask your tenant ` +
+      "administrator which scope covers it and to grant it to the API client.";
+  const otherwise = " If it is granted already, the tenant may lack a purchased feature this " +
+    "endpoint needs.";
+  return `${head}: ${need}${otherwise}${said}`;
+}
+
+/** The service's own words, quoted and cut to a line. */
+function quoteDetail(detail: string): string {
+  const line = detail.replace(/\s+/g, " ").trim();
+  return JSON.stringify(line.length > 200 ? `${line.slice(0, 197)}...` : line);
+}
 
 /**
  * 404: a resource named by the request does not exist.

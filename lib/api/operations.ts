@@ -73,7 +73,21 @@ export interface OperationSpec {
    * collection: the client reads it as a collection either way, an object as a page of one item.
    */
   readonly eitherShape?: true;
+  /** The OAuth2 scope a token needs for it on the public service (see {@link TokenScope}). */
+  readonly tokenScope: TokenScope;
 }
+
+/**
+ * The OAuth2 scope a token needs for an operation on the public service, as its public documents
+ * declare it (public-api.md: `sam.computer.r`, `sam.license.r`, `sam.estate.dcc.r`,
+ * `sam.application.r`):
+ * - `named`: the scope is known, `name`;
+ * - `unnamed`: no public document says which scope, and `why` says so in words (a 403 then asks
+ *   the tenant administrator rather than naming a scope samkit would have to invent).
+ */
+export type TokenScope =
+  | { readonly kind: "named"; readonly name: string }
+  | { readonly kind: "unnamed"; readonly why: string };
 
 /** The path prefix of each area. */
 export const AREA_PREFIX: Readonly<Record<Area, string>> = {
@@ -1010,6 +1024,52 @@ const DECLS: Decl[] = [
   ],
 ];
 
+/** The scopes the public service's documents declare (public-api.md). */
+const PUBLIC_SCOPES = "sam.computer.r, sam.license.r, sam.estate.dcc.r and sam.application.r";
+const named = (name: string): TokenScope => ({ kind: "named", name });
+const unnamed = (why: string): TokenScope => ({ kind: "unnamed", why });
+
+/**
+ * The scope of every operation, by area and path: the first rule whose area matches and whose
+ * path prefix starts the operation's path decides. Every operation must match one rule.
+ */
+const SCOPE_RULES: readonly [area: Area, pathPrefix: string, scope: TokenScope][] = [
+  ["estate", "/dcc", named("sam.estate.dcc.r")],
+  ["estate", "/computers", named("sam.computer.r")],
+  [
+    "estate",
+    "/user-accounts",
+    unnamed(
+      `the public service's scopes are ${PUBLIC_SCOPES}, but its documents as samkit knows ` +
+        "them do not say which one the user-account reads need",
+    ),
+  ],
+  ["licenses", "/", named("sam.license.r")],
+  ["registry", "/", named("sam.application.r")],
+  [
+    "organizations",
+    "/",
+    unnamed(
+      `the public service's scopes are ${PUBLIC_SCOPES}, but its documents as samkit knows ` +
+        "them do not say which one the organisation reads need",
+    ),
+  ],
+  [
+    "connectors",
+    "/",
+    unnamed(
+      "no public document describes the cloud-connector API (its path is samkit's guess), so " +
+        "samkit cannot name the scope it needs",
+    ),
+  ],
+];
+
+function tokenScopeOf(id: string, area: Area, path: string): TokenScope {
+  const rule = SCOPE_RULES.find(([a, prefix]) => a === area && path.startsWith(prefix));
+  if (!rule) throw new Error(`${id}: no token scope rule covers ${area} ${path}`);
+  return rule[2];
+}
+
 /**
  * Every operation of the spec, in the order of routes.md.
  *
@@ -1036,6 +1096,7 @@ export const OPERATIONS: readonly OperationSpec[] = DECLS.map((
   status: extra.status ?? 200,
   ...(extra.filterBeyondSpec ? { filterBeyondSpec: true as const } : {}),
   ...(extra.eitherShape ? { eitherShape: true as const } : {}),
+  tokenScope: tokenScopeOf(id, id.split(".")[0] as Area, path),
 }));
 
 /**

@@ -537,13 +537,8 @@ function buildError(o: {
         : "the token was rejected again after it was renewed";
       return new AuthError(base(`${detail} (${how})`));
     }
-    case "permission":
-      return new PermissionError(
-        base(
-          `${detail} (permission denied: the credentials lack the permission for this endpoint, ` +
-            `or the endpoint needs a feature that is not purchased; not retried)`,
-        ),
-      );
+    case "permission": // The client names the operation and its scope (`forOperation`).
+      return new PermissionError(base(detail));
     case "rateLimit": {
       const why = o.retryAfterMs !== undefined && o.waits === 0
         ? `the server asked to wait ${Math.round(o.retryAfterMs / 1000)} s, longer than allowed`
