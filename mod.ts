@@ -24,7 +24,13 @@ export {
   SENSITIVE_FIELDS,
   visibleFields,
 } from "./lib/api/catalogue.ts";
-export { AREA_PREFIX, operation, OPERATIONS, type OperationSpec } from "./lib/api/operations.ts";
+export {
+  AREA_PREFIX,
+  operation,
+  OPERATIONS,
+  type OperationSpec,
+  type TokenScope,
+} from "./lib/api/operations.ts";
 
 // The filter grammar
 export {
@@ -69,16 +75,19 @@ export {
   AuthError,
   BadRequestError,
   ConflictError,
+  ConnectorPathError,
   NetworkError,
   NormalisationError,
   NotFoundError,
   PagingIntegrityError,
   type PagingSource,
   PermissionError,
+  type PermissionErrorOptions,
   RateLimitError,
   ServerError,
   ShapeError,
 } from "./lib/api/errors.ts";
+export { explainConnectorNotFound } from "./lib/api/connector_path.ts";
 export type * from "./lib/api/types.ts";
 
 // Queries

@@ -909,6 +909,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
     return paginate<Resource<N>>({
       pageSize,
       ...integrity,
+      verifyUntotalled: true, // License and connector collections carry no total_items.
       ...(parallel ? { parallel } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       onPage: (page) => emitPage(op, pathOf(op, params), page),
@@ -1105,7 +1106,13 @@ function eitherShapePage<T>(
     return readEnvelope(plain, body, pageNumber, itemOf(plain));
   }
   if (pageNumber > 1) return { items: [], pageNumber };
-  return { items: [itemOf(ctx)(body, "the response")], pageNumber: 1, totalPages: 1 };
+  // One object is a whole answer: counted as such, it needs no second read to verify.
+  return {
+    items: [itemOf(ctx)(body, "the response")],
+    pageNumber: 1,
+    totalPages: 1,
+    totalItems: 1,
+  };
 }
 
 /**

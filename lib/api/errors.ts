@@ -199,6 +199,58 @@ function quoteDetail(detail: string): string {
  */
 export class NotFoundError extends ApiError {}
 
+/** What a {@link ConnectorPathError} knows: the 404 and the connector prefix in force. */
+export interface ConnectorPathErrorOptions extends ApiErrorOptions {
+  /** The connector area's path prefix the call used (`/api/cloud-cost/v1`). */
+  readonly prefix: string;
+  /** Where that prefix came from: samkit's guess, or `SAM_CONNECTORS_PREFIX` (or an option). */
+  readonly origin: "guess" | "environment" | "option";
+}
+
+/**
+ * 404 from a cloud-connector path that names no connector (the list, a test, a report-name
+ * check): the connector API is not where samkit looked. No public document describes it, so its
+ * path is samkit's guess unless `SAM_CONNECTORS_PREFIX` sets it; the message names the path
+ * tried and that variable. A {@link NotFoundError}, so callers that branch on 404 still do.
+ *
+ * @example
+ * ```ts
+ * import { ConnectorPathError, NotFoundError } from "./errors.ts";
+ * const e = new ConnectorPathError({
+ *   status: 404, method: "GET", path: "/api/cloud-cost/v1/connectors", message: "Not Found",
+ *   prefix: "/api/cloud-cost/v1", origin: "guess",
+ * });
+ * console.log(e instanceof NotFoundError, e.message.startsWith("cloud connectors not found"));
+ * // true true
+ * ```
+ */
+export class ConnectorPathError extends NotFoundError {
+  /** The connector prefix the call used. */
+  readonly prefix: string;
+  /** Where the prefix came from. */
+  readonly origin: "guess" | "environment" | "option";
+
+  constructor(options: ConnectorPathErrorOptions) {
+    super(options, connectorPathMessage(options));
+    this.prefix = options.prefix;
+    this.origin = options.origin;
+  }
+}
+
+function connectorPathMessage(o: ConnectorPathErrorOptions): string {
+  const head = `cloud connectors not found: ${o.method} ${o.path} answered ${o.status}.`;
+  const undocumented = "no public document describes the cloud-connector API";
+  const set = "Set SAM_CONNECTORS_PREFIX to the connector API's path prefix on your tenant " +
+    `(the part before /connectors)`;
+  if (o.origin === "guess") {
+    return `${head} That path is samkit's guess (${undocumented}): it tried the prefix ` +
+      `${o.prefix}. ${set}.`;
+  }
+  const from = o.origin === "environment" ? "SAM_CONNECTORS_PREFIX" : "the connectorsPrefix option";
+  return `${head} The prefix ${o.prefix} comes from ${from} (${undocumented}, so samkit's own ` +
+    `path is a guess too). ${set}, or unset it to try samkit's guess.`;
+}
+
 /**
  * 400: the request is invalid or malformed (a filter the server refused, a bad body).
  *

@@ -11,7 +11,8 @@
  *
  * A `total_pages` lower than the truth is accepted when the data follow the stop rule (spec 4.1
  * rule 3) and agree with `total_items` where it is given: the stop rule, not `total_pages`, ends
- * a read, and the count is the check that matters.
+ * a read, and the count is the check that matters. A read with no `total_items` has no count to
+ * check; `verify_read.ts` reads its pages a second time and compares them instead.
  *
  * @module
  */
@@ -188,6 +189,14 @@ export class PageChecker<T> {
       );
     }
     return undefined;
+  }
+
+  /**
+   * A problem found outside the checker (a page read again to verify the read, say) with the
+   * read's counts so far, as {@link PageChecker.check} would return it.
+   */
+  problemAt(problem: string, pageNumber: number): PagingProblem {
+    return this.#problem(problem, pageNumber);
   }
 
   #countDuplicates(items: readonly T[]): void {

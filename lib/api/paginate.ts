@@ -16,6 +16,7 @@ import type { Link } from "./catalogue.ts";
 import { PagingIntegrityError, type PagingSource } from "./errors.ts";
 import { isShortPage, PageChecker, type PagingProblem, stableKey } from "./integrity.ts";
 import { readLinks } from "./normalise.ts";
+import { ReadSample } from "./verify_read.ts";
 
 /** One page of a collection. */
 export interface Page<T> {
@@ -106,6 +107,12 @@ export interface PaginateOptions<T> {
   readonly rereads?: number;
   /** Names the collection in a {@link PagingIntegrityError}. */
   readonly source?: PagingSource;
+  /**
+   * When no page of a read reports `total_items`, read every page again after the read and
+   * compare each page's items by key (see `verify_read.ts`): one request more per page, which
+   * catches a page cut short once and an item removed between two page reads (default `false`).
+   */
+  readonly verifyUntotalled?: boolean;
 }
 
 /**
@@ -217,8 +224,9 @@ async function* pageSequence<T>(
 /**
  * A {@link Paged} collection over a page fetcher. Reading follows the spec's stop rule (4.1
  * rule 3): it ends on the first page with fewer items than the page size in force, or none —
- * never on `total_pages`. Each read is checked by a `PageChecker` (see `integrity.ts`). In
- * parallel mode, when page 1 reports `totalPages`, pages 2… are fetched with at most
+ * never on `total_pages`. Each read is checked by a `PageChecker` (see `integrity.ts`); with
+ * `verifyUntotalled`, a read whose pages report no `total_items` ends by reading its pages again
+ * and comparing them (see `verify_read.ts`). In parallel mode, when page 1 reports `totalPages`, pages 2… are fetched with at most
  * `concurrency` requests in flight and yielded strictly in order; a full last announced page is
  * followed by the stop rule. Stopping early (a `break`) or an abort cancels what is in flight.
  *
@@ -235,6 +243,22 @@ async function* pageSequence<T>(
  * });
  * console.log(await pages.toArray()); // ["item 1", "item 2", "item 3", "item 4", "item 5"]
  * ```
+ *
+ * @example A page cut short once, in a collection without totals, is read again
+ * ```ts
+ * import { paginate } from "./paginate.ts";
+ * let firstAnswer = true;
+ * const licenses = paginate<string>({
+ *   pageSize: 1000,
+ *   verifyUntotalled: true,
+ *   fetchPage: (n) => {
+ *     const items = firstAnswer ? ["L1", "L2"] : ["L1", "L2", "L3"]; // L3 left out once
+ *     firstAnswer = false;
+ *     return Promise.resolve({ pageNumber: n, items });
+ *   },
+ * });
+ * console.log(await licenses.toArray()); // ["L1", "L2", "L3"]
+ * ```
  */
 export function paginate<T>(options: PaginateOptions<T>): Paged<T> {
   const { fetchPage, pageSize, signal, onPage } = options;
@@ -243,12 +267,14 @@ export function paginate<T>(options: PaginateOptions<T>): Paged<T> {
   }
   const concurrency = concurrencyOf(options.parallel);
 
+  const keyOf = options.keyOf ?? stableKey;
   return new PagedCollection<T>(async function* (reads) {
     const checker = new PageChecker<T>({
       pageSize,
       sameOnPage: options.sameOnPage ?? false,
-      ...(options.keyOf ? { keyOf: options.keyOf } : {}),
+      keyOf,
     });
+    const sample = options.verifyUntotalled ? new ReadSample<T>({ keyOf }) : undefined;
     const fail = (p: PagingProblem) => new PagingIntegrityError({ ...options.source, ...p, reads });
     const stop = new AbortController();
     const combined = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
@@ -257,15 +283,20 @@ export function paginate<T>(options: PaginateOptions<T>): Paged<T> {
       for await (const page of pageSequence(fetchPage, pageSize, concurrency, combined)) {
         const problem = checker.check(page, ++n);
         if (problem) throw fail(problem);
+        sample?.add(page);
         onPage?.(page);
         yield page;
         if (isShortPage(page, checker.pageSize)) break;
       }
-      const problem = checker.finish();
-      if (problem) throw fail(problem);
     } finally {
+      // Pages fetched ahead are cancelled before any page is read again.
       stop.abort(new DOMException("paging stopped", "AbortError"));
     }
+    const problem = checker.finish();
+    if (problem) throw fail(problem);
+    const again = { fetchPage, pageSize, concurrency, ...(signal ? { signal } : {}) };
+    const differs = await sample?.verify(again);
+    if (differs) throw fail(checker.problemAt(differs.problem, differs.pageNumber));
   }, rereadsOf(options.rereads));
 }
 

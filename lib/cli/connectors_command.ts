@@ -13,6 +13,7 @@ import { reportError } from "./errors.ts";
 import { printOut, terminalJson, terminalText } from "./terminal_text.ts";
 import { openSource, tokenFlag } from "./source.ts";
 import type { ConnectorConfiguration, ConnectorType } from "../api/client.ts";
+import { explainConnectorNotFound } from "../api/connector_path.ts";
 
 /** The help text of `samkit connectors`. */
 export const CONNECTORS_HELP = `Usage: deno task connectors <action> [options]
@@ -29,6 +30,9 @@ Actions:
 Details: --bucket B --report-prefix P --report-name N --region R [--name NAME]
 Types: ProviderAStore (object store), ProviderBBlob (blob store)
 Keys: SAMKIT_CONNECTOR_ACCESS_KEY and SAMKIT_CONNECTOR_SECRET_KEY (environment only).
+
+Connector path: no public document describes the connector API, so its path prefix is
+samkit's guess (/api/cloud-cost/v1); set SAM_CONNECTORS_PREFIX to your tenant's.
 
 Options:
   --json            Machine-readable output
@@ -183,7 +187,10 @@ export async function connectorsCommand(argv: readonly string[]): Promise<number
       token: tokenFlag(stringFlag(values, "token")),
     });
     try {
-      const result = await run(api.client);
+      // Where no connector id is named, a 404 means the connector API is not at this path.
+      const result = await run(api.client).catch((error) => {
+        throw needsId ? error : explainConnectorNotFound(error);
+      });
       // Names and error codes come from the server: no escape sequence reaches the terminal.
       if (values.json || !columns) console.log(terminalJson(result));
       else printOut(table(result as Record<string, unknown>[], columns));

@@ -4,12 +4,14 @@
  * month counts, and one row per connector and month of the window (rules:
  * `connector_status.ts`). Data: `connectors.list` (cache key `connectors.list`) and each one's
  * retrieval records (cache key `connectors.retrievals:<id>`); credentials are never read into a
- * row.
+ * row. A 404 from the list is a `ConnectorPathError`: the connector path is samkit's guess
+ * (`SAM_CONNECTORS_PREFIX` sets it).
  *
  * @module
  */
 
 import type { ClientSlice } from "../../lib/api/client.ts";
+import { explainConnectorNotFound } from "../../lib/api/connector_path.ts";
 import { toArray } from "../../lib/query/collect.ts";
 import type { QueryContext } from "../../lib/query/context.ts";
 import { detailsById } from "../../lib/query/details.ts";
@@ -53,7 +55,11 @@ export async function connectorRows(
   ctx: ConnectorContext,
   months: readonly string[],
 ): Promise<ConnectorRows> {
-  const list = await ctx.query.all("connectors.list", () => ctx.client.connectors.list());
+  // A 404 here means the connector API is not at samkit's guessed path: say so, and how to set it.
+  const list = await ctx.query.all("connectors.list", () => ctx.client.connectors.list())
+    .catch((error) => {
+      throw explainConnectorNotFound(error);
+    });
   const connectors = sortBy(list.filter((c) => c.id), asc((c) => c.name ?? ""), asc((c) => c.id));
   const labels = uniqueLabels(connectors, (c) => c.name, (c) => c.id!, "(unnamed)");
   const load = (id: string) =>

@@ -257,6 +257,211 @@ describe("collect helpers re-read an inconsistent Paged collection", () => {
   });
 });
 
+/**
+ * A fake license-side collection: `total` items, no `total_items` (and `total_pages` only when
+ * `totalPages`), whose store may change or whose answers may lie as `fault` says (the faults
+ * below act once).
+ */
+function untotalled(total: number, fault: Fault, options: { totalPages?: boolean } = {}) {
+  const store = Array.from({ length: total }, (_, i) => item(i + 1));
+  const asked: number[] = [];
+  const fetchPage = (n: number, size: number): Promise<Page<Item>> => {
+    asked.push(n);
+    fault.before?.(store, n);
+    const page: Page<Item> = {
+      items: store.slice((n - 1) * size, n * size),
+      pageNumber: n,
+      pageSize: size,
+      ...(options.totalPages ? { totalPages: Math.ceil(store.length / size) } : {}),
+    };
+    return Promise.resolve(fault.page ? fault.page(page, store, size) : page);
+  };
+  return { fetchPage, store, asked };
+}
+
+/** Page `n` answered as `change` says, the first time only. */
+function once(n: number, change: NonNullable<Fault["page"]>): Fault {
+  let done = false;
+  return {
+    page: (p, store, size) => {
+      if (p.pageNumber !== n || done) return p;
+      done = true;
+      return change(p, store, size);
+    },
+  };
+}
+
+/** The item with id `id` removed from the store just before page `n` is first read. */
+function removedBefore(n: number, id: string): Fault {
+  return {
+    before: (store, page) => {
+      const at = store.findIndex((i) => i.id === id);
+      if (page === n && at >= 0) store.splice(at, 1);
+    },
+  };
+}
+
+const UNTOTALLED_FAULTS: Record<string, { total: number; size: number; fault: () => Fault }> = {
+  "a one-off short first page of a one-page collection (310 of 311)": {
+    total: 311,
+    size: 1000,
+    fault: () => once(1, (p) => ({ ...p, items: p.items.toSpliced(150, 1) })),
+  },
+  "a one-off short middle page": {
+    total: 23,
+    size: 5,
+    fault: () => once(2, (p) => ({ ...p, items: p.items.slice(0, 3) })),
+  },
+  "an item of page 1 removed between two page reads": {
+    total: 23,
+    size: 5,
+    fault: () => removedBefore(2, "C0001"),
+  },
+  "an item of page 2 removed between two later page reads (the count stays right)": {
+    total: 23,
+    size: 5,
+    fault: () => removedBefore(3, "C0006"),
+  },
+  "an item duplicated across pages": {
+    total: 23,
+    size: 5,
+    fault: () =>
+      once(2, (p, store, size) => ({ ...p, items: [store[size - 1]!, ...p.items.slice(1)] })),
+  },
+};
+
+describe("reads without total_items are verified by a second read compared page by page", () => {
+  for (const [name, { total, size, fault }] of Object.entries(UNTOTALLED_FAULTS)) {
+    it(`toArray returns the collection as it is after ${name}`, async () => {
+      const s = untotalled(total, fault());
+      const read = paginate({ fetchPage: s.fetchPage, pageSize: size, verifyUntotalled: true });
+      const items = await read.toArray();
+      assert.deepEqual(ids(items), ids(s.store));
+      const pages = Math.floor(s.store.length / size) + 1;
+      assert.ok(s.asked.length > 2 * pages, `read again after the fault: ${s.asked}`);
+    });
+
+    it(`a streaming read throws PagingIntegrityError naming the collection after ${name}`, async () => {
+      const s = untotalled(total, fault());
+      const source = { operation: "licenses.list", path: "/api/sam/v1/licenses" };
+      const paged = paginate({
+        fetchPage: s.fetchPage,
+        pageSize: size,
+        verifyUntotalled: true,
+        source,
+      });
+      const read = async () => {
+        for await (const _ of paged);
+      };
+      await assert.rejects(read(), (e) => {
+        assert.ok(e instanceof PagingIntegrityError, String(e));
+        assert.match(
+          e.message,
+          /^licenses\.list GET \/api\/sam\/v1\/licenses: paging inconsistent after 1 read, at page \d+: /,
+        );
+        assert.match(e.problem, /^page \d+ read again has \d+ items|^an item was repeated/);
+        return true;
+      });
+    });
+  }
+
+  it("without verification the same faults go unseen: the tests above can fail", async () => {
+    for (const [name, { total, size, fault }] of Object.entries(UNTOTALLED_FAULTS)) {
+      if (name.includes("duplicated")) continue; // The duplicate check sees that one anyway.
+      const s = untotalled(total, fault());
+      const items = await paginate({ fetchPage: s.fetchPage, pageSize: size }).toArray();
+      assert.notDeepEqual(ids(items), ids(s.store), name);
+    }
+  });
+
+  it("a removal from a page already read leaves the count right: only the pages tell", async () => {
+    const s = untotalled(23, removedBefore(3, "C0006"));
+    const items = await paginate({ fetchPage: s.fetchPage, pageSize: 5 }).toArray();
+    assert.equal(items.length, s.store.length, "the read counts what the collection now holds");
+    assert.ok(ids(items).includes("C0006") && !ids(items).includes("C0011"));
+  });
+
+  it("a short page with total_pages after it fails on the pages announced, before a second read", async () => {
+    const s = untotalled(23, once(2, (p) => ({ ...p, items: p.items.slice(0, 3) })), {
+      totalPages: true,
+    });
+    const read = paginate({
+      fetchPage: s.fetchPage,
+      pageSize: 5,
+      verifyUntotalled: true,
+      rereads: 0,
+    });
+    await assert.rejects(read.toArray(), /stopped at short page 2 of 5 announced/);
+    assert.deepEqual(s.asked, [1, 2]);
+  });
+
+  it("costs one request per page of the read, none with total_items", async () => {
+    const one = untotalled(311, {});
+    await paginate({ fetchPage: one.fetchPage, pageSize: 1000, verifyUntotalled: true }).toArray();
+    assert.deepEqual(one.asked, [1, 1]);
+    const five = untotalled(23, {});
+    await paginate({ fetchPage: five.fetchPage, pageSize: 5, verifyUntotalled: true }).toArray();
+    assert.deepEqual(five.asked, [1, 2, 3, 4, 5, 1, 2, 3, 4, 5]);
+    const counted = faulty(23, {}, false);
+    await paginate({ fetchPage: counted.fetchPage, pageSize: 5, verifyUntotalled: true }).toArray();
+    assert.deepEqual(counted.asked, [1, 2, 3, 4, 5]);
+  });
+
+  it("reads again with the read's concurrency, comparing in order", async () => {
+    const s = untotalled(23, {});
+    let inFlight = 0, most = 0;
+    const fetchPage = async (n: number, size: number) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setTimeout(r, 6 - n));
+      inFlight--;
+      return { ...(await s.fetchPage(n, size)), totalPages: 5 };
+    };
+    const parallel = { concurrency: 3 };
+    const items = await paginate({ fetchPage, pageSize: 5, parallel, verifyUntotalled: true })
+      .toArray();
+    assert.deepEqual(ids(items), ids(s.store));
+    assert.equal(s.asked.length, 10);
+    assert.equal(most, 3);
+  });
+
+  it("a page answered in another order the second time is the same page", async () => {
+    let calls = 0;
+    const fetchPage = (n: number): Promise<Page<Item>> =>
+      Promise.resolve({
+        pageNumber: n,
+        items: ++calls === 1 ? [item(1), item(2)] : [item(2), item(1)],
+      });
+    const items = await paginate({ fetchPage, pageSize: 10, verifyUntotalled: true }).toArray();
+    assert.deepEqual(ids(items), ["C0001", "C0002"]);
+    assert.equal(calls, 2);
+  });
+
+  it("stopping early reads nothing again", async () => {
+    const s = untotalled(23, {});
+    for await (
+      const _ of paginate({ fetchPage: s.fetchPage, pageSize: 5, verifyUntotalled: true })
+    ) break;
+    assert.deepEqual(s.asked, [1]);
+  });
+
+  it("a persistent difference fails after 3 reads with the counts", async () => {
+    let calls = 0;
+    const fetchPage = (n: number): Promise<Page<Item>> =>
+      Promise.resolve({ pageNumber: n, items: [item(1), item(++calls + 1)] });
+    const read = paginate({ fetchPage, pageSize: 10, verifyUntotalled: true }).toArray();
+    await assert.rejects(read, (e) => {
+      assert.ok(e instanceof PagingIntegrityError);
+      assert.equal(e.reads, 3);
+      assert.equal(
+        e.message,
+        "collection: paging inconsistent after 3 reads, at page 1: page 1 read again has 2 " +
+          "items, as the read, but not the same ones (read 2 items, 0 duplicates)",
+      );
+      return true;
+    });
+  });
+});
+
 /** Rewrites a JSON answer: `null` keeps it, else the body to send instead. */
 type Rewrite = (body: Record<string, unknown>, url: URL, count: number) => unknown;
 
