@@ -8,8 +8,12 @@
  * Reports: `entitlement-state-by-computer` pages the computers (an estate collection with
  * `total_items`: 2,200 computers are three pages at the client's 1,000 per page) and the
  * computers' entitlements (a license collection, `total_pages` only); `license-cost-summary`
- * reads the license list (one page that carries every figure: no call per license). Neither
- * depends on the run's clock, so outputs compare once the generated-at time is set aside.
+ * reads the license list (one page that carries every figure: no call per license);
+ * `connector-health` reads the connector list (one page). License and connector collections carry
+ * no `total_items`: a read of one is verified by a second read compared page by page, which is
+ * what turns a one-off short page or an item removed between page reads there into a re-read.
+ * None depends on the run's clock but for the calendar month, so outputs compare once the
+ * generated-at time is set aside.
  */
 
 import { after, before, describe, it } from "node:test";
@@ -25,9 +29,11 @@ const COMPUTERS = 2200;
 const FORMATS = "json,csv,xlsx";
 const PERSISTENT = Infinity;
 
-type ReportId = "entitlement-state-by-computer" | "license-cost-summary";
+type ReportId = "entitlement-state-by-computer" | "license-cost-summary" | "connector-health";
 const ESC: ReportId = "entitlement-state-by-computer";
 const LCS: ReportId = "license-cost-summary";
+const CHX: ReportId = "connector-health";
+const REPORT_IDS: readonly ReportId[] = [ESC, LCS, CHX];
 
 /** What a cell must end as: equal output, a named failure, or either. */
 type Expect = "equal" | "failure" | "either";
@@ -46,11 +52,13 @@ const entitlements = {
   search: /^(?![^#]*filter=)/, // the counting pass, not the per-batch detail reads
 };
 const licenseList = { path: /^\/api\/sam\/v1\/licenses$/ };
+const connectorList = { path: /\/connectors$/ };
 const token = { path: new RegExp(`^${TOKEN_PATH}$`) };
 
 const AT_COMPUTERS = /computers/;
 const AT_ENTITLEMENTS = /entitlements/;
 const AT_LICENSES = /licenses/;
+const AT_CONNECTORS = /connectors/;
 const PAGING = /page|total_items|total_pages|duplicate|item/i;
 const SHAPE = /shape|expected|JSON|items|parse|object/i;
 const BROKEN = /reset|connection|network|body|closed|interrupted|JSON|parse/i;
@@ -117,6 +125,9 @@ const CELLS: readonly Cell[] = [
     expect: "either",
     names: [AT_ENTITLEMENTS, BROKEN],
   },
+  // License-side collections (no total_items): one-off short pages, a removal between page
+  // reads and a repeat across pages all end equal after a re-read; a persistent repeat fails.
+  ...licenseSideCells(),
   // The license list (one page, every figure on it): statuses and broken bodies.
   ...objectCells(LCS, licenseList, AT_LICENSES),
   {
@@ -151,6 +162,35 @@ function pagingCells(
     { report, fault, expect: "equal" as const, names: [at, PAGING] },
     { report, fault: { ...fault, times: PERSISTENT }, expect: persistent, names: [at, PAGING] },
   ]);
+}
+
+function licenseSideCells(): Cell[] {
+  const cell = (report: ReportId, fault: Fault, expect: Expect, at: RegExp): Cell => ({
+    report,
+    fault,
+    expect,
+    names: [at, PAGING],
+  });
+  // Without total_pages too, as connector collections come: nothing but the pages to go by.
+  const bare = { ...entitlements, withoutTotalPages: true };
+  return [
+    // 310 of 311 licenses on the one page, once.
+    cell(LCS, { ...licenseList, kind: "shortPage", page: 1, drop: 1 }, "equal", AT_LICENSES),
+    cell(ESC, { ...entitlements, kind: "shortPage", page: 1 }, "equal", AT_ENTITLEMENTS),
+    // One computer's application lost to an item removed between two page reads, once.
+    cell(ESC, { ...entitlements, kind: "driftRemove", afterPage: 1 }, "equal", AT_ENTITLEMENTS),
+    cell(ESC, { ...entitlements, kind: "duplicate", page: 2 }, "equal", AT_ENTITLEMENTS),
+    cell(
+      ESC,
+      { ...entitlements, kind: "duplicate", page: 2, times: PERSISTENT },
+      "failure",
+      AT_ENTITLEMENTS,
+    ),
+    cell(ESC, { ...bare, kind: "shortPage", page: 1 }, "equal", AT_ENTITLEMENTS),
+    cell(ESC, { ...bare, kind: "shortPage", page: 2 }, "equal", AT_ENTITLEMENTS),
+    cell(ESC, { ...bare, kind: "driftRemove", afterPage: 1 }, "equal", AT_ENTITLEMENTS),
+    cell(CHX, { ...connectorList, kind: "shortPage", page: 1, drop: 1 }, "equal", AT_CONNECTORS),
+  ];
 }
 
 function objectCells(report: ReportId, target: Pick<Fault, "path" | "nth">, at: RegExp): Cell[] {
@@ -326,8 +366,9 @@ function classify(cell: Cell, run: CliRun, baseline: CliRun, secrets: string[]):
 }
 
 function describeFault(fault: Fault): string {
-  const { path: _path, search: _search, nth, times, kind, ...rest } = fault;
+  const { path: _path, search: _search, nth, times, kind, withoutTotalPages, ...rest } = fault;
   const args = Object.entries(rest).map(([k, v]) => `${k}=${v}`);
+  if (withoutTotalPages) args.push("no total_pages");
   if (nth !== undefined && nth !== 1) args.push(`nth=${nth}`);
   const mode = times === PERSISTENT ? "persistent" : times && times > 1 ? `${times}×` : "once";
   return `${kind}${args.length ? `(${args.join(", ")})` : ""} ${mode}`;
@@ -337,6 +378,8 @@ function targetOf(fault: Fault): string {
   const path = fault.path.source;
   return path.includes("licenses$")
     ? "licenses"
+    : path.includes("connectors")
+    ? "connectors"
     : path.includes("entitlements")
     ? "entitlements"
     : path.includes("computers")
@@ -348,7 +391,7 @@ function targetOf(fault: Fault): string {
 
 function table(results: readonly Result[]): string {
   const rows = results.map((r) => [
-    r.cell.report === ESC ? "entitlement-state" : "license-cost",
+    r.cell.report.split("-").slice(0, 2).join("-"),
     targetOf(r.cell.fault),
     describeFault(r.cell.fault),
     r.cell.expect,
@@ -456,6 +499,19 @@ describe("the fault proxy", () => {
     assert.deepEqual(low.map((p) => p.pagination.total_items), [25, 25]);
   });
 
+  it("leaves total_pages out of every matching answer when told, firing or not", async () => {
+    proxy.inject({ path: /computers$/, withoutTotalPages: true, kind: "shortPage", page: 2 });
+    const [first, cut] = [await get(proxy.url, 1), await get(proxy.url, 2)];
+    assert.equal(first.items.length, 10);
+    assert.equal(cut.items.length, 0, "page 2 of 25 at 10 a page, cut by 10");
+    for (const page of [first, cut]) {
+      assert.equal(page.pagination.total_pages, undefined);
+      assert.equal(page.pagination.total_items, 25);
+    }
+    proxy.inject(undefined);
+    assert.equal((await get(proxy.url, 1)).pagination.total_pages, 3);
+  });
+
   it("answers statuses, wrong shapes, broken bodies and slow answers as told", async () => {
     const read = async () => {
       const tok = await getToken(srv);
@@ -498,7 +554,7 @@ describe("fault matrix: every faulty run equals the fault-free run or fails nami
     srv = await startServer({ port: 0, computers: COMPUTERS, seed: 1, now: TEST_NOW, quiet: true });
     proxy = startFaultProxy({ upstream: srv.url });
     secrets.push(await getToken(srv));
-    for (const report of [ESC, LCS]) {
+    for (const report of REPORT_IDS) {
       baselines.set(report, [await runReport(report, proxy), await runReport(report, proxy)]);
     }
     for (const cell of CELLS) {

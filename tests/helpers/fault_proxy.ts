@@ -38,6 +38,11 @@ export interface FaultTarget {
   readonly nth?: number;
   /** How many matching requests (or passes) it fires on (default 1; `Infinity`: persistent). */
   readonly times?: number;
+  /**
+   * Every matching answer loses `pagination.total_pages`, whether the fault fires or not: the
+   * collection as a service that sends no page count (connector collections) would send it.
+   */
+  readonly withoutTotalPages?: boolean;
 }
 
 /** What a fault does to a matching request. */
@@ -172,6 +177,16 @@ export class FaultProxy {
   }
 
   async #handle(req: Request): Promise<Response> {
+    const res = await this.#answer(req);
+    const fault = this.#fault;
+    const url = new URL(req.url);
+    if (!fault?.withoutTotalPages || !matchesTarget(fault, url) || res.status !== 200) return res;
+    const body = parseJson(new Uint8Array(await res.arrayBuffer()));
+    if (isEnvelope(body)) delete body.pagination?.total_pages;
+    return new Response(JSON.stringify(body), { status: res.status, headers: JSON_TYPE });
+  }
+
+  async #answer(req: Request): Promise<Response> {
     const url = new URL(req.url);
     const fault = this.#firing(url);
     const body = req.method === "GET" || req.method === "HEAD"
@@ -209,8 +224,7 @@ export class FaultProxy {
   /** The fault if it fires for this request (counted here, in arrival order). */
   #firing(url: URL): Fault | undefined {
     const fault = this.#fault;
-    if (!fault || !fault.path.test(url.pathname)) return undefined;
-    if (fault.search && !fault.search.test(url.search)) return undefined;
+    if (!fault || !matchesTarget(fault, url)) return undefined;
     const page = pageNumberOf(url);
     let n: number;
     if (fault.kind === "shortPage" || fault.kind === "duplicate") {
@@ -303,6 +317,11 @@ export function startFaultProxy(options: FaultProxyOptions): FaultProxy {
 }
 
 const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
+
+/** Whether a request is one a fault's target names (by path, and query string if given). */
+function matchesTarget(target: FaultTarget, url: URL): boolean {
+  return target.path.test(url.pathname) && (!target.search || target.search.test(url.search));
+}
 
 function pageNumberOf(url: URL): number {
   const n = Number(url.searchParams.get("page_number") ?? "1");
