@@ -8,6 +8,8 @@
  * @module
  */
 
+import { operation } from "../api/operations.ts";
+
 /** An area of the API the doctor probes. */
 export type AreaId =
   | "computers"
@@ -29,11 +31,6 @@ export interface DoctorArea {
   readonly noun: string;
   /** The operation the probe reads (one page of one item, or the unpaged tree). */
   readonly operation: string;
-  /**
-   * The OAuth2 scope its reads need on the public service (public-api.md), or `null` where no
-   * public document names one (user accounts, the organisation tree, connectors).
-   */
-  readonly scope: string | null;
   /** What a report loses when this area is optional to it and fails. */
   readonly withoutIt?: string;
 }
@@ -55,42 +52,36 @@ export const DOCTOR_AREAS: readonly DoctorArea[] = [
     label: "computers and installations",
     noun: "computers",
     operation: "estate.computers",
-    scope: "sam.computer.r",
   },
   {
     id: "clusters",
     label: "data center clusters",
     noun: "clusters",
     operation: "estate.dataCenterClusters",
-    scope: "sam.estate.dcc.r",
   },
   {
     id: "users",
     label: "user accounts",
     noun: "user accounts",
     operation: "estate.userAccounts",
-    scope: null,
   },
   {
     id: "licenses",
     label: "licenses and entitlements",
     noun: "licenses",
     operation: "licenses.list",
-    scope: "sam.license.r",
   },
   {
     id: "registry",
     label: "software registry",
     noun: "applications",
     operation: "registry.applications",
-    scope: "sam.application.r",
   },
   {
     id: "compliance",
     label: "compliance summary",
     noun: "summaries",
     operation: "licenses.complianceSummary",
-    scope: "sam.license.r",
     withoutIt: "no cross-check against the service's own compliance summary",
   },
   {
@@ -98,7 +89,6 @@ export const DOCTOR_AREAS: readonly DoctorArea[] = [
     label: "organisation tree",
     noun: "organisations",
     operation: "organizations.tree",
-    scope: null,
     withoutIt: "organisations shown by id instead of name",
   },
   {
@@ -106,7 +96,6 @@ export const DOCTOR_AREAS: readonly DoctorArea[] = [
     label: "cloud cost connectors",
     noun: "connectors",
     operation: "connectors.list",
-    scope: null,
   },
 ];
 
@@ -143,6 +132,10 @@ export const REPORT_AREAS: Readonly<Record<string, ReportAreas>> = {
     needs: ["computers", "licenses", "registry"],
     optional: ["compliance", "organizations"],
   },
+  "license-optimization": {
+    needs: ["computers", "licenses", "registry"],
+    optional: ["compliance", "organizations"],
+  },
   "end-of-life-software": { needs: ["computers", "registry"], optional: ["organizations"] },
   "connector-health": { needs: ["connectors"], optional: [] },
   "stale-computers": { needs: ["computers"], optional: ["organizations"] },
@@ -169,4 +162,20 @@ export function reportsAffectedBy(area: AreaId): { blocks: string[]; thins: stri
     blocks: entries.filter(([, a]) => a.needs.includes(area)).map(([id]) => id),
     thins: entries.filter(([, a]) => a.optional.includes(area)).map(([id]) => id),
   };
+}
+
+/**
+ * The OAuth2 scope an area's reads need on the public service, from the operation table
+ * (`tokenScope` in `lib/api/operations.ts`), or `null` where no public document names one (user
+ * accounts, the organisation tree, connectors).
+ *
+ * @example
+ * ```ts
+ * import { areaScope, DOCTOR_AREAS } from "./doctor_areas.ts";
+ * console.log(areaScope(DOCTOR_AREAS[0])); // sam.computer.r
+ * ```
+ */
+export function areaScope(area: DoctorArea): string | null {
+  const scope = operation(area.operation).tokenScope;
+  return scope.kind === "named" ? scope.name : null;
 }

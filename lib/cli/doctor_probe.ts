@@ -8,7 +8,7 @@
 
 import type { Page, SamClient } from "../api/client.ts";
 import { NotFoundError, PermissionError } from "../api/errors.ts";
-import { type DoctorArea, reportsAffectedBy } from "./doctor_areas.ts";
+import { areaScope, type DoctorArea, reportsAffectedBy } from "./doctor_areas.ts";
 import { type DoctorRow, errorLine, genericFix, statusAt } from "./doctor_row.ts";
 
 /** What a probe read: the first page, or the error it met. */
@@ -84,7 +84,8 @@ export async function probeArea(
 
 /** The scope of an area in words, and its name when the public service names one. */
 function scopeText(area: DoctorArea): { text: string; name?: string } {
-  return area.scope ? { text: `scope ${area.scope}`, name: area.scope } : { text: "its scope" };
+  const scope = areaScope(area);
+  return scope ? { text: `scope ${scope}`, name: scope } : { text: "its scope" };
 }
 
 /** What to do about a refused read of an area. */

@@ -4,7 +4,6 @@ import { createClient, type SamClient } from "../../lib/api/client.ts";
 import { PermissionError } from "../../lib/api/errors.ts";
 import { AREA_PREFIX, operation, OPERATIONS } from "../../lib/api/operations.ts";
 import type { RunningServer } from "../../lib/server/server.ts";
-import { DOCTOR_AREAS } from "../../lib/cli/doctor_areas.ts";
 import { withServer } from "../helpers/server.ts";
 
 const PUBLIC_API = new URL("../../../shared/spec/public-api.md", import.meta.url);
@@ -69,13 +68,6 @@ describe("the scope each operation needs", () => {
       if (op.area === "estate" && op.path.startsWith("/dcc")) {
         assert.equal(scopeOf(op.id), "sam.estate.dcc.r", op.id);
       }
-    }
-  });
-
-  it("agrees with the scopes the doctor's area table prints", () => {
-    for (const area of DOCTOR_AREAS) {
-      const s = operation(area.operation).tokenScope;
-      assert.equal(area.scope, s.kind === "named" ? s.name : null, area.id);
     }
   });
 

@@ -90,14 +90,6 @@ describe("the doctor's report map", () => {
     }
   });
 
-  it("names the scope the operation table gives each probe's operation, when it gives one", () => {
-    for (const area of DOCTOR_AREAS) {
-      const op = OPERATIONS.find((o) => o.id === area.operation)!;
-      const scope = (op as { tokenScope?: { kind: string; name?: string } }).tokenScope;
-      if (scope) assert.equal(area.scope, scope.kind === "named" ? scope.name : null, area.id);
-    }
-  });
-
   it("says which areas each report reads, and which block it when they answer 403", async () => {
     await withServer({ computers: 30 }, async (srv) => {
       for (const report of API_REPORTS) {
