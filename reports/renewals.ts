@@ -33,6 +33,7 @@ export type RenewalsClient = ClientSlice<{
 type Ctx = ReportContext<RenewalsClient, QueryContext>;
 
 const EXPIRED = "Expired, in use";
+const SHORT = { Subscription: "Subscr.", Maintenance: "Maint.", Support: "Support" } as const;
 const bad = whenTrue("expiredInUse", "bad");
 
 async function rows(ctx: Ctx, due: readonly Renewal[]): Promise<Row[]> {
@@ -55,7 +56,7 @@ async function rows(ctx: Ctx, due: readonly Renewal[]): Promise<Row[]> {
       annualCost: r.annualCost,
       currency: r.currency,
       licenseId: r.licenseId,
-      label: `${application} (${r.kind.toLowerCase()})`,
+      label: `${SHORT[r.kind]} · ${application}`,
     };
   });
 }
@@ -96,13 +97,12 @@ async function data(ctx: Ctx): Promise<ReportData> {
       totals: { sum: ["annualCost"], perCurrency: "currency" },
       chart: {
         type: "timeline",
-        title: "Renewals (annual cost after the name)",
+        title: "Renewals by end date (the first 25)",
         label: "label",
         date: "endDate",
-        value: "annualCost",
         withinMonths: Math.max(1, Math.round(horizonDays / 30.4375)),
         withinLabel: `Within ${horizonDays} days`,
-        top: 40,
+        top: 25,
       },
       emptyText: blind.length
         ? `Nothing to show: ${blind.join(" ")}`
