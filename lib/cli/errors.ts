@@ -41,6 +41,8 @@ const BAD_INPUT = new Set([
   "JsonTextError",
   "TenantsFileError",
   "DatabaseUrlError",
+  "FxRatesFileError",
+  "MissingFxRateError",
 ]);
 
 /** What to do next, by error name: printed after the message. */

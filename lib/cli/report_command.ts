@@ -29,6 +29,7 @@ import { DEFAULT_PDF_DETAIL_ROWS } from "../render/pdf_detail.ts";
 import { launchBrowser } from "../render/browser.ts";
 import { CsvRenderer } from "../render/csv.ts";
 import { VERSION } from "../version.ts";
+import { reportingCurrencyOf } from "../sam/reporting_currency_flags.ts";
 
 /** The help text of `samkit report`. */
 export const REPORT_HELP = `Usage: deno task report <report-id> [options]
@@ -62,6 +63,11 @@ Options:
   --pdf-rows N       The most rows a PDF prints of one section (default ${DEFAULT_PDF_DETAIL_ROWS};
                      0: every row); a longer section prints its first N and names the file
                      with the full list and its SHA-256. XLSX, CSV, JSON and HTML keep every row
+  --reporting-currency CUR  Also show every amount converted to CUR (e.g. EUR), beside the
+                     original; needs --fx-rates
+  --fx-rates FILE    CSV date,currency,rate: units of each currency per 1 CUR, as central
+                     banks publish them; the latest rate on or before the run's day is used,
+                     and a currency without one is an error naming it
   --max-concurrency N  The most API calls in flight (default 64); the limit starts
                      lower and adapts to the service's latency and 429/503 answers
   --quiet            No progress on stderr
@@ -137,6 +143,8 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       "csv-formulas": { type: "boolean" },
       "csv-bom": { type: "string" },
       "from-snapshot": { type: "string" },
+      "reporting-currency": { type: "string" },
+      "fx-rates": { type: "string" },
       help: { type: "boolean", short: "h" },
     });
     if (values.help) {
@@ -178,6 +186,10 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
         throw new UsageError(`unknown locale "${clip(locale)}"`);
       }
     }
+    const reportingCurrency = await reportingCurrencyOf({
+      code: stringFlag(values, "reporting-currency"),
+      ratesFile: stringFlag(values, "fx-rates"),
+    });
     // Created now to prove it writable; removed again, while empty, if the run writes nothing.
     await using _out = await ensureWritableDir(outDir);
     await cleanStaleTemp();
@@ -217,6 +229,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
         now: snapshot?.generatedAt,
         locale,
         browser,
+        reportingCurrency,
         onEvent: (e) => {
           if (e.type === "render") progress.status(`${definition.id}: writing ${e.format}`);
           if (e.type === "reread" && !quiet) printErr(`samkit: note: ${rereadNote(e)}`);

@@ -78,6 +78,11 @@ export interface PackFile {
   readonly schedule?: PackSchedule;
   /** The email, if any. */
   readonly email?: PackEmail;
+  /**
+   * A reporting currency for every report and the summary (`"reportingCurrency": "EUR"` with
+   * `"fxRates": "rates.csv"`, a CSV `date,currency,rate`), if given.
+   */
+  readonly reportingCurrency?: { readonly code: string; readonly fxRates: string };
 }
 
 /**
@@ -141,6 +146,8 @@ export function validatePack(
     "schedule",
     "email",
     "description",
+    "reportingCurrency",
+    "fxRates",
   ]);
   for (const key of Object.keys(d)) if (!allowed.has(key)) fail(key, "unknown field");
   if (typeof d.name !== "string" || !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(d.name)) {
@@ -332,7 +339,24 @@ export function validatePack(
     reports,
     ...(schedule ? { schedule } : {}),
     ...(email ? { email } : {}),
+    ...reportingCurrencyField(d, fail),
   };
+}
+
+/** The pack's `reportingCurrency` and `fxRates`: both or neither, a 3-letter code and a path. */
+function reportingCurrencyField(
+  d: Json,
+  fail: (field: string, problem: string) => never,
+): Pick<PackFile, "reportingCurrency"> {
+  const { reportingCurrency: code, fxRates } = d;
+  if (code === undefined && fxRates === undefined) return {};
+  if (typeof code !== "string" || !/^[A-Z]{3}$/.test(code)) {
+    fail("reportingCurrency", "expected a 3-letter ISO 4217 code such as EUR, with fxRates");
+  }
+  if (typeof fxRates !== "string" || !fxRates.trim()) {
+    fail("fxRates", "expected the path of a CSV date,currency,rate, with reportingCurrency");
+  }
+  return { reportingCurrency: { code: code as string, fxRates: fxRates as string } };
 }
 
 /**

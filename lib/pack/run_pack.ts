@@ -30,6 +30,8 @@ import { buildMessage, sendMessage, writeEml } from "./mail.ts";
 import { SnapshotRecorder } from "./snapshot.ts";
 import { openSource, type SourceOptions } from "../cli/source.ts";
 import type { ReportDefinition } from "../report/model.ts";
+import { reportingCurrencyOf } from "../sam/reporting_currency_flags.ts";
+import type { ReportingCurrencyOptions } from "../sam/reporting_currency.ts";
 import { rereadNote, runReport } from "../report/runner.ts";
 import { backOffOnPressure, createQueryContext } from "../query/context.ts";
 import { createRenderers } from "../render/registry.ts";
@@ -268,16 +270,22 @@ export async function runPack(options: RunPackOptions): Promise<PackRunResult> {
   checkContained(outRoot, { what: "pack output folder", access: "write" });
   checkSubfolder(outRoot, packDir, "pack folder");
   await settleDeadRuns(packDir, log);
+  // The rates are read before the run folder exists: a bad or missing file writes nothing.
+  const fx = await reportingCurrencyOf({
+    code: pack.reportingCurrency?.code,
+    ratesFile: pack.reportingCurrency?.fxRates,
+    names: { code: "reportingCurrency", rates: "fxRates" },
+  });
   const folder = await EvidenceFolder.create(packDir, started);
   try {
-    return await runInFolder(options, folder, started, log, now);
+    return await runInFolder({ ...options, fx }, folder, started, log, now);
   } finally {
     await folder.close();
   }
 }
 
 async function runInFolder(
-  options: RunPackOptions,
+  options: RunPackOptions & { readonly fx?: ReportingCurrencyOptions },
   folder: EvidenceFolder,
   started: Date,
   log: (line: string) => void,
@@ -362,6 +370,7 @@ async function runInFolder(
           now: started,
           browser,
           signal,
+          reportingCurrency: options.fx,
           onEvent: (e) => {
             if (e.type === "reread") log(`${pack.name}: note: ${rereadNote(e)}`);
           },

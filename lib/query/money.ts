@@ -64,3 +64,48 @@ export function sumByCurrency<T>(
   }
   return new Map([...cents].map(([code, c]) => [code, c / 100]));
 }
+
+/** An exact decimal: `units × 10^-scale` (a rate such as 1.08345 is `108345n` at scale 5). */
+export interface ExactDecimal {
+  /** The digits as an integer. */
+  readonly units: bigint;
+  /** How many of them are decimals. */
+  readonly scale: number;
+}
+
+/**
+ * Reads a plain positive decimal exactly (`1.08345`, `0.1`, `160`): no sign, exponent or
+ * separators, at most 30 digits; `null` for anything else (or zero).
+ *
+ * @example
+ * ```ts
+ * import { parseExactDecimal } from "./money.ts";
+ * console.log(parseExactDecimal("1.08345")); // { units: 108345n, scale: 5 }
+ * console.log(parseExactDecimal("1e3"), parseExactDecimal("0")); // null null
+ * ```
+ */
+export function parseExactDecimal(text: string): ExactDecimal | null {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match || match[1].length + (match[2]?.length ?? 0) > 30) return null;
+  const units = BigInt(match[1] + (match[2] ?? ""));
+  return units === 0n ? null : { units, scale: match[2]?.length ?? 0 };
+}
+
+/**
+ * Converts integer minor units at a rate quoted as units of the amount's currency per one unit
+ * of the target currency (as central banks publish them): `minor ÷ rate`, computed exactly in
+ * integers and rounded once, half away from zero, to the target's minor units.
+ *
+ * @example
+ * ```ts
+ * import { convertMinorUnits, parseExactDecimal } from "./money.ts";
+ * const rate = parseExactDecimal("1.08345")!; // USD per EUR
+ * console.log(convertMinorUnits(100_000, rate)); // 92298 (USD 1,000.00 = EUR 922.98)
+ * console.log(convertMinorUnits(-5, parseExactDecimal("2")!)); // -3
+ * ```
+ */
+export function convertMinorUnits(minor: number, rate: ExactDecimal): number {
+  const n = BigInt(minor) * 10n ** BigInt(rate.scale);
+  const magnitude = ((n < 0n ? -n : n) * 2n + rate.units) / (rate.units * 2n);
+  return Number(n < 0n ? -magnitude : magnitude);
+}

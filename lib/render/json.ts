@@ -108,7 +108,9 @@ export class JsonRenderer implements Renderer {
       await out.write(
         `{"report":${s(doc.report.id)},"title":${s(doc.report.title)},` +
           `"generatedAt":${s(doc.generatedAt.toISOString())},"source":${s(doc.source)},` +
-          `"params":${jsonParams(doc.params)},${jsonScope(doc)}"sections":[`,
+          `"params":${jsonParams(doc.params)},${jsonScope(doc)}` +
+          (doc.reportingCurrency ? `"reportingCurrency":${s(doc.reportingCurrency)},` : "") +
+          `"sections":[`,
       );
       for (let i = 0; i < doc.sections.length; i++) {
         options.signal?.throwIfAborted();

@@ -135,6 +135,15 @@ export interface RenderDocument {
   readonly sections: readonly RenderSection[];
   /** The samkit version that produced the document. */
   readonly version: string;
+  /** The reporting currency and the rates its conversions used (absent: none asked for). */
+  readonly reportingCurrency?: {
+    readonly code: string;
+    readonly rates: readonly {
+      readonly currency: string;
+      readonly rate: string;
+      readonly date: string | null;
+    }[];
+  };
 }
 
 /**

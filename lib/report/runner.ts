@@ -24,6 +24,11 @@ import {
 import { type ResourceName, RESOURCES } from "../api/catalogue.ts";
 import { makeOwnedTempDir } from "../fs/owned_temp.ts";
 import { PagingIntegrityError } from "../api/errors.ts";
+import {
+  FxConverter,
+  inReportingCurrency,
+  type ReportingCurrencyOptions,
+} from "../sam/reporting_currency.ts";
 
 /** Progress events of a run (the CLI prints them on stderr). */
 export type RunEvent =
@@ -78,6 +83,11 @@ export interface RunReportOptions {
   readonly onEvent?: (event: RunEvent) => void;
   /** Called with the document after rendering, while its spooled rows can still be read. */
   readonly inspect?: (document: RenderDocument) => Promise<void>;
+  /**
+   * A reporting currency: every money column and per-currency money fact gains a converted
+   * companion, and the rates used are stated (absent: money stays per currency, unchanged).
+   */
+  readonly reportingCurrency?: ReportingCurrencyOptions;
 }
 
 /** What a run produced. */
@@ -187,13 +197,18 @@ async function readAndSpool(
   options: RunReportOptions,
   ctx: ReportContext,
   spoolRoot: string,
-): Promise<{ summary: readonly Fact[]; sections: RenderSection[] }> {
+): Promise<
+  { summary: readonly Fact[]; sections: RenderSection[]; fx?: FxConverter }
+> {
   const { definition, signal } = options;
   for (let attempt = 1;; attempt++) {
     const dir = `${spoolRoot}/read-${attempt}`;
     await Deno.mkdir(dir);
     try {
-      const data = await definition.data(ctx);
+      const raw = await definition.data(ctx);
+      const fx = options.reportingCurrency &&
+        new FxConverter(options.reportingCurrency, ctx.now);
+      const data = fx ? inReportingCurrency(raw, fx) : raw;
       const facts = new FactsCollector(data.facts ?? [], data.sections);
       const sections: RenderSection[] = [];
       for (const section of data.sections) {
@@ -207,7 +222,7 @@ async function readAndSpool(
         });
         sections.push(spooled);
       }
-      return { summary: [...facts.facts(), ...data.summary?.() ?? []], sections };
+      return { summary: [...facts.facts(), ...data.summary?.() ?? []], sections, fx };
     } catch (error) {
       if (!(error instanceof PagingIntegrityError) || attempt >= REPORT_READS) throw error;
       await Deno.remove(dir, { recursive: true }).catch(() => {});
@@ -252,7 +267,7 @@ export async function runReport(options: RunReportOptions): Promise<RunReportRes
       signal: signal ?? new AbortController().signal,
       now,
     };
-    const { summary, sections } = await readAndSpool(options, ctx, spoolDir);
+    const { summary, sections, fx } = await readAndSpool(options, ctx, spoolDir);
     const document: RenderDocument = {
       report: {
         id: definition.id,
@@ -267,6 +282,7 @@ export async function runReport(options: RunReportOptions): Promise<RunReportRes
       summary,
       sections,
       version: options.version,
+      ...(fx ? { reportingCurrency: { code: fx.code, rates: fx.used() } } : {}),
     };
     const files: string[] = [];
     // The PDF is printed last, so that it can name the file holding a long section's full list.
