@@ -10,32 +10,15 @@
  * @module
  */
 
-import {
-  ASSIGNMENT_TYPES,
-  CPUS,
-  END_USER_ORG_WEIGHTS,
-  GROUPS,
-  MET,
-  ORGANIZATIONS,
-  OS_CHOICES,
-  Profile,
-  SERVER_ORG_WEIGHTS,
-  USD_PER,
-} from "./generator_catalogue.ts";
+import { CPUS, GROUPS, MET, OS_CHOICES, Profile } from "./generator_catalogue.ts";
 import {
   APP_INFOS,
   appOf,
   ASSIGNED,
-  type AssignmentType,
   canCover,
-  contractId,
   type Ctx,
-  DAY,
   FAMILIES,
-  HOUR,
-  iso,
   type LicenseBook,
-  type LicenseInfo,
   orgId,
   pad,
   PAIR,
@@ -43,8 +26,9 @@ import {
   streamFor,
   userId,
 } from "./generator_context.ts";
+import { buyClusterLicenses, buyFamily } from "./generator_license_buying.ts";
+import { LicenseLedger } from "./generator_license_ledger.ts";
 import { hostCoreRequirement, Hypervisor, Kind, type Plan } from "./generator_plan.ts";
-import type { Random } from "./random.ts";
 
 /** Average core requirement of one server install, by profile. */
 function averageCores(plan: Plan, p: number): number {
@@ -143,478 +127,34 @@ function addHostRows(plan: Plan, g: (typeof GROUPS)[number], req: Float64Array):
   }
 }
 
-/** Split `total` into `parts` positive integers with random proportions. */
-function split(r: Random, total: number, parts: number): number[] {
-  parts = Math.max(1, Math.min(parts, total));
-  const weights = Array.from({ length: parts }, () => r.float(0.5, 1.5));
-  const sum = weights.reduce((s, w) => s + w, 0);
-  const out = weights.map((w) => Math.max(1, Math.floor((total * w) / sum)));
-  let diff = total - out.reduce((s, v) => s + v, 0);
-  for (let i = 0; diff !== 0; i = (i + 1) % parts) {
-    if (diff > 0) {
-      out[i]++;
-      diff--;
-    } else if (out[i] > 1) {
-      out[i]--;
-      diff++;
-    }
-  }
-  return out;
-}
-
-const KEY_ALPHABET = "BCDFGHJKMPQRTVWXY2346789";
-const GENERIC_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ0123456789";
-
-function licenseKeys(r: Random, kind: "ms" | "generic" | "none"): string | null {
-  if (kind === "none") return null;
-  const one = () =>
-    kind === "ms"
-      ? Array.from({ length: 5 }, () => r.chars(5, KEY_ALPHABET)).join("-")
-      : Array.from({ length: 4 }, () => r.chars(4, GENERIC_ALPHABET)).join("-");
-  return r.chance(0.1) ? `${one()}; ${one()}` : one();
-}
-
-const SERVER_METRICS = new Set<string>([MET.cores, MET.pvu, MET.devices]);
-
-/** The real-only cost totals of a license without costs. */
-const NO_COSTS: Row = {
-  activeMaintenanceCost: null,
-  totalMaintenanceCost: null,
-  activeSupportCost: null,
-  totalSupportCost: null,
-  totalLicenseCost: null,
-};
-
 /**
- * The real-only cost totals of a license from the cents its cost summary was built from
- * (purchase, current and accumulated maintenance, current and accumulated support, total): equal
- * to the summary's figures to the cent.
- */
-function costFields(sums: readonly number[]): Row {
-  return {
-    activeMaintenanceCost: sums[1] / 100,
-    totalMaintenanceCost: sums[2] / 100,
-    activeSupportCost: sums[3] / 100,
-    totalSupportCost: sums[4] / 100,
-    totalLicenseCost: sums[5] / 100,
-  };
-}
-
-/**
- * The real-only fields of a license that follow from its purchase (no random draws, so the
- * estate's other values are unchanged): agreement, assignment type, subscription period (a year
- * from the purchase, as the notes' renewal month says), edition transfers, dates, status.
- */
-function realLicenseFields(
-  at: { p: Purchase; index: number; purchaseDate: number; now: number; contract: string | null },
-): Row {
-  const { p, index, purchaseDate, now } = at;
-  const fam = FAMILIES[p.family];
-  const app = APP_INFOS[p.app];
-  const created = Math.min(now, purchaseDate + DAY);
-  const vmRights = fam.key === "windows-server";
-  return {
-    agreementId: at.contract,
-    assignmentTypeId: ASSIGNMENT_TYPES.find((t) => t.name === p.assignment)?.id ?? null,
-    initialQuantity: p.quantity,
-    isCrossEdition: APP_INFOS.some((a) =>
-      a.family === p.family && a.decl.edition !== app.decl.edition && canCover(p.app, a.index)
-    ),
-    createdDate: iso(created),
-    updatedDate: iso(Math.min(now, created + (index % 30) * DAY)),
-    subscriptionValidFrom: fam.subscription ? iso(purchaseDate) : null,
-    subscriptionValidTo: fam.subscription ? iso(purchaseDate + 365 * DAY) : null,
-    upgradedLicenseCount: 0,
-    autoAllocateOnce: false,
-    isAutoAllocated: false,
-    skuId: `SKU${pad(app.index + 1, 4)}`,
-    sku: `${app.id}-${fam.subscription ? "SUB" : "PERP"}`,
-    hasVmUseRights: vmRights,
-    numberOfSupportedVirtualMachines: vmRights && app.rank === 1 ? 2 : null,
-    status: "Active",
-    archivedDate: null,
-  };
-}
-
-interface Purchase {
-  app: number;
-  family: number;
-  quantity: number;
-  unitUsd: number;
-  assignment: AssignmentType;
-  org: number;
-  generic: boolean;
-  cluster: number;
-  upgradeOf: number;
-  notBefore: number;
-}
-
-/**
- * Buy the estate's licenses and emit every table that follows from the purchases alone.
+ * Buy the estate's licenses and emit every table that follows from the purchases alone: the
+ * families in catalogue order, then the clusters' Datacenter licenses, then the license and
+ * entitlement rows.
  *
  * @example
- * ```ts ignore
- * const book = planLicenses(ctx); // ctx from generator.ts
+ * ```ts
+ * import { planLicenses } from "./generator_licenses.ts";
+ * import { buildPlan } from "./generator_plan.ts";
+ * const plan = buildPlan(1, 400);
+ * const now = Date.parse("2026-11-01T00:00:00Z");
+ * const book = planLicenses({ seed: 1, now, n: 400, plan, contracts: 4, emit: () => {} });
+ * console.log(book.list.length > 0, book.clusterLicense.length === plan.clusters.length); // true true
  * ```
  */
 export function planLicenses(ctx: Omit<Ctx, "book" | "agg" | "ids">): LicenseBook {
   const { plan, seed, now, emit } = ctx;
   const r = streamFor(seed, "licenses", plan.n);
-  const list: LicenseInfo[] = [];
-  const capacity: number[] = [];
-  const purchased: number[] = [];
-  const byFamily: number[][] = FAMILIES.map(() => []);
-  const allByFamily: number[][] = FAMILIES.map(() => []);
-  const clusterLicense = new Int32Array(plan.clusters.length).fill(-1);
-  const assignedFlags: number[] = [];
-  const entitlements = new Map<string, number>();
-  let orgTypeOrdinal = 0;
-  let orgAssignments = 0;
-  /** License rows, emitted once upgrades have set `upgradedLicenseCount`. */
-  const licenseRows: Row[] = [];
-  if (plan.n === 0) {
-    return {
-      list,
-      remaining: new Float64Array(0),
-      byFamily,
-      allByFamily,
-      hostStates: new Map(),
-      transferHolders: new Set(),
-      clusterLicense,
-      assigned: new Uint8Array(0),
-      transferPairs: new Map(),
-      trackingPairs: new Map(),
-    };
-  }
-
+  const ledger = new LicenseLedger({ r, plan, now, contracts: ctx.contracts, emit });
+  if (plan.n === 0) return ledger.book(new Int32Array(plan.clusters.length).fill(-1));
   const expected = expectedRequirement(plan);
-
-  const create = (p: Purchase): number => {
-    const index = list.length;
-    const id = `LIC${pad(index + 1, 5)}`;
-    const fam = FAMILIES[p.family];
-    const app = APP_INFOS[p.app];
-    const org = ORGANIZATIONS[p.org];
-    const currency = org.currency;
-    const earliest = Math.max(p.notBefore, app.releaseMs + 14 * DAY);
-    const latest = now - 5 * DAY;
-    const purchaseDate = Math.min(
-      latest,
-      fam.subscription && p.upgradeOf < 0
-        ? Math.max(earliest, now - r.int(10, 360) * DAY - r.int(8, 18) * HOUR)
-        : Math.max(earliest, now - r.int(60, 2200) * DAY) + r.int(8, 18) * HOUR,
-    );
-    const noCosts = index % 20 === 7;
-    let unitCents = Math.round(((p.unitUsd * (1 - r.float(0, 0.25))) / USD_PER[currency]) * 100);
-    if (p.upgradeOf >= 0) unitCents = Math.round(unitCents * 0.45);
-    unitCents = Math.max(1, unitCents);
-
-    // Organisation split of the quantity (costs, and assignments of organisation licenses).
-    const splits: [number, number][] = [];
-    if (p.assignment === "Organization" && p.quantity >= 2) {
-      const orgsWanted = Math.min(p.quantity, r.weighted([[1, 5], [2, 3], [3, 2]]));
-      const orgs = [p.org];
-      const weights = (SERVER_METRICS.has(fam.metric) ? SERVER_ORG_WEIGHTS : END_USER_ORG_WEIGHTS)
-        .slice();
-      weights[p.org] = 0;
-      while (orgs.length < orgsWanted) {
-        const o = r.weightedIndex(weights);
-        weights[o] = 0;
-        orgs.push(o);
-      }
-      const parts = split(r, p.quantity, orgs.length).sort((a, b) => b - a);
-      orgs.forEach((o, k) => splits.push([o, parts[k]]));
-    } else splits.push([p.org, p.quantity]);
-
-    const years = Math.max(0, Math.floor((now - purchaseDate) / (365 * DAY)));
-    const maintenanceRate = !fam.subscription && fam.downgrade && r.chance(0.7)
-      ? r.float(0.18, 0.25)
-      : 0;
-    const supportRate = r.chance(0.3) ? r.float(0.03, 0.08) : 0;
-    const sums = [0, 0, 0, 0, 0, 0];
-    if (!noCosts) {
-      for (const [o, q] of splits) {
-        const purchase = unitCents * q;
-        const maintenance = Math.round(purchase * maintenanceRate);
-        const support = Math.round(purchase * supportRate);
-        const accMaintenance = maintenance * years;
-        const accSupport = support * years;
-        const total = purchase + accMaintenance + accSupport;
-        [purchase, maintenance, accMaintenance, support, accSupport, total].forEach((v, k) =>
-          sums[k] += v
-        );
-        emit("license_costs", {
-          licenseId: id,
-          organizationId: orgId(o),
-          currency,
-          licenseQuantity: q,
-          licensePurchaseCost: purchase / 100,
-          currentMaintenanceCost: maintenance / 100,
-          accumulatedMaintenanceCost: accMaintenance / 100,
-          currentSupportCost: support / 100,
-          accumulatedSupportCost: accSupport / 100,
-          totalCost: total / 100,
-        });
-      }
-      emit("license_cost_summaries", {
-        licenseId: id,
-        currency,
-        quantity: p.quantity,
-        purchaseCost: sums[0] / 100,
-        currentMaintenanceCost: sums[1] / 100,
-        accumulatedMaintenanceCost: sums[2] / 100,
-        currentSupportCost: sums[3] / 100,
-        accumulatedSupportCost: sums[4] / 100,
-        totalCost: sums[5] / 100,
-        averageCostPerLicensePurchase: Math.round(sums[0] / p.quantity) / 100,
-      });
-    }
-
-    const year = new Date(purchaseDate).getUTCFullYear();
-    const missingProof = !noCosts && r.chance(0.08);
-    const invoiceReference = noCosts ? null : `INV-${year}-${pad(r.int(1, 99999), 5)}`;
-    const unitText = fam.metric === MET.cores
-      ? "per core"
-      : fam.metric === MET.users
-      ? "per user"
-      : fam.metric === MET.pvu
-      ? "per PVU"
-      : fam.metric === MET.devices
-      ? "per system"
-      : "per installation";
-    const contract = r.chance(0.7) ? contractId(r.int(0, ctx.contracts - 1)) : null;
-    const row: Row = {
-      id,
-      organizationId: orgId(p.org),
-      applicationId: app.id,
-      contractId: contract,
-      metricId: fam.metric,
-      purchaseCurrency: currency,
-      licenseKeys: licenseKeys(r, fam.keys),
-      mediaStorage: fam.subscription ? "Vendor download portal" : r.pick([
-        "Vendor download portal",
-        `\\\\fs01.corp.contoso.com\\media\\${fam.key}`,
-        "ISO in software library",
-      ]),
-      licenseProofLocation: missingProof
-        ? null
-        : r.chance(0.5)
-        ? `\\\\fs01.corp.contoso.com\\sam\\proofs\\${id}.pdf`
-        : "Vendor licensing portal",
-      invoiceReference,
-      vendor: r.pick(fam.vendors),
-      notes: p.cluster >= 0
-        ? `Licenses every host of cluster ${plan.clusters[p.cluster].name}`
-        : p.upgradeOf >= 0
-        ? `Upgrade of ${list[p.upgradeOf].id}`
-        : fam.subscription
-        ? `Renews ${new Date(purchaseDate + 365 * DAY).toISOString().slice(0, 7)}`
-        : r.pick(["Volume purchase", "True-up", "Project purchase", "Replacement order"]),
-      externalId: `PO-${year}-${pad(r.int(1, 999999), 6)}`,
-      productDescription: `${app.decl.name}, ${
-        fam.subscription ? "subscription" : "perpetual"
-      } ${unitText}${maintenanceRate > 0 ? ", with maintenance" : ""}`,
-      purchaseDate: iso(purchaseDate),
-      purchaseValue: noCosts ? null : sums[0] / 100,
-      quantity: p.quantity,
-      incompleteReasons: (noCosts ? 2 : 0) + (missingProof ? 1 : 0),
-      isSubscription: fam.subscription,
-      isCrossPlatform: fam.crossPlatform,
-      isUpgrade: p.upgradeOf >= 0,
-      isDowngrade: fam.downgrade,
-    };
-    Object.assign(row, realLicenseFields({ p, index, purchaseDate, now, contract }), {
-      // The real service's vendor is the publisher. The reseller drawn above stays drawn, so
-      // the random stream (and every other generated value) is what it was.
-      vendor: app.decl.manufacturer,
-      ...(noCosts ? NO_COSTS : costFields(sums)),
-      maintenanceAccordingToAgreement: contract !== null && maintenanceRate > 0,
-      isIncomplete: row.incompleteReasons !== 0,
-    });
-    licenseRows.push(row);
-
-    let flags = 0;
-    if (p.assignment === "Organization" || p.assignment === "Site") {
-      const kind = p.assignment === "Site" ? "site" : "organization";
-      flags |= p.assignment === "Site" ? ASSIGNED.site : ASSIGNED.organization;
-      splits.forEach(([o, q]) =>
-        emit("organization_assignments", {
-          id: `AO${pad(++orgAssignments, 6)}`,
-          licenseId: id,
-          applicationId: app.id,
-          organizationId: orgId(o),
-          quantity: q,
-          isAutoAllocated: false,
-          kind,
-        })
-      );
-    }
-    if (p.assignment === "Datacenter") {
-      emit("datacenter_assignments", {
-        id: `AD${pad(index + 1, 5)}`,
-        licenseId: id,
-        applicationId: app.id,
-        datacenterId: plan.clusters[p.cluster].id,
-        quantity: p.quantity,
-        invalidAssignmentReasons: 0,
-        hasVmUseRights: true,
-        numberOfSupportedVirtualMachines: plan.clusters[p.cluster].hosts
-          .reduce((s, h) => s + plan.vmCount[h], 0),
-      });
-    }
-    for (const [o, q] of p.assignment === "Organization" ? splits : [[p.org, p.quantity]]) {
-      const key = `${p.app}|${o}|${fam.metric}|${p.assignment}`;
-      entitlements.set(key, (entitlements.get(key) ?? 0) + q);
-    }
-    list.push({
-      index,
-      id,
-      app: p.app,
-      family: p.family,
-      org: p.org,
-      metric: fam.metric,
-      assignment: p.assignment,
-      generic: p.generic,
-      cluster: p.cluster,
-      quantity: p.quantity,
-    });
-    capacity.push(p.quantity);
-    purchased.push(purchaseDate);
-    assignedFlags.push(flags);
-    if (p.generic) byFamily[p.family].push(index);
-    allByFamily[p.family].push(index);
-    return index;
-  };
-
+  const state = { orgTypeOrdinal: 0 };
   FAMILIES.forEach((fam, family) => {
-    if (fam.none || fam.buy.length === 0 || expected[family] < 0.5) return;
-    const server = SERVER_METRICS.has(fam.metric) || fam.key === "vsphere";
-    const coverage = r.float(fam.coverage[0], fam.coverage[1]);
-    let total = Math.max(1, Math.round(expected[family] * coverage));
-    if (fam.metric === MET.cores) total = Math.max(2, total + (total % 2));
-    // Quantity per bought product, largest remainder.
-    const weightSum = fam.buy.reduce((s, b) => s + b[1], 0);
-    const exact = fam.buy.map((b) => (total * b[1]) / weightSum);
-    const qty = exact.map(Math.floor);
-    let rest = total - qty.reduce((s, v) => s + v, 0);
-    const order = exact.map((e, k) => [e - qty[k], k]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-    for (let k = 0; rest > 0; k = (k + 1) % order.length, rest--) qty[order[k][1]]++;
-    let familyOrdinal = 0;
-    const bought: number[][] = fam.buy.map(() => []);
-    fam.buy.forEach(([key, , price], b) => {
-      if (qty[b] === 0) return;
-      const parts = split(r, qty[b], Math.min(30, Math.ceil(qty[b] / fam.chunk)));
-      for (const q of parts) {
-        let assignment: AssignmentType;
-        if (fam.assignment === "computer") assignment = "Computer";
-        else if (fam.assignment === "user") {
-          assignment = familyOrdinal % 2 === 0 ? "User" : "Organization";
-        } else assignment = orgTypeOrdinal++ % 6 === 2 ? "Site" : "Organization";
-        familyOrdinal++;
-        bought[b].push(create({
-          app: appOf(key),
-          family,
-          quantity: q,
-          unitUsd: price,
-          assignment,
-          org: r.weightedIndex(server ? SERVER_ORG_WEIGHTS : END_USER_ORG_WEIGHTS),
-          generic: true,
-          cluster: -1,
-          upgradeOf: -1,
-          notBefore: 0,
-        }));
-      }
-    });
-    // Upgrades: some licenses of an older product are upgraded to the next newer product of the
-    // same edition that the family buys.
-    fam.buy.forEach(([key], b) => {
-      const older = APP_INFOS[appOf(key)];
-      let next = -1;
-      fam.buy.forEach(([k2], b2) => {
-        const other = APP_INFOS[appOf(k2)];
-        if (other.rank !== older.rank || other.releaseMs <= older.releaseMs) return;
-        if (next < 0 || other.releaseMs < APP_INFOS[appOf(fam.buy[next][0])].releaseMs) next = b2;
-      });
-      if (next < 0) return;
-      const bases = bought[b];
-      const count = Math.max(1, Math.floor(bases.length / 3));
-      for (let j = 0; j < count && j < bases.length; j++) {
-        const base = list[bases[j]];
-        const q = Math.max(
-          1,
-          Math.min(capacity[base.index], Math.round(base.quantity * r.float(0.2, 0.6))),
-        );
-        if (capacity[base.index] < q) continue;
-        // The upgraded units stay in the base license's quantity, so they keep covering
-        // installs: samkit's ELP rules count a license's whole quantity as purchased and move
-        // entitlements between products only through transfer rows.
-        const baseRow = licenseRows[base.index];
-        baseRow.upgradedLicenseCount = (baseRow.upgradedLicenseCount as number) + q;
-        const up = create({
-          app: appOf(fam.buy[next][0]),
-          family,
-          quantity: q,
-          unitUsd: fam.buy[next][2],
-          assignment: base.assignment === "Site" ? "Organization" : base.assignment,
-          org: base.org,
-          generic: true,
-          cluster: -1,
-          upgradeOf: base.index,
-          notBefore: purchased[base.index] + 30 * DAY,
-        });
-        emit("license_upgrades", {
-          licenseId: list[up].id,
-          upgradedLicenseId: base.id,
-          quantity: q,
-          upgradedQuantity: q,
-        });
-      }
-    });
+    buyFamily({ r, ledger, emit, state, family, fam, expected: expected[family] });
   });
-
-  // Windows Server Datacenter licensed per cluster.
-  const wsFamily = FAMILIES.findIndex((f) => f.key === "windows-server");
-  for (const cluster of plan.clusters) {
-    if (!cluster.dcLicensed || cluster.hosts.length === 0) continue;
-    const quantity = cluster.hosts.reduce((s, h) => s + hostCoreRequirement(plan.hosts[h]), 0);
-    clusterLicense[cluster.index] = create({
-      app: appOf("ws2022-dc"),
-      family: wsFamily,
-      quantity,
-      unitUsd: 385,
-      assignment: "Datacenter",
-      org: plan.org[plan.hosts[cluster.hosts[0]].computer],
-      generic: false,
-      cluster: cluster.index,
-      upgradeOf: -1,
-      notBefore: 0,
-    });
-  }
-
-  for (const row of licenseRows) emit("licenses", row);
-  for (const [key, quantity] of entitlements) {
-    const [app, o, metricId, assignmentType] = key.split("|");
-    emit("entitlements", {
-      applicationId: APP_INFOS[Number(app)].id,
-      organizationId: orgId(Number(o)),
-      metricId,
-      assignmentType,
-      quantity,
-    });
-  }
-
-  return {
-    list,
-    remaining: Float64Array.from(capacity),
-    byFamily,
-    allByFamily,
-    hostStates: new Map(),
-    transferHolders: new Set(),
-    clusterLicense,
-    assigned: Uint8Array.from(assignedFlags),
-    transferPairs: new Map(),
-    trackingPairs: new Map(),
-  };
+  const clusterLicense = buyClusterLicenses(ledger, plan);
+  ledger.emitRows();
+  return ledger.book(clusterLicense);
 }
 
 /**
