@@ -1,13 +1,15 @@
 /**
  * Headline figures of a run and what moved since the previous run of the same pack: every
- * numeric fact of every report, every section total (per currency, never summed across), and
- * the rows a report marks as tracked (for example the shortfall per application).
+ * numeric fact of every report, every section total (per currency, never summed across), the
+ * rows a report marks as tracked (for example the shortfall per application) and the rows the
+ * headline reads (`HEADLINE_ROWS`: license-optimization's per-currency purchase need).
  *
  * @module
  */
 
 import type { RenderDocument } from "../render/renderer.ts";
-import type { ReportDefinition } from "../report/model.ts";
+import type { ReportDefinition, TrackedFigure } from "../report/model.ts";
+import { HEADLINE_ROWS } from "./headline.ts";
 
 /** One figure of a run. */
 export interface Figure {
@@ -34,6 +36,14 @@ export interface Change extends Figure {
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+
+/** The report's own tracked rows, then the headline's rows of it that the report does not track. */
+function trackedOf(definition: Pick<ReportDefinition, "id" | "tracked">): TrackedFigure[] {
+  const own = definition.tracked ?? [];
+  const id = (t: TrackedFigure) => JSON.stringify([t.section, t.value, t.key, t.currencyKey]);
+  const seen = new Set(own.map(id));
+  return [...own, ...(HEADLINE_ROWS[definition.id] ?? []).filter((t) => !seen.has(id(t)))];
+}
 
 /**
  * Collects the figures of one rendered report (its spooled sections must still be readable).
@@ -82,7 +92,7 @@ export async function collectFigures(
       }
     }
   }
-  for (const tracked of definition.tracked ?? []) {
+  for (const tracked of trackedOf(definition)) {
     const section = doc.sections.find((s) => s.id === tracked.section);
     if (!section) continue;
     const column = section.columns.find((c) => c.key === tracked.value);
@@ -92,7 +102,9 @@ export async function collectFigures(
       const name = (typeof tracked.key === "string" ? [tracked.key] : tracked.key)
         .map((k) => row[k]).filter((v) => v !== null && v !== undefined && v !== "").join(" ");
       const currency = tracked.currencyKey ? String(row[tracked.currencyKey] ?? "") : "";
-      const label = `${tracked.label}: ${name}${currency ? ` (${currency})` : ""}`;
+      // A row named by its currency alone (a per-currency summary) is labelled once by it.
+      const named = name && name !== currency ? `: ${name}` : "";
+      const label = `${tracked.label}${named}${currency ? ` (${currency})` : ""}`;
       out.push({
         key: `${id}|row|${tracked.section}|${tracked.value}|${name}|${currency}`,
         report: id,

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { type HeadlineFigure, headlineFigures } from "./headline.ts";
+import { type HeadlineFigure, headlineFigures, optimisedOf } from "./headline.ts";
 import { reportScope } from "../report/scope.ts";
 import { filterStatement } from "../report/scope.ts";
 import type {
@@ -32,11 +32,12 @@ const cell = (text: string, numeric = false, tone: "" | "bad" | "good" = ""): Vi
   good: tone === "good",
 });
 const head = (...labels: string[]) => labels.map((l, i) => cell(l, i > 0));
-const table = (columns: ViewCell[], rows: ViewCell[][], caption = ""): ViewTable => ({
-  caption,
-  columns,
-  rows,
-});
+const table = (
+  columns: ViewCell[],
+  rows: ViewCell[][],
+  caption = "",
+  after: string[] = [],
+): ViewTable => ({ caption, columns, rows, after });
 const section = (
   id: string,
   heading: string,
@@ -73,11 +74,27 @@ function figureTable(ctx: Ctx, lines: readonly HeadlineFigure[]): ViewTable {
   );
 }
 
+/**
+ * Per currency, the optimised exposure beside the ELP's, as license-optimization's `currencies`
+ * section states it (none when the pack has no such report).
+ */
+function optimisedLines(ctx: Ctx): string[] {
+  const money = (v: number, currency: string) =>
+    formatValue(v, { type: "currency", currency }, ctx.locale);
+  const count = (n: number) => formatValue(n, { type: "integer" }, ctx.locale);
+  return Object.entries(optimisedOf(ctx.lines)).map(([code, o]) =>
+    `Optimised exposure: ${money(o.costAfter, code)} after harvest and reallocation ` +
+    `(ELP ${money(o.costBefore, code)}; ${money(o.moneySaved, code)} saved; ` +
+    `${count(o.closed)} of ${count(o.short)} positions closed)`
+  );
+}
+
 function exposureSection(ctx: Ctx): ViewSection {
   const lines = of(ctx, "shortfallCost", "unpricedShortfalls", "positionsShort");
+  const optimised = optimisedLines(ctx);
   if (!lines.some((l) => l.key.startsWith("license-position|"))) {
     return section("exposure", "Compliance exposure", {
-      intro: ["Not measured: this pack has no license-position report."],
+      intro: ["Not measured: this pack has no license-position report.", ...optimised],
     });
   }
   const unpriced = ctx.facts.unpriced ?? [];
@@ -85,7 +102,7 @@ function exposureSection(ctx: Ctx): ViewSection {
   const count = (n: number) => formatValue(n, { type: "integer" }, ctx.locale);
   return section("exposure", "Compliance exposure", {
     tables: [
-      figureTable(ctx, lines),
+      { ...figureTable(ctx, lines), after: optimised },
       ...(named.length
         ? [table(
           [cell("Application"), cell("Metric"), cell("Short", true)],
@@ -162,7 +179,10 @@ function estateSection(ctx: Ctx): ViewSection | null {
 function movedSection(ctx: Ctx): ViewSection {
   const { comparison } = ctx.facts;
   const notes = comparison?.notes.filter((n) => n !== "no earlier finished run") ?? [];
-  const headlineKeys = new Set(ctx.lines.map((l) => l.key));
+  // Of the optimised exposure only what is left to buy is a headline line here; its other
+  // parts (the ELP's cost, money saved, positions) count among the other figures.
+  const shown = ctx.lines.filter((l) => l.name !== "optimisedExposure" || l.part === "costAfter");
+  const headlineKeys = new Set(shown.map((l) => l.key));
   const other =
     ctx.facts.changes.filter((c) => !headlineKeys.has(c.key) && c.delta !== null && c.delta !== 0)
       .length;
@@ -173,7 +193,7 @@ function movedSection(ctx: Ctx): ViewSection {
       notes: [...notes, ...tail],
     });
   }
-  const moved = ctx.lines.filter((l) => l.delta !== null && l.delta !== 0);
+  const moved = shown.filter((l) => l.delta !== null && l.delta !== 0);
   return section("moved", `What moved since ${ctx.comparedWith}`, {
     intro: moved.length ? [] : ["No headline figure moved."],
     tables: moved.length

@@ -1,6 +1,7 @@
 /**
  * What the pack summary shows a CFO on one screen, in this order: compliance exposure per
- * currency (shortfall cost, unpriced shortfalls named, positions short), the top risks by value
+ * currency (shortfall cost, unpriced shortfalls named, positions short, and beside the ELP's the
+ * optimised exposure when the pack runs license-optimization), the top risks by value
  * per currency, the software cost per currency (cost to date beside the annual run rate), the
  * estate figures, what moved since the last comparable run (or why nothing is compared), and the
  * reports with their scope and the files attached or linked.
@@ -77,6 +78,8 @@ export interface ViewTable {
   readonly columns: readonly ViewCell[];
   /** Rows, one cell per column. */
   readonly rows: readonly (readonly ViewCell[])[];
+  /** Paragraphs right under the table (what its figures lead to). */
+  readonly after: readonly string[];
 }
 
 /** One section of the view. */
@@ -203,6 +206,7 @@ function textTable(table: ViewTable): string[] {
     ...(table.caption ? [`  ${table.caption}`] : []),
     line(table.columns),
     ...table.rows.map(line),
+    ...table.after.map((p) => `  ${p}`),
   ];
 }
 

@@ -57,6 +57,7 @@ const REPORT_OF: Record<keyof Headline, string> = {
   shortfallCost: "license-position",
   unpricedShortfalls: "license-position",
   positionsShort: "license-position",
+  optimisedExposure: "license-optimization",
   spend: "license-cost-summary",
   runRate: "license-cost-summary",
   uncoveredInstalls: "entitlement-state-by-computer",
@@ -150,9 +151,8 @@ function comparableHeadline(
   const headline = headlineOf(raw.figures!) as Record<keyof Headline, unknown>;
   for (const [name, report] of Object.entries(REPORT_OF)) {
     if (!differs.has(report)) continue;
-    headline[name as keyof Headline] = ["spend", "runRate", "shortfallCost"].includes(name)
-      ? {}
-      : null;
+    headline[name as keyof Headline] =
+      ["spend", "runRate", "shortfallCost", "optimisedExposure"].includes(name) ? {} : null;
   }
   const compared = raw.manifest!.reports.filter((r) => r.status === "ok" && !differs.has(r.id))
     .map((r) => r.id);
