@@ -601,6 +601,70 @@ const DECLS = {
       updatedBy`),
     d: w("quarantineDate lastLogon lastUpdate updatedDate"),
   },
+
+  // ---- Further reads of the public service (public-api.md lists them without their fields) ----
+  // Typed here: the identifiers and the few fields samkit reads. Anything else the service sends
+  // is kept as it came (see normalise.ts), so a field samkit has not typed cannot fail a read.
+  ArticleNumber: {
+    table: "article_numbers",
+    s: w("id articleNumber applicationId description manufacturer"),
+  },
+  /** Another application a license of this one may cover (downgrade, upgrade, cross-edition). */
+  RegistryCompatibility: {
+    table: "registry_compatibility",
+    s: w("id name manufacturer compatibilityType"),
+    hidden: w("applicationId"),
+  },
+  RegistryFamily: { table: "registry_families", s: w("id name manufacturer") },
+  RegistryGroup: { table: "registry_groups", s: w("id name"), hidden: w("applicationId") },
+  RegistryStore: { table: "registry_stores", s: w("id name url"), hidden: w("applicationId") },
+  ApplicationType: { table: "application_types", s: w("id name") },
+  RegistryApplicationType: {
+    table: "registry_application_types",
+    s: w("id name"),
+    hidden: w("applicationId"),
+  },
+  /** A component application of a bundle (an office suite's word processor). */
+  RegistryBundle: {
+    table: "registry_bundles",
+    s: w("id name manufacturer"),
+    hidden: w("applicationId"),
+  },
+  RegistryPlatform: { table: "registry_platforms", s: w("id name") },
+  /** A client that connected to a computer remotely (a terminal-services session). */
+  RemoteClient: {
+    table: "remote_clients",
+    s: w("id clientName userId"),
+    d: w("lastConnected"),
+    hidden: w("computerId"),
+  },
+  DccApplication: {
+    table: "dcc_applications",
+    s: w("applicationId"),
+    n: w("computerCount"),
+    d: w("lastUsed"),
+    hidden: w("clusterId"),
+  },
+  DccMemberFeature: {
+    table: "dcc_member_features",
+    s: w("id name"),
+    b: w("isEnabled"),
+    hidden: w("clusterId memberId"),
+  },
+  HypervisorType: { table: "hypervisor_types", s: w("id name") },
+  AssignmentType: { table: "assignment_types", s: w("id name") },
+  UserDiscovery: {
+    table: "user_discoveries",
+    s: w("id userName"),
+    n: w("computerCount logonCount"),
+    d: w("firstDiscovered lastDiscovered"),
+  },
+  UserMetering: {
+    table: "user_meterings",
+    s: w("userId applicationId bundleApplicationId"),
+    n: w("usedCount usedMinutes"),
+    d: w("lastUsedDate"),
+  },
 } as const satisfies Record<string, ResourceDecl>;
 
 /** The name of a resource of the spec (`Computer`, `LicenseDetail`, …). */

@@ -76,6 +76,8 @@ import {
 } from "./request.ts";
 import type { RetryOptions, Sleep } from "./retry.ts";
 import { checkEnvelope, checkObject, describeReceived, type ShapeContext } from "./shape.ts";
+import { clusterFromDetail } from "./cluster_detail.ts";
+import { eq } from "./filter_builder.ts";
 import type {
   ApplicationTrackingSummary,
   ApplicationTransferSummary,
@@ -281,7 +283,13 @@ export interface EstateApi {
   computerMetrics(id: string, options?: FilterOptions): Paged<MetricTracking>;
   /** Get computer's virtual machines: `GET /computers/{id}/virtual-machines` (404: unknown host). */
   virtualMachines(id: string, options?: FilterOptions): Paged<Resource<"VirtualMachine">>;
-  /** Get datacenter/cluster: `GET /dcc/{id}`. */
+  /**
+   * Get datacenter/cluster: `GET /dcc/{id}`. The public service's document declares hypervisor
+   * types (`{id, name}`) as this read's answer: one cluster, or an envelope holding it, is read
+   * as the cluster; an answer of the document's shape is read past, and the cluster comes from
+   * `GET /dcc` filtered by its id (a `NotFoundError` when the list has none). See
+   * `cluster_detail.ts`.
+   */
   dataCenterCluster(id: string, options?: CallOptions): Promise<DataCenterCluster>;
   /** Get members: `GET /dcc/{id}/members` (404: unknown cluster). */
   dccMembers(id: string, options?: FilterOptions): Paged<Resource<"DccMember">>;
@@ -297,6 +305,28 @@ export interface EstateApi {
   userAccounts(options?: FilterOptions): Paged<Resource<"UserAccount">>;
   /** Get user: `GET /user-accounts/{id}`. */
   userAccount(id: string, options?: CallOptions): Promise<Resource<"UserAccountDetail">>;
+  /** Get computer's remote clients: `GET /computers/{id}/remote-clients` (404: unknown computer). */
+  remoteClients(id: string, options?: FilterOptions): Paged<Resource<"RemoteClient">>;
+  /** Get applications (of a cluster): `GET /dcc/{id}/applications` (404: unknown cluster). */
+  dccApplications(id: string, options?: FilterOptions): Paged<Resource<"DccApplication">>;
+  /** Get features (of a cluster member): `GET /dcc/{id}/members/{memberId}/features`. */
+  dccMemberFeatures(
+    id: string,
+    memberId: string,
+    options?: FilterOptions,
+  ): Paged<Resource<"DccMemberFeature">>;
+  /** Get hypervisor types: `GET /dcc-hypervisors`. */
+  hypervisorTypes(options?: FilterOptions): Paged<Resource<"HypervisorType">>;
+  /** Get hypervisor type: `GET /dcc-hypervisors/{id}`. */
+  hypervisorType(id: string, options?: CallOptions): Promise<Resource<"HypervisorType">>;
+  /** Get users discovery data: `GET /user-accounts-discovery`. */
+  userDiscoveries(options?: FilterOptions): Paged<Resource<"UserDiscovery">>;
+  /** Get user discovery data: `GET /user-accounts-discovery/{id}`. */
+  userDiscovery(id: string, options?: CallOptions): Promise<Resource<"UserDiscovery">>;
+  /** Get users metering data: `GET /user-accounts-metering`. */
+  userMeterings(options?: FilterOptions): Paged<Resource<"UserMetering">>;
+  /** Get user metering data: `GET /user-accounts/{id}/metering` (404: unknown user). */
+  userMetering(id: string, options?: FilterOptions): Paged<Resource<"UserMetering">>;
 }
 
 /**
@@ -466,6 +496,8 @@ export interface LicensesApi {
     computerId: string,
     options?: FilterOptions,
   ): Paged<Resource<"ComputerLicenseTracking">>;
+  /** Get assignment types (the names of licenses' `assignmentTypeId`): `GET /assignment-types`. */
+  assignmentTypes(options?: FilterOptions): Paged<Resource<"AssignmentType">>;
 }
 
 /**
@@ -488,6 +520,41 @@ export interface RegistryApi {
   metrics(id: string, options?: FilterOptions): Paged<Resource<"RegistryMetric">>;
   /** Get metric: `GET /applications/{id}/metrics/{metricId}`. */
   metric(id: string, metricId: string, options?: CallOptions): Promise<Resource<"RegistryMetric">>;
+  /** Get article numbers: `GET /article-numbers`. */
+  articleNumbers(options?: FilterOptions): Paged<Resource<"ArticleNumber">>;
+  /** Get article number: `GET /article-numbers/{id}`. */
+  articleNumber(id: string, options?: CallOptions): Promise<Resource<"ArticleNumber">>;
+  /** Get compatible applications: `GET /applications/{id}/compatibility` (404: unknown application). */
+  compatibility(id: string, options?: FilterOptions): Paged<Resource<"RegistryCompatibility">>;
+  /** Get compatible application: `GET /applications/{id}/compatibility/{compatibilityId}`. */
+  compatibleApplication(
+    id: string,
+    compatibilityId: string,
+    options?: CallOptions,
+  ): Promise<Resource<"RegistryCompatibility">>;
+  /** Get families: `GET /families`. */
+  families(options?: FilterOptions): Paged<Resource<"RegistryFamily">>;
+  /** Get family: `GET /families/{id}`. */
+  family(id: string, options?: CallOptions): Promise<Resource<"RegistryFamily">>;
+  /** Get groups (of an application): `GET /applications/{id}/group`. */
+  groups(id: string, options?: FilterOptions): Paged<Resource<"RegistryGroup">>;
+  /** Get store (of an application): `GET /applications/{id}/store`, none when it has none. */
+  store(id: string, options?: PageOptions): Paged<Resource<"RegistryStore">>;
+  /** Get applications types: `GET /types`. */
+  applicationTypes(options?: FilterOptions): Paged<Resource<"ApplicationType">>;
+  /** Get application types (of one application): `GET /applications/{id}/types`. */
+  typesOfApplication(
+    id: string,
+    options?: FilterOptions,
+  ): Paged<Resource<"RegistryApplicationType">>;
+  /** Get application type: `GET /types/{id}`. */
+  applicationType(id: string, options?: CallOptions): Promise<Resource<"ApplicationType">>;
+  /** Get bundles (a bundle's component applications): `GET /applications/{id}/bundle`. */
+  bundles(id: string, options?: FilterOptions): Paged<Resource<"RegistryBundle">>;
+  /** Get bundle: `GET /applications/{id}/bundle/{childId}`. */
+  bundle(id: string, childId: string, options?: CallOptions): Promise<Resource<"RegistryBundle">>;
+  /** Get platforms: `GET /platforms`. */
+  platforms(options?: FilterOptions): Paged<Resource<"RegistryPlatform">>;
 }
 
 /**
@@ -909,7 +976,9 @@ export function createClient(options: ClientOptions = {}): SamClient {
     return paginate<Resource<N>>({
       pageSize,
       ...integrity,
-      verifyUntotalled: true, // License and connector collections carry no total_items.
+      // License and connector collections carry no total_items: each read is read again and
+      // compared. The registry's (reference data: names, metrics, families) is not.
+      verifyUntotalled: op.area === "licenses" || op.area === "connectors",
       ...(parallel ? { parallel } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       onPage: (page) => emitPage(op, pathOf(op, params), page),
@@ -954,6 +1023,44 @@ export function createClient(options: ClientOptions = {}): SamClient {
     });
   }
 
+  /**
+   * One cluster by id, whichever shape `GET /dcc/{id}` answers in (see `cluster_detail.ts`):
+   * the document's hypervisor types are read past, and the cluster is then taken from the list.
+   */
+  async function clusterById(op: OperationSpec, id: string, options: CallOptions = {}) {
+    if (typeof id !== "string" && typeof id !== "number") {
+      throw new TypeError(`${op.id}: path parameter "id" must be a string`);
+    }
+    const params = { id: String(id) };
+    const raw = await atPath(op, params, async (path) => {
+      const res = await request({ path, ...(options.signal ? { signal: options.signal } : {}) });
+      return clusterFromDetail(
+        { ...shapeContext(op, path), scope: op.scope, params },
+        res.body,
+        params.id,
+      );
+    });
+    if (raw) return createNormaliser("DataCenterCluster")(raw);
+    const list = OPERATIONS.find((o) => o.id === "estate.dataCenterClusters")!;
+    const wanted = params.id.trim().toLowerCase();
+    for await (
+      const c of collection<"DataCenterCluster">(list, {}, {
+        ...options,
+        filter: eq("id", params.id),
+      })
+    ) {
+      if (String(c.id ?? "").trim().toLowerCase() === wanted) return c;
+    }
+    const path = pathOf(op, params);
+    throw new NotFoundError({
+      status: 404,
+      method: "GET",
+      path,
+      message:
+        `${op.id}: ${path} answered hypervisor types and /dcc lists no cluster "${params.id}"`,
+    });
+  }
+
   const remember = (values: object | undefined) => {
     for (const [k, v] of Object.entries(values ?? {})) {
       if (/key|secret|password|token/i.test(k)) request.redactor.add(v);
@@ -972,6 +1079,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
   };
 
   const special: Record<string, (op: OperationSpec) => (...args: never[]) => unknown> = {
+    "estate.dataCenterCluster": (op) => (id: string, o?: CallOptions) => clusterById(op, id, o),
     "connectors.add": (op) => async (c: ConnectorConfiguration, o?: CallOptions) =>
       await object(op, {}, o, { value: configurationBody(c), idempotent: false }),
     "connectors.test": (op) => async (c: ConnectorConfiguration, o?: CallOptions) =>

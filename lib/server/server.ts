@@ -17,6 +17,7 @@
 import { TokenAuthority } from "./auth.ts";
 import { FaultPlan, RateLimiter, ServerStats } from "./faults.ts";
 import { generateEstate } from "./generator.ts";
+import { deriveFurtherReads } from "./further_reads.ts";
 import { Router } from "./router.ts";
 import type { Dialect } from "./serialize.ts";
 import { createHandler, type Handler } from "./server_handler.ts";
@@ -117,6 +118,7 @@ async function openEstate(
         generateEstate(estate, sink);
       });
     }
+    await deriveFurtherReads(store);
   } catch (err) {
     store.close();
     throw err;

@@ -95,7 +95,7 @@ describe("client coverage", () => {
       o.id
     );
     assert.deepEqual(missing, []);
-    assert.equal(OPERATIONS.length, 94);
+    assert.equal(OPERATIONS.length, 118);
   });
 });
 
