@@ -29,18 +29,19 @@ export function statesSection(
   return {
     id: "states",
     title: "Totals per entitlement state",
-    description: "Applications (installations) and computers in each entitlement state.",
+    description: "Installations (a computer × application each) and computers in each " +
+      "entitlement state.",
     columns: [
       text("state", "State", { width: 30 }),
       text("stateId", "Id", { width: 8 }),
       text("description", "Description", { width: 50 }),
       boolean("uncovered", "Uncovered", { width: 9, emphasis: whenTrue("uncovered", "bad") }),
       integer("computers", "Computers", { width: 10 }),
-      integer("installations", "Applications", { width: 10 }),
+      integer("installations", "Installations", { width: 12 }),
     ],
     rows: byState,
     totals: { sum: ["installations"] },
     emptyText: "The API lists no entitlement states.",
-    facts: [{ label: "Applications (all states)", sum: "installations" }, ...stateFacts(byState)],
+    facts: [{ label: "Installations (all states)", sum: "installations" }, ...stateFacts(byState)],
   };
 }

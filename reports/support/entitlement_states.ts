@@ -43,6 +43,30 @@ export const STATE_PARAMS: Readonly<Record<string, ParamSpec>> = {
   ),
 };
 
+/**
+ * Readable names for the service's own state names that read as codes; any other name is shown
+ * as the service gives it.
+ */
+const READABLE_STATE_NAMES: Readonly<Record<string, string>> = {
+  "Licensed <via upgrade & downgrade>": "Licensed via upgrade or downgrade",
+};
+
+/**
+ * A state's name as a reader sees it: {@link READABLE_STATE_NAMES} for the service's coded ones,
+ * else the name as given (trimmed), else the id.
+ *
+ * @example
+ * ```ts
+ * import { stateLabel } from "./entitlement_states.ts";
+ * console.log(stateLabel("Licensed <via upgrade & downgrade>", "ES03")); // "Licensed via upgrade or downgrade"
+ * console.log(stateLabel(" Unlicensed ", "ES02")); // "Unlicensed"
+ * ```
+ */
+export function stateLabel(name: string | null | undefined, id: string): string {
+  const given = name?.trim() || id;
+  return READABLE_STATE_NAMES[given] ?? given;
+}
+
 /** The column key of entitlements whose state id the entitlement-states operation does not list. */
 export const UNKNOWN_STATE_KEY = "state_unknown";
 
@@ -152,7 +176,7 @@ export function entitlementStates(
   const keys = stateKeys(states.map((s) => s.id!));
   const columns = states.map((s, i) => ({
     id: s.id,
-    name: s.name?.trim() || s.id!,
+    name: stateLabel(s.name, s.id!),
     description: s.description,
     key: keys[i],
     uncovered: uncovered.has(s.id!),
