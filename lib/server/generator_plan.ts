@@ -31,7 +31,16 @@ export {
   type Plan,
 } from "./generator_plan_types.ts";
 
-/** Core requirement of a host for per-core licensing of the whole host (min 16, 8 per CPU). */
+/**
+ * Core requirement of a host for per-core licensing of the whole host (min 16, 8 per CPU).
+ *
+ * @example
+ * ```ts
+ * import { buildPlan, hostCoreRequirement } from "./generator_plan.ts";
+ * const plan = buildPlan(1, 400);
+ * console.log(plan.hosts.every((h) => hostCoreRequirement(h) >= 16)); // true
+ * ```
+ */
 export function hostCoreRequirement(h: HostPlan): number {
   if (h.noHardware) return 16;
   return Math.max(16, 8 * h.sockets, h.sockets * CPUS[h.cpu].cores);

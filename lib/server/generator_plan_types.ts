@@ -7,7 +7,15 @@
 
 import type { ModelDecl } from "./generator_catalogue.ts";
 
-/** Machine kinds. */
+/**
+ * Machine kinds.
+ *
+ * @example
+ * ```ts
+ * import { Kind } from "./generator_plan_types.ts";
+ * console.log(Kind.Vm > Kind.Vdi); // true (end-user machines are the kinds up to Vdi)
+ * ```
+ */
 export const Kind = {
   Desktop: 0,
   Laptop: 1,
@@ -20,14 +28,38 @@ export const Kind = {
 /** A machine kind number (see {@link Kind}). */
 export type Kind = typeof Kind[keyof typeof Kind];
 
-/** Hypervisors of hosts and clusters. */
+/**
+ * Hypervisors of hosts and clusters.
+ *
+ * @example
+ * ```ts
+ * import { Hypervisor } from "./generator_plan_types.ts";
+ * console.log(Hypervisor.HyperV); // 1
+ * ```
+ */
 export const Hypervisor = { Esxi: 0, HyperV: 1, Ahv: 2 } as const;
 /** A hypervisor number (see {@link Hypervisor}). */
 export type Hypervisor = typeof Hypervisor[keyof typeof Hypervisor];
 
-/** The cluster `hypervisor` value of each hypervisor (`Other` for the third). */
+/**
+ * The cluster `hypervisor` value of each hypervisor (`Other` for the third).
+ *
+ * @example
+ * ```ts
+ * import { Hypervisor, HYPERVISOR_LABEL } from "./generator_plan_types.ts";
+ * console.log(HYPERVISOR_LABEL[Hypervisor.Ahv]); // "Other"
+ * ```
+ */
 export const HYPERVISOR_LABEL = ["VMware ESXi", "Microsoft Hyper-V", "Other"] as const;
-/** The host `hypervisorName` of each hypervisor. */
+/**
+ * The host `hypervisorName` of each hypervisor.
+ *
+ * @example
+ * ```ts
+ * import { Hypervisor, HYPERVISOR_NAME } from "./generator_plan_types.ts";
+ * console.log(HYPERVISOR_NAME[Hypervisor.Ahv]); // "Nutanix AHV"
+ * ```
+ */
 export const HYPERVISOR_NAME = ["VMware ESXi", "Microsoft Hyper-V", "Nutanix AHV"] as const;
 
 /** A virtualisation host of the plan. */
