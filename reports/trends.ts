@@ -1,7 +1,8 @@
 /**
  * Trends: what a pack's runs said over time, read from the pack's output folder (the dated run
  * folders with `manifest.json` and `summary.json`), not from the SAM API, so it needs no client.
- * Per run: total spend and shortfall cost per currency, unpriced shortfalls, positions short,
+ * Per run: total spend and shortfall cost per currency (and the optimised exposure, what
+ * license-optimization left to buy, when the pack runs it), unpriced shortfalls, positions short,
  * uncovered installs and stale computers. Only runs of one source are shown (`source`, default
  * the latest run's); the others are listed as skipped with the reason. Reading:
  * `support/trends_history.ts`; rows: `support/trends_rows.ts`.
@@ -16,28 +17,38 @@ import { stringParam } from "../lib/report/param_builders.ts";
 import { readHistory } from "./support/trends_history.ts";
 import { currenciesOf, moneyRows, runRows, skippedRows } from "./support/trends_rows.ts";
 
+const OPTIMIZATION = "license-optimization";
+
 async function data(ctx: ReportContext): Promise<ReportData> {
   const history = await readHistory(ctx.params.history as string, ctx.params.source as string);
   const source = history.source ?? "no finished run";
+  // The optimised exposure only where some run had license-optimization.
+  const optimised = history.runs.some((r) => r.manifest.reports.some((x) => x.id === OPTIMIZATION));
   const money_: Section[] = currenciesOf(history).map((currency) => ({
     id: `money-${currency.toLowerCase()}`,
     title: `Spend and shortfall cost (${currency})`,
-    description: `Total spend and shortfall cost per run, in ${currency} only.`,
+    description: `Total spend and shortfall cost per run, in ${currency} only` +
+      (optimised
+        ? "; the optimised exposure is what license-optimization left to buy after harvest and " +
+          "reallocation."
+        : "."),
     columns: [
       datetime("started", "Run started"),
       text("run", "Run folder", { width: 18 }),
       money("spend", "Total spend"),
       money("shortfallCost", "Shortfall cost"),
+      ...(optimised ? [money("optimisedExposure", "Optimised exposure")] : []),
     ],
     rows: moneyRows(history, currency),
     chart: {
       type: "line",
       title: `Spend and shortfall cost (${currency})`,
       x: "started",
-      series: [{ key: "spend", label: "Total spend" }, {
-        key: "shortfallCost",
-        label: "Shortfall cost",
-      }],
+      series: [
+        { key: "spend", label: "Total spend" },
+        { key: "shortfallCost", label: "Shortfall cost" },
+        ...(optimised ? [{ key: "optimisedExposure", label: "Optimised exposure" }] : []),
+      ],
       currency: "currency",
     },
   }));

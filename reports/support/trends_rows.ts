@@ -1,6 +1,6 @@
 /**
- * The trends report's rows: one per run (counts), one per run and currency (spend and shortfall
- * cost, a table per currency: amounts in different currencies are never on one line or axis),
+ * The trends report's rows: one per run (counts), one per run and currency (spend, shortfall
+ * cost and optimised exposure, a table per currency: amounts in different currencies are never on one line or axis),
  * and the runs left out.
  *
  * @module
@@ -32,7 +32,7 @@ export function runRows(history: History): Row[] {
 }
 
 /**
- * The currencies any run has spend or shortfall cost in, alphabetical.
+ * The currencies any run has spend, shortfall cost or an optimised exposure in, alphabetical.
  *
  * @example
  * ```ts
@@ -45,12 +45,14 @@ export function currenciesOf(history: History): string[] {
   for (const r of history.runs) {
     for (const c of Object.keys(r.headline.spend)) all.add(c);
     for (const c of Object.keys(r.headline.shortfallCost)) all.add(c);
+    for (const c of Object.keys(r.headline.optimisedExposure ?? {})) all.add(c);
   }
   return [...all].sort();
 }
 
 /**
- * One row per run in one currency: started, spend, shortfall cost. A run whose report ran (and
+ * One row per run in one currency: started, spend, shortfall cost, optimised exposure (what
+ * license-optimization left to buy, as that run's summary said). A run whose report ran (and
  * compares with the latest) but has no line in the currency had 0 there; null means the run has
  * no such figure at all (the report did not run, failed, or ran with other parameters).
  *
@@ -68,6 +70,8 @@ export function moneyRows(history: History, currency: string): Row[] {
       (r.compared.includes("license-cost-summary") ? 0 : null),
     shortfallCost: r.headline.shortfallCost[currency] ??
       (r.compared.includes("license-position") ? 0 : null),
+    optimisedExposure: r.headline.optimisedExposure?.[currency]?.costAfter ??
+      (r.compared.includes("license-optimization") ? 0 : null),
     currency,
   }));
 }

@@ -54,6 +54,27 @@ async function pdfText(path: string): Promise<string> {
   return new TextDecoder().decode(out.stdout).replace(/\s+/g, " ");
 }
 
+interface TrendSection {
+  readonly id: string;
+  readonly columns: readonly { readonly key: string }[];
+  readonly rows: readonly Record<string, unknown>[];
+}
+
+/** The trends report's sections over a pack folder, run as a user runs it. */
+async function trends(history: string): Promise<TrendSection[]> {
+  const out = `${history}-trends`;
+  const args = ["run", "-P=report", "--no-prompt", "main.ts", "report", "trends", "--param"];
+  const cmd = await new Deno.Command(Deno.execPath(), {
+    args: [...args, `history=${history.slice(ROOT.length)}`, "--format", "json", "--out", out],
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(cmd.code, 0, new TextDecoder().decode(cmd.stderr));
+  return JSON.parse(await Deno.readTextFile(`${out}/trends.json`)).sections;
+}
+
 /** The sentence the summary must state for one `currencies` row, formatted here, separately. */
 function expectedSentence(r: CurrencyRow): string {
   const money = (v: number) =>
@@ -150,6 +171,17 @@ describe("the optimised exposure in the pack summary", () => {
     assert.ok(!(await pdfText(`${without.dir}/summary.pdf`)).includes("Optimised exposure"));
     const summary = JSON.parse(await Deno.readTextFile(`${without.dir}/summary.json`));
     assert.deepEqual(summary.headline.optimisedExposure, {});
+  });
+
+  it("is the trends report's optimised exposure per run and currency, only for a pack that runs the report", async () => {
+    const optimisedTrend = await trends(`${dir}/optimised`);
+    for (const r of rows) {
+      const money = optimisedTrend.find((s) => s.id === `money-${r.currency.toLowerCase()}`);
+      assert.equal(money?.rows[0].optimisedExposure, r.costAfter, r.currency);
+    }
+    for (const s of await trends(`${dir}/position-only`)) {
+      assert.ok(!s.columns.some((c) => c.key === "optimisedExposure"), s.id);
+    }
   });
 });
 
