@@ -14,6 +14,8 @@ const run = (
   headline: {
     shortfallCost,
     spend: {},
+    runRate: {},
+    optimisedExposure: {},
     unpricedShortfalls: null,
     positionsShort: null,
     uncoveredInstalls: null,
