@@ -17,6 +17,7 @@ import { integer, whenPositive } from "../../lib/report/columns.ts";
 import type { Column } from "../../lib/report/model.ts";
 import { bucketLabel, type Idleness, idleness } from "./idle_buckets.ts";
 import { isHarvestCandidate, type IsLicensed } from "./reclaimable.ts";
+import { IdleList, type ListedInstall } from "./idle_list.ts";
 
 const DAY = 86_400_000;
 
@@ -63,11 +64,21 @@ export interface IdleRules {
  * }
  * ```
  */
+export function idleInstalls(
+  ctx: IdleInstallsContext,
+  rules: IdleRules,
+  onlyIdle?: false,
+): AsyncGenerator<IdleInstall>;
+export function idleInstalls(
+  ctx: IdleInstallsContext,
+  rules: IdleRules,
+  onlyIdle: true,
+): AsyncGenerator<ListedInstall>;
 export async function* idleInstalls(
   ctx: IdleInstallsContext,
   { thresholds, isLicensed }: IdleRules,
   onlyIdle = false,
-): AsyncGenerator<IdleInstall> {
+): AsyncGenerator<IdleInstall | ListedInstall> {
   const first = thresholds[0], top = thresholds[thresholds.length - 1];
   const cutoff = new Date(ctx.now.getTime() - first * DAY);
   const idle = or(le("lastUsed", cutoff), exists("lastUsed", false));
@@ -76,9 +87,12 @@ export async function* idleInstalls(
     ? and(eq("isInstalled", true), ...onlyIdle ? [idle] : [], ...user)
     : eq("isInstalled", true);
   // No public document declares `sort` on this read, so none is sent: the list per computer is
-  // put in order here (see `inComputerOrder`).
+  // put in order here, from a compact copy of the idle installs (`IdleList`).
   const installs = judge(ctx.client.estate.applications({ filter, signal: ctx.signal }));
-  yield* onlyIdle ? inComputerOrder(installs) : installs;
+  if (!onlyIdle) return yield* installs;
+  const list = new IdleList();
+  for await (const i of installs) list.push(listed(i));
+  yield* list.inComputerOrder();
   async function* judge(
     installs: AsyncIterable<Resource<"ComputerApplication">>,
   ): AsyncGenerator<IdleInstall> {
@@ -91,6 +105,18 @@ export async function* idleInstalls(
     }
   }
 }
+
+/** The fields of an install the list per computer shows. */
+const listed = (i: IdleInstall): ListedInstall => ({
+  computerId: i.computerId,
+  applicationId: i.applicationId,
+  lastUsed: i.lastUsed,
+  firstDiscovered: i.firstDiscovered,
+  idleDays: i.idleDays,
+  bucketLabel: i.bucketLabel,
+  licensed: i.licensed,
+  candidate: i.candidate,
+});
 
 /**
  * Installs in computer then application order (ids compared by code unit, as the reference

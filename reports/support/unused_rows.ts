@@ -18,7 +18,8 @@ import { organizationLabel, type OrganizationNames } from "../../lib/query/names
 import { organizationNames } from "../../lib/query/names.ts";
 import { asc, desc, sortBy } from "../../lib/query/sort.ts";
 import type { Row } from "../../lib/report/model.ts";
-import type { IdleCounts, IdleInstall } from "./idle_installs.ts";
+import type { IdleCounts } from "./idle_installs.ts";
+import type { ListedInstall } from "./idle_list.ts";
 import { applicationLabel, applicationName } from "./lookups.ts";
 import { type IdleUnits, reclaimUnits } from "./reclaimable.ts";
 
@@ -104,7 +105,7 @@ export function applicationRows(
  * ```
  */
 export async function* installationRows(
-  installs: AsyncIterable<IdleInstall> | Iterable<IdleInstall>,
+  installs: AsyncIterable<ListedInstall> | Iterable<ListedInstall>,
   { registry, computers, organizations }: RowLookups,
 ): AsyncGenerator<Row> {
   for await (const i of installs) {
