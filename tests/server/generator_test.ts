@@ -49,7 +49,8 @@ function columnsByTable(): Map<string, Map<string, FieldType>> {
     if (r.table === "") continue;
     const cols = out.get(r.table) ?? new Map<string, FieldType>();
     out.set(r.table, cols);
-    for (const f of r.fields) cols.set(r.columnOf(f.name), f.type);
+    // A flag enum is stored as the spec sends it, a bitmask (its names are the read type).
+    for (const f of r.fields) cols.set(r.columnOf(f.name), f.flags ? "number" : f.type);
   }
   return out;
 }

@@ -1,15 +1,33 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { type FieldSpec, RESOURCES, visibleFields } from "../../lib/api/catalogue.ts";
+import {
+  type FieldSpec,
+  type FlagEnumName,
+  RESOURCES,
+  visibleFields,
+} from "../../lib/api/catalogue.ts";
+import { flagNames } from "../../lib/api/flag_enums.ts";
 import { expandPath, OPERATIONS, type OperationSpec } from "../../lib/api/operations.ts";
 import { api, getToken, sampleParams, withServer } from "../helpers/server.ts";
 
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 const LICENSE_DATE = /^\d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d\d:\d\d (AM|PM)$/;
 
+/**
+ * A flag enum as the spec sends it: an integer (`n`), the bitmask of names its enum declares
+ * (the list of names is the type after normalisation, and the public service's form).
+ */
+function checkFlags(field: string, flags: FlagEnumName, v: unknown): string {
+  const names = typeof v === "number" ? flagNames(flags, v) : undefined;
+  return names?.every((n) => !/^\d+$/.test(n))
+    ? ""
+    : `${field}: ${JSON.stringify(v)} is not a bitmask of ${flags}`;
+}
+
 /** Check one wire value against its field's type and wire quirk; returns a problem or "". */
 function checkValue(f: FieldSpec, v: unknown): string {
   if (v === null) return "";
+  if (f.flags) return checkFlags(f.name, f.flags, v);
   const bad = `${f.name}: ${JSON.stringify(v)} is not a ${f.wire ?? f.type}`;
   if (f.wire === "string") {
     if (typeof v !== "string") return bad;
