@@ -33,6 +33,7 @@ import {
   POLICIES,
   registryRealFields,
 } from "./generator_catalogue.ts";
+import { FURTHER_READ_TABLES } from "./further_reads.ts";
 import { emitComputer } from "./generator_computers.ts";
 import { emitConnectors } from "./generator_connectors.ts";
 import { APP_INFOS, day, iso, pad, type Row, type RowSink, userId } from "./generator_context.ts";
@@ -59,7 +60,7 @@ export interface GenerateOptions {
   now?: Date;
 }
 
-/** Row count per storage table (every catalogue table is present, zero when empty). */
+/** Row count per generated table (every one of `ESTATE_TABLES` is present, zero when empty). */
 export type EstateStats = Record<string, number>;
 
 /** The fixed default "now" of generated estates. */
@@ -69,17 +70,18 @@ export const DEFAULT_NOW: Date = new Date("2026-11-01T00:00:00.000Z");
 export const DEFAULT_COMPUTERS = 1000;
 
 /**
- * Every storage table of the catalogue, in catalogue order.
+ * Every storage table of the catalogue the generator fills, in catalogue order: all but the
+ * further reads' tables, which the server derives from a stored estate (`further_reads.ts`).
  *
  * @example
  * ```ts
  * import { ESTATE_TABLES } from "./generator.ts";
- * console.log(ESTATE_TABLES.includes("computers")); // true
+ * console.log(ESTATE_TABLES.includes("computers"), ESTATE_TABLES.includes("article_numbers")); // true false
  * ```
  */
 export const ESTATE_TABLES: readonly string[] = [
   ...new Set(Object.values(RESOURCES).map((r) => r.table).filter((t) => t !== "")),
-];
+].filter((t) => !FURTHER_READ_TABLES.includes(t));
 
 /** Options are not usable (negative or fractional size, non-finite seed, invalid date). */
 export class GenerateOptionsError extends RangeError {
