@@ -2,15 +2,17 @@
  * License cost summary: every license with its costs, subtotals per vendor and application,
  * totals and the most expensive applications per currency (never summed across currencies).
  * Beside the cost to date, the annual run rate per currency (current maintenance and support plus
- * running subscriptions per year). In `support/`: which licenses (license_cost_query), costs
- * (license_list_costs), lines and sums (license_cost_lines), the run rate (license_cost_run_rate).
+ * running subscriptions per year). Every figure is over the licenses with a cost summary and
+ * reproduces from the figures printed with it; licenses without one are listed apart and counted
+ * in each subtotal. In `support/`: which licenses (license_cost_query), costs
+ * (license_list_costs), lines and sums (license_cost_lines), the lists (license_cost_lists), the
+ * rankings (license_cost_sections), the run rate (license_cost_run_rate).
  *
  * @module
  */
 
 import type { ClientSlice } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
-import { integer } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { integerParam } from "../lib/report/param_builders.ts";
 import { COST_COLUMNS } from "./support/license_cost_columns.ts";
@@ -18,8 +20,8 @@ import { costLinesOf, type CostScope, subtotalsBy } from "./support/license_cost
 import { licensesInScope, SCOPE_PARAMS } from "./support/license_cost_query.ts";
 import { runRateSection } from "./support/license_cost_run_rate.ts";
 import { registryById } from "../lib/query/lookups.ts";
-import { licenseListSection, publisherSection } from "./support/license_cost_sections.ts";
-import { topSection } from "./support/license_cost_sections.ts";
+import { publisherSection, topSection } from "./support/license_cost_sections.ts";
+import { licenseListSection, withoutCostsSection } from "./support/license_cost_lists.ts";
 
 export { inPurchaseRange } from "./support/purchase_range.ts";
 
@@ -30,9 +32,11 @@ export type LicenseCostSummaryClient = ClientSlice<{
 }>;
 type Ctx = ReportContext<LicenseCostSummaryClient, QueryContext>;
 
-const NOTE = COST_COLUMNS.note;
+const NOTE = `${COST_COLUMNS.note} ${COST_COLUMNS.subtotalNote}`;
 const NO_LICENSES = "No licenses match these parameters.";
 const C = COST_COLUMNS;
+/** The headline count of the licenses whose costs are in no figure. */
+const WITHOUT_FACT = "Licenses without a cost summary (costs unknown, in no total)";
 
 async function data(ctx: Ctx): Promise<ReportData> {
   const top = (ctx.params.top as number | undefined) ?? 10;
@@ -46,31 +50,36 @@ async function data(ctx: Ctx): Promise<ReportData> {
   const many = currencies.length > 1;
   const codes = currencies.length ? currencies.map((c) => c.currency) : [undefined];
   return {
+    facts: [
+      {
+        section: "currency-totals",
+        label: "Total cost",
+        sum: "totalCost",
+        perCurrency: "currency",
+      },
+      { section: "licenses-without-costs", label: WITHOUT_FACT, count: true },
+      { section: "currency-totals", label: "Licenses", sum: "licenses" },
+    ],
     sections: [
       {
         id: "currency-totals",
         title: "Totals by currency",
         description: "Every figure summed within its currency; amounts in different currencies " +
           `are never added together. ${NOTE}`,
-        columns: [
-          C.currency,
-          C.licenses,
-          integer("withoutCosts", "No summary", { width: 8 }),
-          ...C.figures,
-        ],
+        columns: [C.currency, ...C.subtotals.filter((c) => c.key !== "currency")],
         rows: currencies,
         emptyText: NO_LICENSES,
-        facts: [{ label: "Total cost", sum: "totalCost", perCurrency: "currency" }],
       },
       runRateSection(scope, ctx.now),
       ...codes.map((code) => topSection(apps, code, top, many)),
       ...codes.map((code) => publisherSection(lines, code, top, many)),
       licenseListSection(lines),
+      withoutCostsSection(lines),
       {
         id: "by-application",
         title: "Cost by application",
-        description: "Subtotals per application and currency.",
-        columns: [C.application(36), C.publisher(20), ...C.subtotals],
+        description: `Subtotals per application and currency. ${C.subtotalNote}`,
+        columns: [C.application(32), C.publisher(18), ...C.subtotals],
         rows: apps,
         totals: C.subtotalSums,
         emptyText: NO_LICENSES,
@@ -78,7 +87,8 @@ async function data(ctx: Ctx): Promise<ReportData> {
       {
         id: "by-vendor",
         title: "Cost by vendor",
-        description: "Subtotals per vendor (who the license was bought from) and currency.",
+        description: "Subtotals per vendor (who the license was bought from) and currency. " +
+          C.subtotalNote,
         columns: [C.vendor(28), ...C.subtotals],
         rows: subtotalsBy(lines, ["vendor", "currency"]),
         totals: C.subtotalSums,
@@ -101,14 +111,15 @@ export const licenseCostSummary = defineReport<LicenseCostSummaryClient, QueryCo
   id: "license-cost-summary",
   title: "License cost summary",
   description: "What every license cost: purchase, maintenance and support, current and " +
-    "accumulated, with the total and the average purchase cost per license, the annual run rate " +
+    "accumulated, with the total and the purchase cost per unit (purchase ÷ quantity), the annual run rate " +
     "(current maintenance and support plus running subscriptions per year), subtotals per " +
     "vendor and per application, totals per currency (currencies are never added together) and " +
     "the most expensive applications. Costs are each license's costs-summary figures " +
     "(the cost totals on the license list, or its costs summary where the list lacks them); " +
     "the vendor is the license record's vendor (who it was bought from), the publisher the " +
-    "software registry's manufacturer. A license without a costs summary is listed with blank " +
-    "costs and flagged.",
+    "software registry's manufacturer. A license without a costs summary has unknown costs: it is " +
+    "listed apart and is in no cost figure, total or average; every subtotal counts such " +
+    "licenses in a column of their own.",
   params: {
     ...SCOPE_PARAMS,
     top: integerParam(

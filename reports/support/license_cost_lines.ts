@@ -1,15 +1,18 @@
 /**
  * A license's cost line, as the license cost summary lists and sums it: the costs summary's six
  * figures, the vendor (who it was bought from), the currency (the summary's, else the purchase
- * currency) and, for subtotals, how lines add up: a license with a costs summary counts a
- * missing figure as 0, one without adds no costs, and the average is the purchase cost per unit
- * of the licenses with costs.
+ * currency) and, for subtotals, how lines add up. Every figure of a subtotal is over the licenses
+ * with a costs summary only — their quantity, their costs (a missing figure as 0) and their
+ * purchase ÷ quantity —, so each figure reproduces from the lines printed with it; a license
+ * without a costs summary adds nothing but its count to "Licenses" and to "withoutCosts" (what
+ * the figures leave out). A group of such licenses only has blank figures, never 0.
  *
  * @module
  */
 
 import type { Resource } from "../../lib/api/catalogue.ts";
-import { count, sum, sumMoney } from "../../lib/query/measures.ts";
+import type { Measure } from "../../lib/query/measures.ts";
+import { count, sumMoney } from "../../lib/query/measures.ts";
 import { fromMinorUnits, toMinorUnits } from "../../lib/query/money.ts";
 import { perUnit } from "../../lib/query/per_unit.ts";
 import { applicationLabelOrNone } from "./lookups.ts";
@@ -46,6 +49,7 @@ export type CostLine = Record<CostKey, number | null> & {
   readonly purchaseDate: Date | null;
   readonly quantity: number | null;
   readonly currency: string;
+  /** Purchase ÷ quantity to the cent, from the figures the line shows. */
   readonly averageCost: number | null;
   readonly note: string | null;
   /** Whether the license has a costs summary. */
@@ -53,8 +57,25 @@ export type CostLine = Record<CostKey, number | null> & {
 };
 
 /**
+ * Purchase ÷ quantity to the cent (half up), `null` without a purchase cost or a positive
+ * quantity: the average as a reader recomputes it from the two printed figures.
+ *
+ * @example
+ * ```ts
+ * import { purchasePerUnit } from "./license_cost_lines.ts";
+ * console.log(purchasePerUnit(100.01, 3), purchasePerUnit(5, 0), purchasePerUnit(null, 2)); // 33.34 null null
+ * ```
+ */
+export function purchasePerUnit(purchase: number | null, quantity: number | null): number | null {
+  const cents = toMinorUnits(purchase);
+  if (cents === null || quantity === null || !(quantity > 0)) return null;
+  return Math.round(cents / quantity) / 100;
+}
+
+/**
  * The cost line of a license from its costs (see `license_list_costs.ts`) and registry entry;
- * figures to the cent.
+ * figures to the cent, the average purchase ÷ quantity of the line (not the service's own
+ * average, which may divide by another quantity).
  *
  * @example
  * ```ts
@@ -72,6 +93,7 @@ export function costLine(
   const costs = Object.fromEntries(
     COST_FIELDS.map(([key, , field]) => [key, fromMinorUnits(toMinorUnits(summary?.[field]))]),
   ) as Record<CostKey, number | null>;
+  const quantity = license.quantity ?? summary?.quantity ?? null;
   return {
     ...costs,
     licenseId: license.id!,
@@ -79,25 +101,36 @@ export function costLine(
     publisher: app?.manufacturer ?? null,
     vendor: vendor?.trim() || NO_VENDOR,
     purchaseDate: license.purchaseDate,
-    quantity: license.quantity ?? summary?.quantity ?? null,
+    quantity,
     currency: summary?.currency?.trim() || license.purchaseCurrency?.trim() || NO_CURRENCY,
-    averageCost: summary?.averageCostPerLicensePurchase ?? null,
+    averageCost: summary ? purchasePerUnit(costs.purchaseCost, quantity) : null,
     note: summary ? null : NO_COST_SUMMARY,
     costed: summary !== null,
   };
 }
 
+/** The sum of `value` over the lines with costs; `null` when the group has none. */
+function costedSum(value: (l: CostLine) => number | null): Measure<CostLine, number | null> {
+  return {
+    init: () => null,
+    add: (acc, l) => (l.costed ? ((acc as number | null) ?? 0) + (value(l) ?? 0) : acc),
+    result: (acc) => acc as number | null,
+  };
+}
+
 /**
- * The subtotal measures of cost lines (for `groupBy`): licenses, quantity, each cost figure in
- * exact cents (`null` when no line of the group has costs), the average purchase cost per unit
- * and the licenses without a costs summary.
+ * The subtotal measures of cost lines (for `groupBy`): licenses (all of the group), quantity and
+ * each cost figure in exact cents over the lines with costs (`null` when no line of the group
+ * has costs: unknown, not 0), purchase ÷ that quantity, and the licenses without a costs
+ * summary (what the figures leave out).
  *
  * @example
  * ```ts
  * import { costLine, costSubtotals } from "./license_cost_lines.ts";
  * import { aggregate } from "../../lib/query/group_by.ts";
  * const line = costLine({ id: "L1", quantity: 2 } as never, { summary: null, vendor: null }, undefined);
- * console.log(aggregate([line], costSubtotals()).withoutCosts); // 1
+ * const totals = aggregate([line], costSubtotals());
+ * console.log(totals.withoutCosts, totals.quantity, totals.totalCost); // 1 null null
  * ```
  */
 export function costSubtotals() {
@@ -107,7 +140,7 @@ export function costSubtotals() {
   ])) as Record<CostKey, ReturnType<typeof sumMoney<CostLine>>>;
   return {
     licenses: count<CostLine>(),
-    quantity: sum((l: CostLine) => l.quantity),
+    quantity: costedSum((l) => l.quantity),
     ...costs,
     averageCost: perUnit(
       (l: CostLine) => (l.costed ? l.purchaseCost ?? 0 : null),

@@ -9,16 +9,17 @@
 import { groupByFields } from "../../lib/query/group_fields.ts";
 import { count, sum, sumMoney } from "../../lib/query/measures.ts";
 import { asc, desc, sortBy } from "../../lib/query/sort.ts";
-import { date, integer, text, whenTrue } from "../../lib/report/columns.ts";
+import { integer, text } from "../../lib/report/columns.ts";
 import type { Row, Section } from "../../lib/report/model.ts";
 import { COST_COLUMNS } from "./license_cost_columns.ts";
-import { type CostLine, NO_COST_SUMMARY } from "./license_cost_lines.ts";
+import type { CostLine } from "./license_cost_lines.ts";
 import { type Subtotal, topApplications, topSectionId } from "./license_cost_query.ts";
 
 /** The publisher label of licenses whose application has no manufacturer in the registry. */
 export const NO_PUBLISHER = "(no publisher)";
 
-const { currency: CURRENCY, licenses: LICENSES, qty: QTY, total: TOTAL } = COST_COLUMNS;
+const { currency: CURRENCY, licenses: LICENSES, total: TOTAL } = COST_COLUMNS;
+const { qtyCosted: QTY_COSTED, withoutCosts: WITHOUT } = COST_COLUMNS;
 const EMPTY = "No license has cost figures for these parameters.";
 const paren = (code?: string) => (code ? ` (${code})` : "");
 
@@ -44,12 +45,14 @@ export function topSection(
     title: `Top applications by cost${paren(many ? code : undefined)}`,
     description: `The ${top === 10 ? "ten" : top} most expensive applications by total cost ` +
       "(purchase plus accumulated maintenance and support)" +
-      (many ? `, in ${code}; amounts in other currencies are ranked separately.` : "."),
+      (many ? `, in ${code}; amounts in other currencies are ranked separately. ` : ". ") +
+      "Each figure is the application's line of Cost by application. " +
+      COST_COLUMNS.subtotalNote + " An application with no cost summary at all is not ranked.",
     columns: [
       integer("rank", "Rank", { width: 6 }),
-      text("application", "Application", { width: 52 }),
-      COST_COLUMNS.publisher(26),
-      ...[LICENSES, QTY, TOTAL, CURRENCY],
+      text("application", "Application", { width: 46 }),
+      COST_COLUMNS.publisher(24),
+      ...[LICENSES, WITHOUT, QTY_COSTED, TOTAL, CURRENCY],
     ],
     rows: topApplications(apps, code, top),
     chart: {
@@ -78,7 +81,7 @@ export function topSection(
  * ```
  */
 export function publisherRows(lines: readonly CostLine[], code: string | undefined): Row[] {
-  const priced = lines.filter((l) => l.currency === code && l.totalCost !== null)
+  const priced = lines.filter((l) => l.currency === code && l.costed && l.totalCost !== null)
     .map((l) => ({ ...l, publisher: l.publisher?.trim() || NO_PUBLISHER }));
   const rows = groupByFields(priced, ["publisher", "currency"], {
     licenses: count(),
@@ -86,6 +89,14 @@ export function publisherRows(lines: readonly CostLine[], code: string | undefin
     totalCost: sumMoney((l: CostLine) => l.totalCost),
   });
   return sortBy(rows, desc((r) => r.totalCost as number), asc((r) => r.publisher as string));
+}
+
+/** The sentence on the licenses of currency `code` a ranking leaves out ("" when none). */
+function withoutNote(lines: readonly CostLine[], code: string | undefined): string {
+  const n = lines.filter((l) => l.currency === code && !l.costed).length;
+  if (n === 0) return "";
+  return ` ${n} ${n === 1 ? "license" : "licenses"} in ${code} without a cost summary ` +
+    `${n === 1 ? "is" : "are"} not included (their costs are unknown).`;
 }
 
 /**
@@ -109,8 +120,15 @@ export function publisherSection(
     title: `Spend by publisher${paren(many ? code : undefined)}`,
     description: "Total cost (purchase plus accumulated maintenance and support) of the " +
       "licenses with a cost summary, per publisher (the registry's manufacturer), largest first" +
-      (many ? `, in ${code} only; other currencies have their own section.` : "."),
-    columns: [COST_COLUMNS.publisher(36), LICENSES, QTY, TOTAL, CURRENCY],
+      (many ? `, in ${code} only; other currencies have their own section.` : ".") +
+      withoutNote(lines, code),
+    columns: [
+      COST_COLUMNS.publisher(36),
+      integer("licenses", "Licenses with costs", { width: 9 }),
+      QTY_COSTED,
+      TOTAL,
+      CURRENCY,
+    ],
     rows: publisherRows(lines, code),
     totals: { sum: ["licenses", "quantity", "totalCost"], perCurrency: "currency" },
     chart: {
@@ -119,43 +137,5 @@ export function publisherSection(
       ...{ label: "publisher", value: "totalCost", top },
     },
     emptyText: EMPTY,
-  };
-}
-
-/**
- * Every license with its costs (blank and flagged without a costs summary), grouped by vendor
- * with subtotals per currency, and the count facts of the list.
- *
- * @example
- * ```ts
- * import { licenseListSection } from "./license_cost_sections.ts";
- * console.log(licenseListSection([]).id); // "licenses"
- * ```
- */
-export function licenseListSection(lines: readonly CostLine[]): Section {
-  return {
-    id: "licenses",
-    title: "Licenses by vendor",
-    description: "Every license with its costs summary, grouped by vendor with subtotals per " +
-      `currency. ${COST_COLUMNS.note} A license whose costs summary is missing is listed with ` +
-      `blank costs and flagged "${NO_COST_SUMMARY}".`,
-    columns: [
-      COST_COLUMNS.application(34),
-      text("licenseId", "License", { width: 9 }),
-      COST_COLUMNS.vendor(16),
-      date("purchaseDate", "Purchased", { width: 11 }),
-      ...COST_COLUMNS.figures,
-      COST_COLUMNS.currency,
-      text("note", "Note", { width: 16, emphasis: whenTrue("note", "warn") }),
-    ],
-    rows: lines,
-    totals: { sum: COST_COLUMNS.sums, perCurrency: "currency" },
-    group: { by: "vendor", label: "Vendor" },
-    emptyText: "No licenses match these parameters.",
-    facts: [
-      { label: "Licenses", count: true },
-      { label: "Licenses without a cost summary", count: true, where: (r) => Boolean(r.note) },
-      { label: "Applications", distinct: "application" },
-    ],
   };
 }

@@ -17,6 +17,7 @@ import {
   type SheetValues,
 } from "../helpers/run_report.ts";
 import { assertNoData, jsonSection as section } from "./support/checks.ts";
+import { FIGURE_KEYS, recount } from "./support/cost_recount.ts";
 import { serverFixture } from "./support/fixture.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -82,6 +83,12 @@ function sheetWith(sheets: Record<string, SheetValues>, labels: string[]): Sheet
   assert.equal(hits.length, 1, `one sheet with header ${labels.join(", ")}`);
   return hits[0];
 }
+
+/** The rows of both license lists: with a cost summary, and without. */
+const allLicenseRows = (json: Json): Json[] => [
+  ...section(json, "licenses").rows,
+  ...section(json, "licenses-without-costs").rows,
+];
 
 /** The describe block's server's credentials (the reference server's demo client). */
 const DEMO = { clientId: "demo", clientSecret: "demo-secret" };
@@ -179,29 +186,56 @@ describe("license-cost-summary", () => {
     }
   });
 
-  it("license rows are totalled per currency, never across currencies", () => {
+  it("license rows are totalled per currency, never across currencies, over the licenses with costs only", () => {
     const licenses = section(run.json, "licenses");
-    assert.equal(licenses.rows.length, expected.licenses.length);
+    assert.equal(licenses.rows.length, expected.licenses.length - expected.missing.size);
     assert.equal(licenses.totals.All, undefined);
     for (const [currency, e] of expected.currencies) {
       assert.equal(cents(licenses.totals[currency].totalCost), e.total, currency);
-      assert.equal(licenses.totals[currency].rows, e.licenses);
+      assert.equal(licenses.totals[currency].rows, e.licenses - e.missing);
     }
   });
 
-  it("a license without a cost summary is listed with blank figures and flagged", () => {
-    const rows = section(run.json, "licenses").rows;
-    const flagged = rows.filter((r: Json) => r.note === "No cost summary");
-    assert.deepEqual(new Set(flagged.map((r: Json) => r.licenseId)), expected.missing);
-    for (const r of flagged) {
-      assert.equal(r.totalCost, null);
-      assert.equal(r.purchaseCost, null);
-      assert.equal(r.averageCost, null);
+  it("a license without a cost summary is listed apart, with no cost figure and the reason", () => {
+    const apart = section(run.json, "licenses-without-costs");
+    assert.deepEqual(new Set(apart.rows.map((r: Json) => r.licenseId)), expected.missing);
+    assert.ok(apart.columns.every((c: Json) => c.type !== "currency"), "no money column");
+    for (const r of apart.rows) {
+      assert.equal(r.note, "No cost summary: costs unknown, in no total");
       assert.ok(r.application, "still named");
     }
-    for (const r of rows.filter((r: Json) => !r.note)) {
+    const rows = section(run.json, "licenses").rows;
+    assert.ok(rows.every((r: Json) => !expected.missing.has(r.licenseId)), "in no costed list");
+    for (const r of rows) {
       assert.equal(cents(r.totalCost), cents(expected.summaries.get(r.licenseId).totalCost));
     }
+  });
+
+  it("a subtotal of licenses without a cost summary only is blank, never 0, and counts them", () => {
+    let blank = 0;
+    for (const id of ["currency-totals", "by-application", "by-vendor"]) {
+      for (const r of section(run.json, id).rows) {
+        if (r.withoutCosts !== r.licenses) continue;
+        blank++;
+        for (const key of [...FIGURE_KEYS, "quantity", "averageCost"]) {
+          assert.equal(r[key], null, `${id} ${r.application ?? r.vendor} ${key}`);
+        }
+      }
+    }
+    assert.ok(blank > 0, "the estate has such a subtotal");
+  });
+
+  it("every printed figure recomputes from the rows printed with it, per currency, to the cent", () => {
+    const problems = recount(run.json, run.result.document.summary);
+    assert.deepEqual(problems.slice(0, 10), []);
+  });
+
+  it("the recount catches an average over a quantity that includes licenses without costs", () => {
+    const json = structuredClone(run.json);
+    const totals = section(json, "currency-totals").rows;
+    const mixed = totals.find((r: Json) => r.withoutCosts > 0);
+    mixed.quantity += 1;
+    assert.ok(recount(json, run.result.document.summary).length > 0);
   });
 
   it("vendor subtotals equal the raw sums per license-detail vendor and currency", () => {
@@ -287,7 +321,9 @@ describe("license-cost-summary", () => {
       assert.equal(fact?.currency, currency);
       assert.equal(cents(fact?.value as number), e.total);
     }
-    const missing = facts.find((f) => f.label === "Licenses without a cost summary");
+    const missing = facts.find((f) =>
+      f.label === "Licenses without a cost summary (costs unknown, in no total)"
+    );
     assert.equal(missing?.value, expected.missing.size);
   });
 
@@ -360,7 +396,9 @@ describe("license-cost-summary", () => {
       assert.equal(cents(r.totalCost), e.total, `${r.currency} total`);
       assert.equal(r.withoutCosts, e.missing, `${r.currency} without costs`);
     }
-    const vendors = section(json, "licenses").rows.map((r: Json) => [r.licenseId, r.vendor]);
+    const vendors = allLicenseRows(json).map((
+      r: Json,
+    ): [string, string] => [r.licenseId, r.vendor]);
     assert.deepEqual(
       new Map(vendors),
       new Map(expected.licenses.map((l) => [l.id, expected.vendors.get(l.id) ?? "(no vendor)"])),
@@ -381,7 +419,7 @@ describe("license-cost-summary", () => {
       report: licenseCostSummary,
       params: { organization: org, purchasedFrom: from, purchasedTo: to },
     });
-    const got = section(json, "licenses").rows.map((r: Json) => r.licenseId).sort();
+    const got = allLicenseRows(json).map((r: Json) => r.licenseId).sort();
     assert.deepEqual(got, want);
   });
 
@@ -392,7 +430,7 @@ describe("license-cost-summary", () => {
       filter: "quantity -gt 100",
     });
     const want = expected.licenses.filter((l) => Number(l.quantity) > 100).length;
-    assert.equal(section(json, "licenses").rows.length, want);
+    assert.equal(allLicenseRows(json).length, want);
   });
 });
 

@@ -1,7 +1,11 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { aggregate } from "../../../lib/query/group_by.ts";
-import { costLine, costSubtotals } from "../../../reports/support/license_cost_lines.ts";
+import {
+  costLine,
+  costSubtotals,
+  purchasePerUnit,
+} from "../../../reports/support/license_cost_lines.ts";
 import { inPurchaseRange } from "../../../reports/support/purchase_range.ts";
 
 const summary = {
@@ -37,7 +41,7 @@ describe("license cost lines", () => {
     assert.equal(bare.currency, "(none)");
     assert.equal(bare.totalCost, null);
   });
-  it("sums costed lines (missing figures as 0), leaves a group without costs blank", () => {
+  it("sums costed lines (missing figures as 0) over their quantity only; a group without costs is blank", () => {
     const a = costLine({ id: "L1", quantity: 4 } as never, { summary, vendor: null }, undefined);
     const b = costLine(
       { id: "L2", quantity: 6 } as never,
@@ -47,10 +51,20 @@ describe("license cost lines", () => {
     const all = aggregate([a, b], costSubtotals());
     assert.equal(all.licenses, 2);
     assert.equal(all.withoutCosts, 1);
-    assert.equal(all.quantity, 10);
+    assert.equal(all.quantity, 4, "the uncosted license's 6 are not in the quantity");
     assert.equal(all.currentMaintenance, 0);
-    assert.equal(all.averageCost, 25);
-    assert.equal(aggregate([b], costSubtotals()).totalCost, null);
+    assert.equal(all.averageCost, 25, "100.01 ÷ 4, the printed purchase over the printed qty");
+    const blank = aggregate([b], costSubtotals());
+    assert.deepEqual([blank.totalCost, blank.quantity, blank.averageCost], [null, null, null]);
+  });
+  it("a line's average is its printed purchase ÷ its printed quantity, not the service's", () => {
+    const line = costLine(
+      { id: "L1", quantity: 3 } as never,
+      { summary: { ...summary, averageCostPerLicensePurchase: 25 }, vendor: null },
+      undefined,
+    );
+    assert.equal(line.averageCost, 33.34);
+    assert.equal(purchasePerUnit(100.01, 0), null);
   });
   it("a date-only end of a purchase range includes that whole day", () => {
     const to = new Date("2023-05-31T00:00:00Z");
