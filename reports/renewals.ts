@@ -1,8 +1,10 @@
 /**
  * Renewals: every subscription and maintenance or support period ending within a horizon, with
  * the annual cost of renewing it at current terms, by month, per currency; expired
- * subscriptions still in use flagged. The rules are in `lib/sam/renewals.ts`, the reading and
- * what the service cannot show in `lib/sam/renewal_sources.ts`.
+ * subscriptions still in use flagged. Beside them, the annual run rate per currency (what the
+ * licenses cost per year to keep: the same section and figures as license-cost-summary's). The
+ * rules are in `lib/sam/renewals.ts`, the reading and what the service cannot show in
+ * `lib/sam/renewal_sources.ts`.
  *
  * @module
  */
@@ -22,10 +24,12 @@ import { integerParam } from "../lib/report/param_builders.ts";
 import { type Renewal, renewalsDue } from "../lib/sam/renewals.ts";
 import { readRenewalSources, renewalBlindSpots } from "../lib/sam/renewal_sources.ts";
 import { applicationLabel } from "./support/lookups.ts";
+import { licensesInScope } from "./support/license_cost_query.ts";
+import { RUN_RATE_FACT, runRateSection } from "./support/license_cost_run_rate.ts";
 
 /** The slice of the SAM client this report reads. */
 export type RenewalsClient = ClientSlice<{
-  licenses: "list" | "maintenancePeriods";
+  licenses: "list" | "maintenancePeriods" | "get" | "costsSummary";
   estate: "applications";
   registry: "applications";
   organizations: "tree";
@@ -69,8 +73,25 @@ async function data(ctx: Ctx): Promise<ReportData> {
     { now: ctx.now, horizonDays, installs: sources.installs ?? undefined },
   );
   const blind = renewalBlindSpots(sources);
+  const { facts: _, ...runRate } = runRateSection(await licensesInScope(ctx, {}), ctx.now);
   const until = new Date(ctx.now.getTime() + horizonDays * 86_400_000).toISOString().slice(0, 10);
   return {
+    facts: [
+      { section: "renewals", label: "Renewals due", count: true, where: (r) => !r.expiredInUse },
+      {
+        section: "renewals",
+        label: "Annual cost of renewals",
+        sum: "annualCost",
+        perCurrency: "currency",
+      },
+      { section: "run-rate", label: RUN_RATE_FACT, sum: "total", perCurrency: "currency" },
+      {
+        section: "renewals",
+        label: "Expired subscriptions in use",
+        count: true,
+        where: (r) => r.expiredInUse === true,
+      },
+    ],
     sections: [{
       id: "renewals",
       title: `Renewals until ${until}`,
@@ -107,16 +128,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
       emptyText: blind.length
         ? `Nothing to show: ${blind.join(" ")}`
         : `Nothing ends within ${horizonDays} days.`,
-      facts: [
-        { label: "Renewals due", count: true, where: (r) => !r.expiredInUse },
-        { label: "Annual cost of renewals", sum: "annualCost", perCurrency: "currency" },
-        {
-          label: "Expired subscriptions in use",
-          count: true,
-          where: (r) => r.expiredInUse === true,
-        },
-      ],
-    }],
+    }, runRate],
   };
 }
 
@@ -134,7 +146,9 @@ export const renewals = defineReport<RenewalsClient, QueryContext>({
   title: "Renewals",
   description: "What renews when and what it costs a year: subscriptions and maintenance and " +
     "support periods ending within the horizon, by month, with per-currency totals; " +
-    "subscriptions that ended while installs remain are flagged.",
+    "subscriptions that ended while installs remain are flagged. Beside them, the annual run " +
+    "rate per currency: what all licenses in scope cost per year to keep (current maintenance " +
+    "and support plus running subscriptions), as license-cost-summary gives it.",
   params: {
     horizonDays: integerParam("How many days ahead of the run to look", {
       default: 365,

@@ -2,11 +2,13 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { runReportForTest, TEST_NOW } from "../helpers/run_report.ts";
 import { renewals } from "../../reports/renewals.ts";
+import { licenseCostSummary } from "../../reports/license_cost_summary.ts";
 import { ESTATE, LICENSES, rawAll, type RawApi, type RawItem } from "./support/raw_api.ts";
 import { serverFixture } from "./support/fixture.ts";
 
 const TOKEN = "renewals-test-token";
 const DAY = 86_400_000;
+const cents = (x: number) => Math.round(x * 100);
 
 /** Whole months of a term as finance counts them: days ÷ (365.25 ÷ 12), rounded. */
 const months = (from: string, to: string) =>
@@ -66,6 +68,25 @@ async function expected(api: RawApi, now: Date, horizonDays: number) {
   return out;
 }
 
+/**
+ * The annual run rate recounted from the raw license list, in cents per currency: each
+ * license's current maintenance and support, plus each subscription running on `now` at its
+ * purchase value × 12 ÷ its term in months.
+ */
+async function expectedRunRate(api: RawApi, now: Date): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const l of await rawAll(api, `${LICENSES}/licenses`)) {
+    let c = Math.round(Number(l.activeMaintenanceCost ?? 0) * 100) +
+      Math.round(Number(l.activeSupportCost ?? 0) * 100);
+    const from = Date.parse(l.subscriptionValidFrom), to = Date.parse(l.subscriptionValidTo);
+    if (l.isSubscription === true && from <= now.getTime() && now.getTime() <= to) {
+      c += perYearCents(l.purchaseValue, l.subscriptionValidFrom, l.subscriptionValidTo);
+    }
+    if (c !== 0) out.set(l.purchaseCurrency, (out.get(l.purchaseCurrency) ?? 0) + c);
+  }
+  return out;
+}
+
 // deno-lint-ignore no-explicit-any
 function assertSameRenewals(rows: any[], want: Awaited<ReturnType<typeof expected>>) {
   const keys = rows.map((r) => `${r.licenseId}|${r.kind}`);
@@ -94,6 +115,26 @@ describe("renewals", () => {
     assertSameRenewals(section.rows, want);
     const dates = section.rows.map((r: RawItem) => r.endDate);
     assert.deepEqual(dates, dates.toSorted(), "earliest end first");
+  });
+
+  it("shows the annual run rate per currency beside the renewals, as recounted from the raw list and as license-cost-summary gives it", async () => {
+    const run = await runReportForTest({ server: fixture.srv, report: renewals });
+    const rate = run.json.sections.find((s: RawItem) => s.id === "run-rate");
+    const want = await expectedRunRate(fixture.api, TEST_NOW);
+    assert.ok(want.size >= 2, "several currencies");
+    assert.deepEqual(
+      new Map(rate.rows.map((r: RawItem): [string, number] => [r.currency, cents(r.total)])),
+      want,
+    );
+    for (const [currency, c] of want) {
+      const fact = run.result.document.summary.find((f) =>
+        f.label === `Annual run rate (${currency})`
+      );
+      assert.equal(cents(fact?.value as number), c, currency);
+    }
+    const costs = await runReportForTest({ server: fixture.srv, report: licenseCostSummary });
+    const same = costs.json.sections.find((s: RawItem) => s.id === "run-rate");
+    assert.deepEqual(rate.rows, same.rows, "the same figures in both reports");
   });
 
   it("narrows to the horizon asked for", async () => {
