@@ -92,6 +92,25 @@ export function unpricedSection(positions: readonly PositionRow[]): Section {
   };
 }
 
+/** What the cross-check section says, by what the ELP was compared with. */
+const CROSS_CHECK = {
+  summary: {
+    description: (notOffered: number) =>
+      `Figures that differ from the service's own summary (${notOffered} applications ` +
+      "without one).",
+    emptyText: "No differences found: samkit's ELP equals the service's compliance summary.",
+  },
+  allocation: {
+    description: (notOffered: number) =>
+      "Figures that differ from the service's compliance allocation to this organization and " +
+      "its sub-organizations (the sum of their allocation rows: coverage, requirement and " +
+      `compliance; the summary's purchases are the whole estate's; ${notOffered} applications ` +
+      "without an allocation).",
+    emptyText: "No differences found: samkit's ELP equals the service's compliance " +
+      "allocation to this organization and its sub-organizations.",
+  },
+} as const;
+
 /**
  * The evidence sections: reconciliation, cross-check and requirement per device.
  *
@@ -126,9 +145,7 @@ export function evidenceSections(
     {
       id: "cross-check",
       title: "Cross-check with the service's compliance summary",
-      description: elp.crossChecked
-        ? `Figures that differ from the service's own summary (${elp.notOffered.length} applications without one).`
-        : "Not compared: the service's summary covers the whole estate, this report one organization.",
+      description: CROSS_CHECK[elp.crossCheckedWith].description(elp.notOffered.length),
       columns: [
         ...APPLICATION_METRIC,
         text("figure", "Figure"),
@@ -137,10 +154,7 @@ export function evidenceSections(
         text("explanation", "Explanation", { width: 50 }),
       ],
       rows: differenceRows(elp, names),
-      emptyText: elp.crossChecked
-        ? "No differences found: samkit's ELP equals the service's compliance summary."
-        : "Not compared: the service's summary covers the whole estate, this report one " +
-          "organization.",
+      emptyText: CROSS_CHECK[elp.crossCheckedWith].emptyText,
     },
     {
       id: "devices",

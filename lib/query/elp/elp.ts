@@ -3,7 +3,9 @@
  * (`inputs.ts`), computes the position per application × metric (`position.ts`), prices
  * shortfalls and surpluses (`pricing.ts`, `price_file.ts`), reconciles with the service's
  * entitlement states (`reconcile.ts`) and cross-checks with its compliance summary
- * (`cross_check.ts`). Usable from the library as well as by the `license-position` report.
+ * (`cross_check.ts`) or, scoped to an organisation, with its compliance allocation to the
+ * scope's organisations (`allocation_check.ts`). Usable from the library as well as by the
+ * `license-position` report.
  *
  * Metric names come from the registry's metrics of each application, else from
  * `metric_names.json` (the reference server's metric ids; extend it for your tenant's ids), else
@@ -21,6 +23,8 @@ import type { QueryContext } from "../context.ts";
 import { computersById } from "../lookups.ts";
 import { toArray } from "../collect.ts";
 import { isMissingRead } from "../names.ts";
+import { allocationCheck } from "./allocation_check.ts";
+import { readAllocations } from "./allocation_read.ts";
 import { crossCheck, type CrossCheckDifference } from "./cross_check.ts";
 import { type ElpClient, type ElpData, readElpInputs } from "./inputs.ts";
 import { type OrgAllocation, scopeElpInputs } from "./org_scope.ts";
@@ -62,12 +66,15 @@ export interface ElpDeviceRequirement {
 /** What {@link effectiveLicensePosition} returns. */
 export interface ElpResult {
   readonly positions: ElpPosition[];
-  /** Differences with the service's compliance summary (when not scoped to an organisation). */
+  /**
+   * Differences with the service's compliance summary, or for an organisation's scope with its
+   * compliance allocation to the scope's organisations.
+   */
   readonly differences: CrossCheckDifference[];
-  /** Applications the service offers no compliance summary for. */
+  /** Applications the service offers no compliance summary (scoped: allocation) for. */
   readonly notOffered: string[];
-  /** Whether the cross-check ran (it does not for one organisation's scope). */
-  readonly crossChecked: boolean;
+  /** What the cross-check compared with: the estate's summary, or a scope's allocation. */
+  readonly crossCheckedWith: "summary" | "allocation";
   /** Rows of metric tracking with a requirement or whose requirement moved to a host. */
   readonly devices: ElpDeviceRequirement[];
   /** Price-file entries that matched no application and metric in use. */
@@ -174,6 +181,34 @@ function listPrices(data: ElpData): Map<string, { currency: string; unitPrice: n
   return out;
 }
 
+type ServiceCheck = Pick<ElpResult, "differences" | "notOffered" | "crossCheckedWith">;
+
+/** The estate's lines beside the service's summary; a scope's beside its allocation. */
+async function serviceCheck(
+  ctx: Ctx,
+  lines: readonly ElpLine[],
+  data: ElpData,
+  scope: ReadonlySet<string> | undefined,
+): Promise<ServiceCheck> {
+  const missing = <T>(read: Map<string, T[] | null>) =>
+    [...read].filter(([, rows]) => rows === null).map(([app]) => app);
+  const rows = <T>(read: Map<string, T[] | null>) => [...read.values()].flatMap((r) => r ?? []);
+  if (scope === undefined) {
+    const { summaries } = data;
+    return {
+      differences: crossCheck(lines, rows(summaries)),
+      notOffered: missing(summaries),
+      crossCheckedWith: "summary",
+    };
+  }
+  const read = await readAllocations(ctx, lines.map((l) => l.applicationId));
+  return {
+    differences: allocationCheck(lines, rows(read), scope),
+    notOffered: missing(read),
+    crossCheckedWith: "allocation",
+  };
+}
+
 /**
  * The effective license position per application × metric, priced, reconciled and
  * cross-checked.
@@ -227,13 +262,9 @@ export async function effectiveLicensePosition(
       };
     },
   );
-  const crossChecked = scope === undefined;
-  const offered = [...data.summaries].filter(([, rows]) => rows !== null);
   return {
     positions,
-    differences: crossChecked ? crossCheck(lines, offered.flatMap(([, rows]) => rows!)) : [],
-    notOffered: [...data.summaries].filter(([, rows]) => rows === null).map(([app]) => app),
-    crossChecked,
+    ...await serviceCheck(ctx, lines, data, scope),
     devices: data.requirements
       .filter((r) => (r.requirement ?? 0) > 0 || (r.requirementMoved ?? 0) > 0)
       .map((row) => ({

@@ -28,6 +28,7 @@ export type ElpClient = ClientSlice<{
     | "computerEntitlements"
     | "entitlementStates"
     | "complianceSummary"
+    | "complianceAllocation"
     | "entitlements";
   estate: "metrics" | "computers" | "hardware";
   registry: "metrics";
