@@ -124,15 +124,29 @@ export class FxConverter {
 
   /** The rates used, for a person: `1 EUR = 1.08345 USD = 0.8571 GBP (rates of 2026-01-15, file)`. */
   statement(): string {
-    const used = this.used().filter((u) => u.date !== null);
-    if (!used.length) return `${this.code} (no amount needed converting)`;
-    const dates = [...new Set(used.map((u) => u.date))];
-    const each = used.map((u) =>
-      `${u.rate} ${u.currency}${dates.length > 1 ? ` (${u.date})` : ""}`
-    );
-    const when = dates.length > 1 ? "rates of the dates shown" : `rates of ${dates[0]}`;
-    return `1 ${this.code} = ${each.join(" = ")} (${when}, ${this.#options.source})`;
+    return ratesStatement(this.code, this.used(), this.#options.source);
   }
+}
+
+/**
+ * The statement of rates used, for a person (the "Reporting currency" fact, and the pack
+ * summary's statement of the rates its reports used).
+ *
+ * @example
+ * ```ts
+ * import { ratesStatement } from "./reporting_currency.ts";
+ * const used = [{ currency: "USD", rate: "1.08345", date: "2026-01-15" }];
+ * console.log(ratesStatement("EUR", used, "rates.csv"));
+ * // "1 EUR = 1.08345 USD (rates of 2026-01-15, rates.csv)"
+ * ```
+ */
+export function ratesStatement(code: string, rates: readonly UsedRate[], source: string): string {
+  const used = rates.filter((u) => u.date !== null);
+  if (!used.length) return `${code} (no amount needed converting)`;
+  const dates = [...new Set(used.map((u) => u.date))];
+  const each = used.map((u) => `${u.rate} ${u.currency}${dates.length > 1 ? ` (${u.date})` : ""}`);
+  const when = dates.length > 1 ? "rates of the dates shown" : `rates of ${dates[0]}`;
+  return `1 ${code} = ${each.join(" = ")} (${when}, ${source})`;
 }
 
 /** The companion key of a converted column (`cost` → `costInEUR`). */
