@@ -3,7 +3,9 @@
  * the trends report both use it): compliance exposure (shortfall cost per currency, unpriced
  * shortfalls, positions short), the optimised exposure per currency (license-optimization's
  * `currencies` rows), cost to date and annual run rate per currency, uncovered installs and
- * stale computers. Money is kept per currency, never added or compared across currencies.
+ * stale computers. Money is kept per currency, never added or compared across currencies; when
+ * the run had a reporting currency, the reports' own "…, all currencies (EUR)" totals are picked
+ * beside the per-currency figures (never converted or added here).
  *
  * @module
  */
@@ -59,6 +61,37 @@ export const HEADLINE_ROWS: Readonly<Record<string, readonly TrackedFigure[]>> =
   })),
 };
 
+/**
+ * The all-currency totals in the reporting currency, as the reports' facts state them (each
+ * amount converted to the cent by the report, then added); null where no report gave one.
+ */
+export interface ConvertedTotals {
+  /** The reporting currency (ISO 4217). */
+  readonly currency: string;
+  /** license-position "Shortfall cost, all currencies (CUR)". */
+  readonly shortfallCost: number | null;
+  /** license-optimization "Remaining purchase need, all currencies (CUR)". */
+  readonly optimisedExposure: number | null;
+  /** license-optimization "Money saved, all currencies (CUR)". */
+  readonly moneySaved: number | null;
+  /** license-cost-summary "Total cost, all currencies (CUR)". */
+  readonly spend: number | null;
+  /** license-cost-summary "Annual run rate, all currencies (CUR)". */
+  readonly runRate: number | null;
+}
+
+/** Which all-currency total a converted headline figure is. */
+export type ConvertedPart = Exclude<keyof ConvertedTotals, "currency">;
+
+/** The converted totals in the order the summary states them. */
+export const CONVERTED_PARTS: readonly ConvertedPart[] = [
+  "shortfallCost",
+  "optimisedExposure",
+  "moneySaved",
+  "spend",
+  "runRate",
+];
+
 /** The headline figures of one run (null: the pack has no report that gives it). */
 export interface Headline {
   /** Shortfall cost per currency (license-position "Shortfall cost (CUR)"). */
@@ -86,14 +119,19 @@ export interface Headline {
   readonly uncoveredInstalls: number | null;
   /** Computers not scanned for the report's days (stale-computers). */
   readonly staleComputers: number | null;
+  /** The all-currency totals in the reporting currency (absent: the run had none). */
+  readonly converted?: ConvertedTotals;
 }
 
 /** One headline figure, with what it was in the last comparable run. */
 export interface HeadlineFigure {
   /** Which headline figure (`shortfallCost`, `spend`, …). */
   readonly name: keyof Headline;
-  /** Which part of an optimised exposure (`costAfter`, …), for `optimisedExposure` only. */
-  readonly part?: keyof OptimisedExposure;
+  /**
+   * Which part: of an optimised exposure (`costAfter`, …) for `optimisedExposure`, which total
+   * (`spend`, …) for `converted`.
+   */
+  readonly part?: keyof OptimisedExposure | ConvertedPart;
   /** For a person. */
   readonly label: string;
   /** The value. */
@@ -114,8 +152,8 @@ export interface HeadlineFigure {
 export interface HeadlinePick {
   /** The headline figure. */
   readonly name: keyof Headline;
-  /** Which part of an optimised exposure, for `optimisedExposure` only. */
-  readonly part?: keyof OptimisedExposure;
+  /** Which part of an optimised exposure, or which converted total. */
+  readonly part?: keyof OptimisedExposure | ConvertedPart;
   /** Its label (the currency is added to money figures). */
   readonly label: string;
   /** The exact key, or the key prefix of a per-currency fact (`… (CUR)`). */
@@ -124,7 +162,19 @@ export interface HeadlinePick {
   readonly perCurrency?: boolean;
 }
 
-/** Which figure each headline figure is, in the order the summary shows them. */
+/** A converted total: the report's "…, all currencies (CUR)" fact, one per reporting currency. */
+const converted = (part: ConvertedPart, label: string, fact: string): HeadlinePick => ({
+  name: "converted",
+  part,
+  label: `${label}, all currencies`,
+  key: `${fact}, all currencies (`,
+  perCurrency: true,
+});
+
+/**
+ * Which figure each headline figure is, in the order the summary shows them (each converted
+ * total right after the per-currency figures it converts).
+ */
 export const HEADLINE_FIGURES: readonly HeadlinePick[] = [
   {
     name: "shortfallCost",
@@ -132,6 +182,7 @@ export const HEADLINE_FIGURES: readonly HeadlinePick[] = [
     key: "license-position|fact|Shortfall cost (",
     perCurrency: true,
   },
+  converted("shortfallCost", "Shortfall cost", "license-position|fact|Shortfall cost"),
   {
     name: "unpricedShortfalls",
     label: "Unpriced shortfalls",
@@ -149,18 +200,26 @@ export const HEADLINE_FIGURES: readonly HeadlinePick[] = [
     key: `license-optimization|row|currencies|${part}|`,
     perCurrency: true,
   })),
+  converted(
+    "optimisedExposure",
+    "Optimised exposure",
+    "license-optimization|fact|Remaining purchase need",
+  ),
+  converted("moneySaved", "Optimisation: Money saved", "license-optimization|fact|Money saved"),
   {
     name: "spend",
     label: "Cost to date",
     key: "license-cost-summary|fact|Total cost (",
     perCurrency: true,
   },
+  converted("spend", "Cost to date", "license-cost-summary|fact|Total cost"),
   {
     name: "runRate",
     label: "Annual run rate",
     key: "license-cost-summary|fact|Annual run rate (",
     perCurrency: true,
   },
+  converted("runRate", "Annual run rate", "license-cost-summary|fact|Annual run rate"),
   {
     name: "uncoveredInstalls",
     label: "Uncovered installs",
@@ -244,6 +303,33 @@ export function optimisedOf(
 }
 
 /**
+ * The all-currency totals among headline lines (null: the run had no reporting currency). Each
+ * total is the figure of the report that gives it, never computed here.
+ *
+ * @example
+ * ```ts
+ * import { convertedOf, headlineFigures } from "./headline.ts";
+ * const figures = [{
+ *   key: "license-cost-summary|fact|Total cost, all currencies (EUR)",
+ *   report: "license-cost-summary", label: "Total cost, all currencies (EUR)",
+ *   value: 13972220.79, type: "currency", currency: "EUR",
+ * }];
+ * console.log(convertedOf(headlineFigures(figures))?.spend); // 13972220.79
+ * ```
+ */
+export function convertedOf(lines: readonly HeadlineFigure[]): ConvertedTotals | null {
+  const mine = lines.filter((l) => l.name === "converted" && l.currency);
+  if (!mine.length) return null;
+  const currency = mine[0].currency!;
+  const part = (p: ConvertedPart) =>
+    mine.find((l) => l.part === p && l.currency === currency)?.value ?? null;
+  return {
+    currency,
+    ...Object.fromEntries(CONVERTED_PARTS.map((p) => [p, part(p)])),
+  } as unknown as ConvertedTotals;
+}
+
+/**
  * The headline of a run from its figures.
  *
  * @example
@@ -257,6 +343,7 @@ export function headlineOf(figures: readonly Figure[]): Headline {
   const perCurrency = (name: keyof Headline) =>
     Object.fromEntries(lines.filter((l) => l.name === name).map((l) => [l.currency!, l.value]));
   const one = (name: keyof Headline) => lines.find((l) => l.name === name)?.value ?? null;
+  const converted = convertedOf(lines);
   return {
     shortfallCost: perCurrency("shortfallCost"),
     unpricedShortfalls: one("unpricedShortfalls"),
@@ -266,5 +353,6 @@ export function headlineOf(figures: readonly Figure[]): Headline {
     runRate: perCurrency("runRate"),
     uncoveredInstalls: one("uncoveredInstalls"),
     staleComputers: one("staleComputers"),
+    ...(converted ? { converted } : {}),
   };
 }

@@ -26,6 +26,7 @@ import { markOwned, ownerState, removeStaleDirs } from "../fs/owned_temp.ts";
 import { checkContained, checkSubfolder } from "../fs/containment.ts";
 import { safeJoin } from "../fs/safe_name.ts";
 import { type Change, collectFigures, type Figure } from "./figures.ts";
+import { addReportRates, type RunRates } from "./summary_rates.ts";
 import { buildMessage, sendMessage, writeEml } from "./mail.ts";
 import { SnapshotRecorder } from "./snapshot.ts";
 import { openSource, type SourceOptions } from "../cli/source.ts";
@@ -346,6 +347,7 @@ async function runInFolder(
   const renderers = createRenderers();
   const figures: Figure[] = [];
   let exposure: Exposure = { risks: {}, unpriced: [] };
+  let rates: RunRates | null = null;
   let interrupted = false;
   try {
     for (const [i, item] of pack.reports.entries()) {
@@ -376,6 +378,7 @@ async function runInFolder(
           },
           inspect: async (doc) => {
             figures.push(...await collectFigures(definition, doc));
+            rates = addReportRates(rates, doc, options.fx?.source ?? "");
             if (definition.id === "license-position") {
               exposure = await collectExposure(definition.id, doc);
             }
@@ -436,6 +439,7 @@ async function runInFolder(
         headline: headlineOf(figures),
         risks: exposure.risks,
         unpriced: exposure.unpriced,
+        ...(rates ? { reportingCurrency: rates } : {}),
         comparison,
         figures,
         changes,
@@ -454,6 +458,7 @@ async function runInFolder(
       changes,
       comparison,
       exposure,
+      rates,
       folder,
       browser,
       checkpoint,
@@ -472,6 +477,7 @@ interface SummaryMailInput {
   readonly changes: readonly Change[];
   readonly comparison: Comparison;
   readonly exposure: Exposure;
+  readonly rates: RunRates | null;
   readonly folder: EvidenceFolder;
   readonly browser: BrowserHandle;
   readonly checkpoint: () => Promise<string[]>;
@@ -504,6 +510,7 @@ async function summaryMail(
       previousStarted: input.comparison.previous?.started ?? null,
       risks: input.exposure.risks,
       unpriced: input.exposure.unpriced,
+      rates: input.rates,
       title: options.pack.title,
       definitions: options.reports,
       folder: folder.dir,

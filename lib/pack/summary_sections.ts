@@ -1,12 +1,20 @@
 /**
  * The sections of the pack summary view (see `summary_view.ts`), each a heading, paragraphs and
  * tables of plain strings with labelled columns: exposure, top risks, software cost (cost to date
- * beside the annual run rate), estate, what moved, and the reports with their scope.
+ * beside the annual run rate), estate, what moved, and the reports with their scope. With a
+ * reporting currency, each converted all-currency total sits right after the per-currency figures
+ * it converts (the reports' own facts, see `headline.ts`).
  *
  * @module
  */
 
-import { type HeadlineFigure, headlineFigures, optimisedOf } from "./headline.ts";
+import {
+  convertedOf,
+  type ConvertedPart,
+  type HeadlineFigure,
+  headlineFigures,
+  optimisedOf,
+} from "./headline.ts";
 import { reportScope } from "../report/scope.ts";
 import { filterStatement } from "../report/scope.ts";
 import type {
@@ -53,6 +61,12 @@ interface Ctx {
 }
 
 const of = (ctx: Ctx, ...names: string[]) => ctx.lines.filter((l) => names.includes(l.name));
+/** The named lines with, in place, the converted totals of the parts given. */
+const withConverted = (ctx: Ctx, names: string[], parts: ConvertedPart[]) =>
+  ctx.lines.filter((l) =>
+    names.includes(l.name) ||
+    (l.name === "converted" && parts.includes(l.part as ConvertedPart))
+  );
 const value = (ctx: Ctx, l: HeadlineFigure, v = l.value, signed = false) =>
   formatValue(v, l, ctx.locale, signed);
 
@@ -82,15 +96,27 @@ function optimisedLines(ctx: Ctx): string[] {
   const money = (v: number, currency: string) =>
     formatValue(v, { type: "currency", currency }, ctx.locale);
   const count = (n: number) => formatValue(n, { type: "integer" }, ctx.locale);
-  return Object.entries(optimisedOf(ctx.lines)).map(([code, o]) =>
+  const each = Object.entries(optimisedOf(ctx.lines)).map(([code, o]) =>
     `Optimised exposure: ${money(o.costAfter, code)} after harvest and reallocation ` +
     `(ELP ${money(o.costBefore, code)}; ${money(o.moneySaved, code)} saved; ` +
     `${count(o.closed)} of ${count(o.short)} positions closed)`
   );
+  const all = convertedOf(ctx.lines);
+  if (!each.length || all?.optimisedExposure == null) return each;
+  const saved = all.moneySaved === null ? "" : ` (${money(all.moneySaved, all.currency)} saved)`;
+  return [
+    ...each,
+    `Optimised exposure, all currencies (${all.currency}): ` +
+    `${money(all.optimisedExposure, all.currency)} after harvest and reallocation${saved}`,
+  ];
 }
 
 function exposureSection(ctx: Ctx): ViewSection {
-  const lines = of(ctx, "shortfallCost", "unpricedShortfalls", "positionsShort");
+  const lines = withConverted(
+    ctx,
+    ["shortfallCost", "unpricedShortfalls", "positionsShort"],
+    ["shortfallCost"],
+  );
   const optimised = optimisedLines(ctx);
   if (!lines.some((l) => l.key.startsWith("license-position|"))) {
     return section("exposure", "Compliance exposure", {
@@ -154,19 +180,38 @@ function costSection(ctx: Ctx): ViewSection | null {
   };
   // The run rate has a row per currency with a recurring cost: absent is none, 0 a year.
   const zero = (code: string) => formatValue(0, { type: "currency", currency: code }, ctx.locale);
+  const all = convertedOf(ctx.lines);
+  const converted = all && (all.spend !== null || all.runRate !== null) ? all : null;
+  const money = (v: number | null) =>
+    v === null
+      ? ""
+      : formatValue(v, { type: "currency", currency: converted!.currency }, ctx.locale);
   return section("cost", "Software cost", {
     tables: [table(
       head("Currency", COST_TO_DATE, ...(rate.length ? [RUN_RATE] : [])),
-      codes.map((code) => [
-        cell(code),
-        cell(shown(spend, code, "no cost summary"), true),
-        ...(rate.length ? [cell(shown(rate, code, zero(code)), true)] : []),
-      ]),
+      [
+        ...codes.map((code) => [
+          cell(code),
+          cell(shown(spend, code, "no cost summary"), true),
+          ...(rate.length ? [cell(shown(rate, code, zero(code)), true)] : []),
+        ]),
+        ...(converted
+          ? [[
+            cell(`All currencies (${converted.currency})`),
+            cell(money(converted.spend), true),
+            ...(rate.length ? [cell(money(converted.runRate), true)] : []),
+          ]]
+          : []),
+      ],
     )],
     notes: [
       "The cost to date grows every week by the maintenance and support accrued; the run rate " +
       "is what the estate costs per year to keep (license-cost-summary, section Annual run rate, " +
-      "says what it leaves out). Currencies are never added together.",
+      "says what it leaves out). " +
+      (converted
+        ? `The all-currencies row adds every amount converted to ${converted.currency} at the ` +
+          "rates stated above, each to the cent; the rows above it stay in their own currency."
+        : "Currencies are never added together."),
     ],
   });
 }
@@ -181,7 +226,11 @@ function movedSection(ctx: Ctx): ViewSection {
   const notes = comparison?.notes.filter((n) => n !== "no earlier finished run") ?? [];
   // Of the optimised exposure only what is left to buy is a headline line here; its other
   // parts (the ELP's cost, money saved, positions) count among the other figures.
-  const shown = ctx.lines.filter((l) => l.name !== "optimisedExposure" || l.part === "costAfter");
+  const shown = ctx.lines.filter((l) =>
+    l.name === "optimisedExposure"
+      ? l.part === "costAfter"
+      : l.name !== "converted" || l.part !== "moneySaved"
+  );
   const headlineKeys = new Set(shown.map((l) => l.key));
   const other =
     ctx.facts.changes.filter((c) => !headlineKeys.has(c.key) && c.delta !== null && c.delta !== 0)
@@ -194,6 +243,11 @@ function movedSection(ctx: Ctx): ViewSection {
     });
   }
   const moved = shown.filter((l) => l.delta !== null && l.delta !== 0);
+  const rates = moved.some((l) => l.name === "converted")
+    ? [
+      "A total in all currencies also moves when the rates move (this run's rates are stated above).",
+    ]
+    : [];
   return section("moved", `What moved since ${ctx.comparedWith}`, {
     intro: moved.length ? [] : ["No headline figure moved."],
     tables: moved.length
@@ -207,7 +261,7 @@ function movedSection(ctx: Ctx): ViewSection {
         ]),
       )]
       : [],
-    notes: [...notes, ...tail],
+    notes: [...rates, ...notes, ...tail],
   });
 }
 

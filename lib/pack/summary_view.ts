@@ -8,7 +8,9 @@
  *
  * The view is a list of sections of plain strings — headings, paragraphs, tables with their
  * column headers — and the email's HTML body, its text body and `summary.pdf` are all rendered
- * from it, so they carry the same figures under the same labels.
+ * from it, so they carry the same figures under the same labels. With a reporting currency the
+ * view states the rates the run's reports converted with, under the source line, and each
+ * section shows the reports' all-currency totals beside the per-currency figures.
  *
  * @module
  */
@@ -19,6 +21,7 @@ import type { RisksByCurrency, UnpricedShortfall } from "./risks.ts";
 import type { Comparison } from "./comparison.ts";
 import type { ReportDefinition } from "../report/model.ts";
 import { summarySections } from "./summary_sections.ts";
+import type { RunRates } from "./summary_rates.ts";
 
 /** Where the run's files went: attached, linked in the evidence folder. */
 export interface SummaryDelivery {
@@ -56,6 +59,8 @@ export interface SummaryFacts {
   readonly delivery?: SummaryDelivery;
   /** Number locale (default en-US). */
   readonly locale?: string;
+  /** The rates the run's reports converted with (absent or null: no reporting currency). */
+  readonly rates?: RunRates | null;
 }
 
 /** One cell of a view table. */
@@ -106,6 +111,8 @@ export interface SummaryView {
   readonly runLine: string;
   /** "Data from …". */
   readonly sourceLine: string;
+  /** "Reporting currency: 1 EUR = … (rates of …)", or null without a reporting currency. */
+  readonly ratesLine: string | null;
   /** The sections, in display order. */
   readonly sections: readonly ViewSection[];
   /** When the compared run started, formatted, or null. */
@@ -189,6 +196,11 @@ export function summaryView(facts: SummaryFacts): SummaryView {
     title: facts.title?.trim() || readableName(manifest.pack),
     runLine: `Run of ${displayTime(manifest.started)} · ${STATUS_TEXT[manifest.status]}`,
     sourceLine: `Data from ${manifest.source}`,
+    ratesLine: facts.rates
+      ? `Reporting currency ${facts.rates.code}: ${facts.rates.statement}. Totals marked ` +
+        `"all currencies (${facts.rates.code})" add every amount converted at these rates to ` +
+        "the cent; the other figures are in their own currency."
+      : null,
     sections: summarySections(facts, comparedWith),
     comparedWith,
   };
@@ -221,7 +233,12 @@ function textTable(table: ViewTable): string[] {
  * ```
  */
 export function summaryText(view: SummaryView): string[] {
-  const out = [view.title, view.runLine, view.sourceLine];
+  const out = [
+    view.title,
+    view.runLine,
+    view.sourceLine,
+    ...view.ratesLine ? [view.ratesLine] : [],
+  ];
   for (const s of view.sections) {
     out.push("", s.heading, ...s.intro.map((p) => `  ${p}`));
     for (const t of s.tables) out.push(...textTable(t), "");

@@ -52,8 +52,11 @@ export interface History {
   readonly skipped: readonly SkippedRun[];
 }
 
-/** The report each headline figure comes from (whose parameters must match across runs). */
-const REPORT_OF: Record<keyof Headline, string> = {
+/**
+ * The report each headline figure comes from (whose parameters must match across runs); the
+ * all-currency totals in a reporting currency (`converted`) are not among the trends.
+ */
+const REPORT_OF: Record<Exclude<keyof Headline, "converted">, string> = {
   shortfallCost: "license-position",
   unpricedShortfalls: "license-position",
   positionsShort: "license-position",
