@@ -40,7 +40,8 @@ async function fold<T, A>(
 }
 
 /**
- * Reads a source into a map keyed by `key(item)` (last one wins).
+ * Reads a source into a map keyed by `key(item)` (last one wins), each item as `keep` gives it
+ * back (as it is by default; the run cache keeps compact copies).
  *
  * @example
  * ```ts
@@ -49,8 +50,12 @@ async function fold<T, A>(
  * console.log(byId.get("a")?.n); // 1
  * ```
  */
-export async function indexBy<T, K>(source: Source<T>, key: (item: T) => K): Promise<Map<K, T>> {
-  return await fold(source, () => new Map<K, T>(), (map, item) => map.set(key(item), item));
+export async function indexBy<T, K>(
+  source: Source<T>,
+  key: (item: T) => K,
+  keep: (item: T) => T = (item) => item,
+): Promise<Map<K, T>> {
+  return await fold(source, () => new Map<K, T>(), (map, item) => map.set(key(item), keep(item)));
 }
 
 /**

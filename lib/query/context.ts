@@ -10,6 +10,7 @@ import { RunCache } from "./cache.ts";
 import { fanOut } from "./fan_out.ts";
 import { AdaptiveLimiter } from "./limiter.ts";
 import { indexBy, type Source, toArray } from "./collect.ts";
+import { compactItem, compactItems } from "./compact.ts";
 import type { ClientEvent } from "../api/request.ts";
 
 /**
@@ -71,14 +72,20 @@ export function createQueryContext(options: QueryContextOptions = {}): QueryCont
   return {
     limiter,
     cache,
-    all: (key, load) => cache.get(`all:${key}`, () => toArray(load())),
-    index: (key, load, keyOf) => cache.get(`index:${key}`, () => indexBy(load(), keyOf)),
+    // Kept for the run: compact copies (see `compact.ts`), a third of the read's objects.
+    all: (key, load) => cache.get(`all:${key}`, async () => compactItems(await toArray(load()))),
+    index: (key, load, keyOf) =>
+      cache.get(`index:${key}`, () => indexBy(load(), keyOf, compactItem)),
     once: (key, load) => cache.get(`once:${key}`, load),
     fanOut: (items, key, load) =>
-      fanOut(items, (item) => cache.get(`once:${key(item)}`, () => load(item)), {
-        limiter,
-        signal: options.signal,
-      }),
+      fanOut(
+        items,
+        (item) => cache.get(`once:${key(item)}`, async () => compactItem(await load(item))),
+        {
+          limiter,
+          signal: options.signal,
+        },
+      ),
   };
 }
 

@@ -1,0 +1,39 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { compactItem, compactItems } from "../../lib/query/compact.ts";
+
+describe("compact items", () => {
+  it("copies a plain object with the same fields in the same order and the same values", () => {
+    const links = [{ rel: "self" }];
+    const when = new Date("2026-01-01T00:00:00Z");
+    const item: Record<string, unknown> = {};
+    for (const k of ["z", "a", "m", "links", "when", "none", "gone"]) item[k] = k;
+    Object.assign(item, { links, when, none: null, gone: undefined });
+    delete item.m;
+    const copy = compactItem(item);
+    assert.notEqual(copy, item);
+    assert.deepEqual(Object.entries(copy), Object.entries(item));
+    assert.notEqual(copy.links, links, "nested arrays are copied");
+    assert.deepEqual(copy.links, links);
+    assert.equal(copy.when, when);
+    assert.ok("gone" in copy);
+  });
+  it("keeps dates, class instances, null-prototype objects and awkward keys as they are", () => {
+    const odd = [
+      new Date(0),
+      new Map(),
+      Object.create(null),
+      JSON.parse('{"__proto__": 1, "a": 2}'),
+      { 0: "x", a: 1 },
+    ];
+    for (const value of odd) assert.equal(compactItem(value), value);
+    assert.equal(compactItem(null), null);
+    assert.equal(compactItem("text"), "text");
+  });
+  it("replaces items in place and gives the same array back", () => {
+    const items = [{ a: 1 }, { a: 2, b: 3 }];
+    const out = compactItems(items);
+    assert.equal(out, items);
+    assert.deepEqual(out, [{ a: 1 }, { a: 2, b: 3 }]);
+  });
+});
