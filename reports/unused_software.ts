@@ -17,6 +17,8 @@ import { boolean, date, integer, text, whenTrue } from "../lib/report/columns.ts
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { readThresholds, THRESHOLDS_PARAM } from "./support/idle_buckets.ts";
 import { countColumns, countKeys, idleCounts, idleInstalls } from "./support/idle_installs.ts";
+import { keepingIdle } from "./support/idle_installs.ts";
+import { IdleList } from "./support/idle_list.ts";
 import { idleUnitsTally, licensedInstalls } from "./support/reclaimable.ts";
 import { applicationRows, installationRows, reclaimRows } from "./support/unused_rows.ts";
 import { reclaimSection, reclaimValueSection } from "./support/reclaim_value.ts";
@@ -43,7 +45,11 @@ async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Pro
   ]);
   const rules = { thresholds, isLicensed };
   const tally = idleUnitsTally(tracking);
-  const counts = await idleCounts(tally.pass(idleInstalls(ctx, rules)), thresholds);
+  // One read of the installs: counted per application, tallied for the reclaim, and the idle
+  // ones kept compactly for the list per computer.
+  const idle = new IdleList();
+  const installs = keepingIdle(tally.pass(idleInstalls(ctx, rules)), idle, first);
+  const counts = await idleCounts(installs, thresholds);
   const reclaim = reclaimRows(tally.lines(), elp.positions, lookups.registry);
   return {
     sections: [
@@ -88,7 +94,7 @@ async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Pro
           boolean("licensed", "Licensed"),
           boolean("candidate", "Harvest candidate", { emphasis: whenTrue("candidate", "warn") }),
         ],
-        rows: installationRows(idleInstalls(ctx, rules, true), lookups),
+        rows: installationRows(idle.inComputerOrder(), lookups),
         group: { by: "organization", label: "Organization" },
         totals: { sum: [] },
         emptyText: `No installation has gone unused for ${first} days or more.`,

@@ -149,6 +149,34 @@ export async function* inComputerOrder<
   yield* all;
 }
 
+/**
+ * Passes installs through, keeping in `list` those idle for at least the first threshold (or of
+ * unknown age): the installs the list per computer shows, by the rule `idleInstalls(…, true)`
+ * applies, so one read of the installs serves the counts and the list.
+ *
+ * @example
+ * ```ts
+ * import { keepingIdle } from "./idle_installs.ts";
+ * import { IdleList } from "./idle_list.ts";
+ * const list = new IdleList();
+ * const base = { computerId: "C1", applicationId: "A1", lastUsed: null, firstDiscovered: null,
+ *   bucketLabel: "", licensed: false, candidate: false };
+ * const installs = [{ ...base, idleDays: 3 }, { ...base, idleDays: 45 }, { ...base, idleDays: null }];
+ * const passed = await Array.fromAsync(keepingIdle(installs as never, list, 30));
+ * console.log(passed.length, list.length); // 3 2
+ * ```
+ */
+export async function* keepingIdle(
+  installs: AsyncIterable<IdleInstall> | Iterable<IdleInstall>,
+  list: IdleList,
+  first: number,
+): AsyncGenerator<IdleInstall> {
+  for await (const i of installs) {
+    if (i.idleDays === null || i.idleDays >= first) list.push(listed(i));
+    yield i;
+  }
+}
+
 /** The counts of one application's installs (`idle<t>`: one per threshold's bucket). */
 export type IdleCounts = {
   readonly id: string;
