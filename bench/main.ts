@@ -13,7 +13,10 @@ import { goalLines } from "./goals.ts";
 const BENCHES: Record<string, () => Promise<void>> = {
   generate: () => benchGenerate({ computers: 50_000 }),
   server: benchServer,
-  reports: async () => (await import("./report_scaling_bench.ts")).benchReportScaling(),
+  reports: async () => {
+    const { benchReportScaling, DEFAULT_SIZES } = await import("./report_scaling_bench.ts");
+    await benchReportScaling({ sizes: computers ? [50_000, computers] : DEFAULT_SIZES });
+  },
   client: benchClient,
   render: async () => (await import("./render_bench.ts")).benchRender(),
   queue: async () => (await import("./queue_bench.ts")).benchQueue(),
@@ -28,19 +31,40 @@ print and listed again at the end. Writes only to /tmp.
 Benchmarks:
   generate  the reference estate generator at 50,000 computers
   server    the reference server vs a bare Deno.serve of the same bytes; its scaling per report
-  reports   every API report end to end at 5,000 and 50,000 computers
+  reports   every API report end to end at 5,000, 50,000 and 200,000 computers, each in a
+            process of its own: wall, CPU, peak RSS and the growth from 50,000
   client    fan-out vs a sequential client, and under a rate limit
   render    XLSX and CSV renderers vs raw exceljs/csv-stringify at 100k and 1M rows (CPU, RSS)
   queue     packs on the PostgreSQL queue, 1 vs 4 workers (needs SAMKIT_TEST_DATABASE_URL)
 
 Options:
-  -h, --help  This help`;
+  --computers N  reports: measure at 50,000 and N computers instead (N above 50,000; a
+                 larger estate needs a bigger machine)
+  -h, --help     This help`;
 
 if (Deno.args.includes("--help") || Deno.args.includes("-h")) {
   console.log(HELP);
   Deno.exit(0);
 }
-const wanted = Deno.args.length ? Deno.args : Object.keys(BENCHES);
+/** `--computers N` (reports' largest size), taken out of the arguments. */
+function takeComputers(args: string[]): number | undefined {
+  const at = args.findIndex((a) => a === "--computers" || a.startsWith("--computers="));
+  if (at < 0) return undefined;
+  const [flag] = args.splice(at, 1);
+  const text = flag.includes("=") ? flag.slice(flag.indexOf("=") + 1) : args.splice(at, 1)[0];
+  const n = Number(text);
+  if (!Number.isInteger(n) || n <= 50_000) {
+    console.error(
+      `samkit bench: --computers must be a whole number above 50000, not "${text ?? ""}"`,
+    );
+    Deno.exit(2);
+  }
+  return n;
+}
+
+const args = [...Deno.args];
+const computers = takeComputers(args);
+const wanted = args.length ? args : Object.keys(BENCHES);
 const unknown = wanted.filter((name) => !BENCHES[name]);
 if (unknown.length > 0) {
   console.error(
