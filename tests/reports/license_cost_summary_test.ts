@@ -335,6 +335,20 @@ describe("license-cost-summary", () => {
     assert.ok(text.includes("No cost summary"));
   });
 
+  it("the PDF prints a license without a cost summary with its reason and no amount", async () => {
+    const lines = (await pdfText(run.file("pdf"))).split("\n");
+    for (const id of expected.missing) {
+      const at = lines.filter((l) => l.includes(id));
+      assert.equal(at.length, 1, `${id} printed once`);
+      assert.match(at[0], /No cost summary/, id);
+      assert.doesNotMatch(at[0], /[€$£]\s?\d/, `${id}: no amount beside it`);
+    }
+    // No license of this estate with costs has a total of 0: a subtotal ending in 0.00 would
+    // be licenses without a cost summary summed as 0.
+    const zero = lines.filter((l) => /^\s*(Sub)?[Tt]otal\b.*·.*[€$£]0\.00\s*$/.test(l));
+    assert.deepEqual(zero, []);
+  });
+
   it("a list entry without cost totals is a license without a costs summary", async () => {
     const { client } = recordingClient(srv);
     const listed = await client.licenses.list().toArray();
