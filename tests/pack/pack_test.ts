@@ -109,7 +109,7 @@ describe("pack files", () => {
   }
 
   it("the example packs in the repository validate", async () => {
-    for (const name of ["weekly_audit.json", "monthly_finance.json"]) {
+    for (const name of ["weekly_audit.json", "weekly_audit_eur.json", "monthly_finance.json"]) {
       const doc = JSON.parse(await Deno.readTextFile(`${ROOT}packs/${name}`));
       const pack = validatePack(doc, { file: name, reports: REPORTS });
       assert.ok(pack.schedule && pack.email && pack.reports.length >= 3, name);
