@@ -1,5 +1,5 @@
 /**
- * The goals of issue 11 as the benchmarks measure them: each bench states a figure against its
+ * The performance goals as the benchmarks measure them: each bench states a figure against its
  * goal when it prints it, and `deno task bench` lists every stated goal again at the end, so one
  * run's figures can be read in one place.
  *

@@ -82,6 +82,6 @@ for (const name of wanted) {
 
 const lines = goalLines();
 if (lines.length > 0) {
-  console.log("\n== goals (issue 11), from this run");
+  console.log("\n== goals, from this run");
   for (const line of lines) console.log(line);
 }

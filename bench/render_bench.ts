@@ -14,7 +14,7 @@
  * own figures print regardless. `SAMKIT_BENCH_ROWS=100000` (comma-separated) picks the sizes,
  * `SAMKIT_BENCH_FORMATS=xlsx` (comma-separated) the formats. With more than one size, a last line
  * gives the XLSX peak RSS at the largest size over the smallest, samkit's against its goal of
- * 1.30x (issue 11) and raw exceljs' for comparison.
+ * 1.30x and raw exceljs' for comparison.
  *
  * @example
  * ```ts
@@ -281,10 +281,10 @@ function ratio(ours: Measure | Error, raw: Measure | Error): string {
   return `${(ours.cpuMs / raw.cpuMs).toFixed(2)}x cpu`;
 }
 
-/** The XLSX renderer's allowed peak-RSS growth from the smallest size to the largest (issue 11). */
+/** The XLSX renderer's allowed peak-RSS growth from the smallest size to the largest. */
 const XLSX_RSS_GOAL = 1.3;
 
-/** The XLSX renderer's allowed CPU over raw exceljs' at the largest size (issue 11). */
+/** The XLSX renderer's allowed CPU over raw exceljs' at the largest size. */
 const XLSX_CPU_GOAL = 1.15;
 
 /** Peak RSS at the largest size over the smallest, of samkit and raw exceljs, against the goal. */
