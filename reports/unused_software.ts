@@ -4,7 +4,8 @@
  * application × metric — in the metric's units, against the effective license position (a short
  * position takes the harvested units first), valued at the position's unit price. Rules in
  * `support/`: idle_buckets, reclaimable, idle_installs (what is read), unused_rows,
- * reclaim_value (its sections and chart). Every headline is a fact over its section's rows.
+ * reclaim_value (its sections and chart), reclaim_usage (the service's compliance usage beside
+ * each position). Every headline is a fact over its section's rows.
  *
  * @module
  */
@@ -22,11 +23,13 @@ import { IdleList } from "./support/idle_list.ts";
 import { idleUnitsTally, licensedInstalls } from "./support/reclaimable.ts";
 import { applicationRows, installationRows, reclaimRows } from "./support/unused_rows.ts";
 import { reclaimSection, reclaimValueSection } from "./support/reclaim_value.ts";
+import { type UsageClient, withServiceUsage } from "./support/reclaim_usage.ts";
 import { rowLookups } from "./support/unused_rows.ts";
 
 /** The slice of the SAM client this report reads (the ELP's, and the installs and registry). */
 export type UnusedSoftwareClient =
   & ElpClient
+  & UsageClient
   & ClientSlice<{
     licenses: "list" | "computerEntitlements" | "entitlementStates";
     registry: "applications";
@@ -50,7 +53,10 @@ async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Pro
   const idle = new IdleList();
   const installs = keepingIdle(tally.pass(idleInstalls(ctx, rules)), idle, first);
   const counts = await idleCounts(installs, thresholds);
-  const reclaim = reclaimRows(tally.lines(), elp.positions, lookups.registry);
+  const reclaim = await withServiceUsage(
+    ctx,
+    reclaimRows(tally.lines(), elp.positions, lookups.registry),
+  );
   return {
     sections: [
       {

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { integer, money, text, whenPositive } from "../../lib/report/columns.ts";
+import { boolean, integer, money, text, whenPositive, whenTrue } from "../../lib/report/columns.ts";
 import type { Section, StackedBarChartSpec } from "../../lib/report/model.ts";
 import { type ReclaimRow, reclaimValueRows } from "./unused_rows.ts";
 
@@ -60,7 +60,11 @@ export function reclaimSection(rows: readonly ReclaimRow[], top: number): Sectio
       "position is short, harvested units cover the shortfall before any license is freed, so " +
       "only the units beyond it are reclaimable (the surplus after harvest). Valued at the " +
       "position's unit price (average paid, else list price) × reclaimable units. Blank with " +
-      "a reason where unknown: no license held, or unpriced. Positions are the estate's.",
+      "a reason where unknown: no license held, or unpriced. Positions are the estate's. " +
+      "Beside each, the service's own compliance usage: the units it counts covered (by " +
+      "licenses of this metric and of others) and whether it counts the requirement only " +
+      "partly covered (then harvested units cover its shortfall first); blank where the " +
+      "service offers no usage.",
     columns: [
       text("application", "Application", { width: 30 }),
       text("metric", "Metric", { width: 16 }),
@@ -70,6 +74,11 @@ export function reclaimSection(rows: readonly ReclaimRow[], top: number): Sectio
       integer("requirement", "Requirement"),
       integer("shortfallFirst", "Shortfall first", {
         emphasis: whenPositive("shortfallFirst", "warn"),
+      }),
+      integer("serviceCovered", "Covered (service)", { whenUnfilled: "drop" }),
+      boolean("servicePartial", "Partly covered (service)", {
+        emphasis: whenTrue("servicePartial", "warn"),
+        whenUnfilled: "drop",
       }),
       integer("reclaimable", "Reclaimable units"),
       text("currency", "Currency", { width: 8 }),
@@ -92,6 +101,11 @@ export function reclaimSection(rows: readonly ReclaimRow[], top: number): Sectio
         where: (r) => (r.shortfallFirst as number) > 0 && r.reclaimable === 0,
       },
       { label: "Reclaimable units", sum: "reclaimable", perCurrency: "metric" },
+      {
+        label: "Positions where the service's partial coverage disagrees with the shortfall",
+        count: true,
+        where: (r) => r.serviceDisagrees === true,
+      },
     ],
   };
 }
