@@ -3,7 +3,8 @@
  * folders with `manifest.json` and `summary.json`), not from the SAM API, so it needs no client.
  * Per run: total spend and shortfall cost per currency (and the optimised exposure, what
  * license-optimization left to buy, when the pack runs it), unpriced shortfalls, positions short,
- * uncovered installs and stale computers. Only runs of one source are shown (`source`, default
+ * uncovered installs and stale computers; for runs with a reporting currency, the all-currency
+ * totals in it with the rates each run used. Only runs of one source are shown (`source`, default
  * the latest run's); the others are listed as skipped with the reason. Reading:
  * `support/trends_history.ts`; rows: `support/trends_rows.ts`.
  *
@@ -15,9 +16,49 @@ import { defineReport, type ReportContext, type ReportData } from "../lib/report
 import type { Section } from "../lib/report/model.ts";
 import { stringParam } from "../lib/report/param_builders.ts";
 import { readHistory } from "./support/trends_history.ts";
-import { currenciesOf, moneyRows, runRows, skippedRows } from "./support/trends_rows.ts";
+import {
+  convertedRows,
+  currenciesOf,
+  moneyRows,
+  reportingCurrenciesOf,
+  runRows,
+  skippedRows,
+} from "./support/trends_rows.ts";
+import type { History } from "./support/trends_history.ts";
 
 const OPTIMIZATION = "license-optimization";
+
+/** Per reporting currency, the all-currency totals per run with the rates each run used. */
+function convertedSections(history: History, optimised: boolean): Section[] {
+  return reportingCurrenciesOf(history).map((code) => ({
+    id: `converted-${code.toLowerCase()}`,
+    title: `All currencies in ${code}`,
+    description: `Per run, the totals of every currency converted to ${code} as that run's ` +
+      "summary stated them (each amount converted to the cent at that run's rates, then added), " +
+      "with the rates used: a total moves with the rates as well as with the amounts. Blank: " +
+      `the run had no reporting currency ${code}, or not the report.`,
+    columns: [
+      datetime("started", "Run started"),
+      text("run", "Run folder", { width: 18 }),
+      money("spend", "Total spend"),
+      money("shortfallCost", "Shortfall cost"),
+      ...(optimised ? [money("optimisedExposure", "Optimised exposure")] : []),
+      text("rates", "Rates used", { width: 48 }),
+    ],
+    rows: convertedRows(history, code),
+    chart: {
+      type: "line",
+      title: `All currencies in ${code}`,
+      x: "started",
+      series: [
+        { key: "spend", label: "Total spend" },
+        { key: "shortfallCost", label: "Shortfall cost" },
+        ...(optimised ? [{ key: "optimisedExposure", label: "Optimised exposure" }] : []),
+      ],
+      currency: "currency",
+    },
+  }));
+}
 
 async function data(ctx: ReportContext): Promise<ReportData> {
   const history = await readHistory(ctx.params.history as string, ctx.params.source as string);
@@ -74,6 +115,7 @@ async function data(ctx: ReportContext): Promise<ReportData> {
         facts: [{ label: "Runs compared", count: true }],
       },
       ...money_,
+      ...convertedSections(history, optimised),
       {
         id: "skipped",
         title: "Runs left out",

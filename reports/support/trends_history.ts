@@ -2,7 +2,8 @@
  * The pack history the trends report reads: the dated run folders of one pack (each with
  * `manifest.json` and `summary.json`), the finished runs of one source selected, the others
  * listed with why they were left out. Headline figures come from each run's own figures through
- * the pack summary's {@link headlineOf}, so a trend row equals what that run's summary said.
+ * the pack summary's {@link headlineOf}, so a trend row equals what that run's summary said; a
+ * run with a reporting currency also carries the statement of the rates it converted with.
  *
  * @module
  */
@@ -11,7 +12,7 @@ import { join } from "node:path";
 import { checkContained, checkSubfolder } from "../../lib/fs/containment.ts";
 import { type Manifest, readManifest } from "../../lib/pack/manifest.ts";
 import type { Figure } from "../../lib/pack/figures.ts";
-import { type Headline, headlineOf } from "../../lib/pack/headline.ts";
+import { type ConvertedPart, type Headline, headlineOf } from "../../lib/pack/headline.ts";
 import { reportDifference } from "../../lib/pack/comparison.ts";
 import { sourceIdentity } from "../../lib/pack/source_identity.ts";
 
@@ -25,6 +26,11 @@ export interface HistoryRun {
   readonly manifest: Manifest;
   /** Its headline figures; a figure whose report ran with other parameters than the latest run is null. */
   readonly headline: Headline;
+  /**
+   * The rates the run's reports converted with, as its summary stated them (`1 EUR = … (rates
+   * of …, file)`); null when the run had no reporting currency.
+   */
+  readonly rates: string | null;
   /** Reports left out of the trend for this run, with the reason. */
   readonly notes: readonly string[];
   /**
@@ -67,6 +73,15 @@ const REPORT_OF: Record<Exclude<keyof Headline, "converted">, string> = {
   staleComputers: "stale-computers",
 };
 
+/** The report each all-currency total in a reporting currency comes from. */
+const CONVERTED_REPORT_OF: Record<ConvertedPart, string> = {
+  shortfallCost: "license-position",
+  optimisedExposure: "license-optimization",
+  moneySaved: "license-optimization",
+  spend: "license-cost-summary",
+  runRate: "license-cost-summary",
+};
+
 /**
  * The history folder is not a pack's output folder.
  *
@@ -91,6 +106,7 @@ interface RawRun {
   readonly run: string;
   readonly manifest: Manifest | null;
   readonly figures: readonly Figure[] | null;
+  readonly rates: string | null;
 }
 
 async function readRuns(folder: string): Promise<RawRun[]> {
@@ -114,12 +130,16 @@ async function readRuns(folder: string): Promise<RawRun[]> {
     }
     const manifest = await readManifest(join(folder, run));
     let figures: Figure[] | null = null;
+    let rates: string | null = null;
     try {
-      figures = JSON.parse(await Deno.readTextFile(join(folder, run, "summary.json"))).figures;
+      const summary = JSON.parse(await Deno.readTextFile(join(folder, run, "summary.json")));
+      figures = summary.figures;
+      const statement = summary.reportingCurrency?.statement;
+      rates = typeof statement === "string" ? statement : null;
     } catch {
       figures = null;
     }
-    runs.push({ run, manifest, figures });
+    runs.push({ run, manifest, figures, rates });
   }
   return runs;
 }
@@ -137,7 +157,7 @@ function unusable(raw: RawRun): string | null {
 function comparableHeadline(
   raw: RawRun,
   latest: Manifest,
-): { headline: Headline; notes: string[]; compared: string[] } {
+): { headline: Headline; notes: string[]; compared: string[]; rates: string | null } {
   const notes: string[] = [];
   const differs = new Set<string>();
   for (const report of latest.reports) {
@@ -157,9 +177,13 @@ function comparableHeadline(
     headline[name as keyof Headline] =
       ["spend", "runRate", "shortfallCost", "optimisedExposure"].includes(name) ? {} : null;
   }
+  const converted = headline.converted as Record<string, unknown> | undefined;
+  for (const [part, report] of Object.entries(CONVERTED_REPORT_OF)) {
+    if (converted && differs.has(report)) converted[part] = null;
+  }
   const compared = raw.manifest!.reports.filter((r) => r.status === "ok" && !differs.has(r.id))
     .map((r) => r.id);
-  return { headline: headline as unknown as Headline, notes, compared };
+  return { headline: headline as unknown as Headline, notes, compared, rates: raw.rates };
 }
 
 /**

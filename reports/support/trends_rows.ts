@@ -77,6 +77,50 @@ export function moneyRows(history: History, currency: string): Row[] {
 }
 
 /**
+ * The reporting currencies any run's summary had all-currency totals in, alphabetical.
+ *
+ * @example
+ * ```ts
+ * import { reportingCurrenciesOf } from "./trends_rows.ts";
+ * console.log(reportingCurrenciesOf({ source: null, runs: [], skipped: [] })); // []
+ * ```
+ */
+export function reportingCurrenciesOf(history: History): string[] {
+  const codes = history.runs.map((r) => r.headline.converted?.currency);
+  return [...new Set(codes.filter((c): c is string => Boolean(c)))].sort();
+}
+
+/**
+ * One row per run in one reporting currency: started, the all-currency totals in it (spend,
+ * shortfall cost, optimised exposure) as that run's summary stated them, and the rates that run
+ * converted with. A run in that reporting currency whose report ran (and compares with the
+ * latest) but has no such total had 0; every figure of a run without that reporting currency is
+ * null, its rates too.
+ *
+ * @example
+ * ```ts
+ * import { convertedRows } from "./trends_rows.ts";
+ * console.log(convertedRows({ source: null, runs: [], skipped: [] }, "EUR")); // []
+ * ```
+ */
+export function convertedRows(history: History, code: string): Row[] {
+  return history.runs.map((r) => {
+    const totals = r.headline.converted?.currency === code ? r.headline.converted : null;
+    const of = (value: number | null | undefined, report: string) =>
+      !totals ? null : value ?? (r.compared.includes(report) ? 0 : null);
+    return {
+      started: r.started,
+      run: r.run,
+      spend: of(totals?.spend, "license-cost-summary"),
+      shortfallCost: of(totals?.shortfallCost, "license-position"),
+      optimisedExposure: of(totals?.optimisedExposure, "license-optimization"),
+      rates: totals ? r.rates : null,
+      currency: code,
+    };
+  });
+}
+
+/**
  * The runs left out, with the reason.
  *
  * @example

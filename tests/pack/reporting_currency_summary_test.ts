@@ -4,7 +4,8 @@
  * "…, all currencies (EUR)" totals (read back here from each report's XLSX Summary, not from the
  * pack's figures), the rates and their date as the reports state them, the same in the text
  * part, the HTML part and summary.pdf; the same pack without a reporting currency shows none of
- * it and the same per-currency figures.
+ * it and the same per-currency figures; the trends report over the pack's runs shows each run's
+ * all-currency totals with the rates that run used.
  */
 
 import { after, before, describe, it } from "node:test";
@@ -26,6 +27,10 @@ const TOKEN = "reporting-currency-summary-token";
 /** The run's day: the example rates of 2026-11-20 are the latest on or before it. */
 const RUN_AT = new Date("2026-11-23T06:00:00Z");
 const STATEMENT = "1 EUR = 0.88045 GBP = 1.15285 USD (rates of 2026-11-20, fx_rates.example.csv)";
+/** An earlier run's day: the example rates of 2026-01-02 are the latest on or before it. */
+const EARLIER_AT = new Date("2026-06-01T06:00:00Z");
+const EARLIER_STATEMENT =
+  "1 EUR = 0.87335 GBP = 1.17025 USD (rates of 2026-01-02, fx_rates.example.csv)";
 
 /** The "Key figures" of a report's XLSX Summary sheet, label → value. */
 async function keyFigures(path: string): Promise<Map<string, unknown>> {
@@ -62,6 +67,26 @@ function visibleText(html: string): string {
     .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").replace(/\s+/g, " ");
 }
 
+interface TrendSection {
+  readonly id: string;
+  readonly rows: readonly Record<string, unknown>[];
+}
+
+/** The trends report's sections over a pack folder, run as a user runs it. */
+async function trends(history: string): Promise<TrendSection[]> {
+  const out = `${history}-trends`;
+  const args = ["run", "-P=report", "--no-prompt", "main.ts", "report", "trends", "--param"];
+  const cmd = await new Deno.Command(Deno.execPath(), {
+    args: [...args, `history=${history.slice(ROOT.length)}`, "--format", "json", "--out", out],
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(cmd.code, 0, new TextDecoder().decode(cmd.stderr));
+  return JSON.parse(await Deno.readTextFile(`${out}/trends.json`)).sections;
+}
+
 /** Money as the summary writes it, formatted here, separately. */
 const eur = (v: unknown) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "EUR" }).format(v as number);
@@ -71,6 +96,7 @@ describe("the weekly audit pack's summary in EUR", () => {
   let srv: RunningServer;
   let inEur: PackRunResult;
   let plain: PackRunResult;
+  let earlier: PackRunResult;
 
   before(async () => {
     await Deno.mkdir(`${ROOT}out/test`, { recursive: true });
@@ -89,21 +115,23 @@ describe("the weekly audit pack's summary in EUR", () => {
       ...example,
       reportingCurrency: { code: "EUR", fxRates: `${ROOT}packs/fx_rates.example.csv` },
     };
-    const run = (p: PackFile) =>
+    const run = (p: PackFile, at = RUN_AT) =>
       runPack({
         pack: p,
         reports: REPORTS,
         outRoot: dir,
         source: { baseUrl: srv.url, token: TOKEN },
-        now: () => RUN_AT,
+        now: () => at,
       });
     inEur = await run(pack);
+    // Only the summary's figures matter in the other runs: one cheap format per report.
+    const cheap = pack.reports.map((r) => ({ ...r, formats: ["json" as const] }));
+    earlier = await run({ ...pack, reports: cheap }, EARLIER_AT);
     const { reportingCurrency: _, ...withoutCurrency } = pack;
     plain = await run({
       ...withoutCurrency,
       name: "weekly-audit-plain",
-      // Only the summary's figures matter here: one cheap format per report.
-      reports: pack.reports.map((r) => ({ ...r, formats: ["json"] })),
+      reports: cheap,
     });
   });
 
@@ -198,6 +226,30 @@ describe("the weekly audit pack's summary in EUR", () => {
     assert.equal(without.headline.converted, undefined);
     const { converted: _, ...perCurrency } = withRates.headline;
     assert.deepEqual(without.headline, perCurrency);
+  });
+
+  it("trends show each run's all-currency totals with the rates that run used", async () => {
+    assert.ok(earlier.ok, JSON.stringify(earlier.manifest.reports));
+    const sections = await trends(`${dir}/${inEur.manifest.pack}`);
+    const converted = sections.find((s) => s.id === "converted-eur");
+    const expected = async (run: PackRunResult, rates: string) => {
+      const summary = JSON.parse(await Deno.readTextFile(`${run.dir}/summary.json`));
+      const { spend, shortfallCost, optimisedExposure } = summary.headline.converted;
+      return { spend, shortfallCost, optimisedExposure, rates };
+    };
+    const shown = converted?.rows.map((r) => ({
+      spend: r.spend,
+      shortfallCost: r.shortfallCost,
+      optimisedExposure: r.optimisedExposure,
+      rates: r.rates,
+    }));
+    assert.deepEqual(shown, [
+      await expected(earlier, EARLIER_STATEMENT),
+      await expected(inEur, STATEMENT),
+    ]);
+    assert.notEqual(shown![0].spend, shown![1].spend, "other rates, another total");
+    const plainTrends = await trends(`${dir}/${plain.manifest.pack}`);
+    assert.ok(!plainTrends.some((s) => s.id.startsWith("converted-")), "none without the option");
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { moneyRows } from "../../reports/support/trends_rows.ts";
+import { convertedRows, moneyRows } from "../../reports/support/trends_rows.ts";
 import type { History, HistoryRun } from "../../reports/support/trends_history.ts";
 
 const run = (
@@ -21,6 +21,7 @@ const run = (
     uncoveredInstalls: null,
     staleComputers: null,
   },
+  rates: null,
   notes: [],
   compared,
 });
@@ -39,5 +40,40 @@ describe("trends money rows", () => {
     const rows = moneyRows(history, "EUR");
     assert.deepEqual(rows.map((r) => r.shortfallCost), [120, 0, null]);
     assert.deepEqual(rows.map((r) => r.spend), [0, 0, 0]);
+  });
+});
+
+describe("trends rows in a reporting currency", () => {
+  const COMPARED = ["license-position", "license-cost-summary"];
+  const inEur = (day: number, shortfallCost: number | null, rates: string): HistoryRun => {
+    const r = run(day, {}, COMPARED);
+    const converted = {
+      currency: "EUR",
+      shortfallCost,
+      optimisedExposure: null,
+      moneySaved: null,
+      spend: 1000 + day,
+      runRate: null,
+    };
+    return { ...r, headline: { ...r.headline, converted }, rates };
+  };
+
+  it("show each run's totals with its own rates, 0 where the report ran with none, blank for a run without the currency", () => {
+    const history: History = {
+      source: "x",
+      runs: [
+        inEur(1, 500.25, "1 EUR = 1.1 USD (rates of 2026-01-01, fx.csv)"),
+        run(2, { EUR: 120 }, COMPARED), // no reporting currency in this run
+        inEur(3, null, "1 EUR = 1.2 USD (rates of 2026-01-02, fx.csv)"), // no priced shortfall
+      ],
+      skipped: [],
+    };
+    const rows = convertedRows(history, "EUR");
+    assert.deepEqual(rows.map((r) => [r.spend, r.shortfallCost, r.optimisedExposure, r.rates]), [
+      [1001, 500.25, null, "1 EUR = 1.1 USD (rates of 2026-01-01, fx.csv)"],
+      [null, null, null, null],
+      [1003, 0, null, "1 EUR = 1.2 USD (rates of 2026-01-02, fx.csv)"],
+    ]);
+    assert.deepEqual(convertedRows(history, "USD").map((r) => r.spend), [null, null, null]);
   });
 });
