@@ -34,9 +34,9 @@ const FIGURES:
       "Entitlements",
       "entitlements",
       "coverage",
-      "the coverage allocated differs: samkit splits it by the licenses' allocations to " +
-      "organisations and charges a transfer to the allocation it draws on; the service may split " +
-      "by the license's own organisation, or count coverage samkit does not read",
+      "coverage is split differently: samkit by the licenses' allocations to organisations (a " +
+      "transfer charged to the allocation it draws on), the service perhaps by each license's " +
+      "own organisation, or with coverage samkit does not read",
     ],
     [
       "Requirement",
