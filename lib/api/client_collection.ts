@@ -1,0 +1,234 @@
+/**
+ * Collection operations over the client's core: the query checked before any request, then the
+ * pages read by the answer's shape — envelopes paged by number (sequentially or in parallel),
+ * flat objects by following `next`, the organisation tree's `nodes` in one read — each item
+ * shape-checked and normalised, with the paging integrity checks of `paginate.ts`.
+ *
+ * @module
+ */
+
+import { type Resource, type ResourceName, RESOURCES } from "./catalogue.ts";
+import type { ClientCore } from "./client_core.ts";
+import type { FilterOptions } from "./client_options.ts";
+import {
+  eitherShapePage,
+  flatBody,
+  hasId,
+  nodesOf,
+  readEnvelope,
+  withoutPagingLinks,
+} from "./client_pages.ts";
+import { checkSort, filterText, pageSizeOf } from "./client_query.ts";
+import { NotFoundError } from "./errors.ts";
+import { filterPredicate, parseFilter, validateFilter } from "./filter.ts";
+import { itemKey } from "./integrity.ts";
+import { createNormaliser } from "./normalise.ts";
+import type { OperationSpec } from "./operations.ts";
+import { filterPaged, followPages, type Paged, paginate } from "./paginate.ts";
+import { checkObject, type ShapeContext } from "./shape.ts";
+
+type Params = Readonly<Record<string, string>>;
+
+/**
+ * A collection operation's items, lazily paged. Throws at once for a bad filter, sort or page
+ * size, or an operation that returns one object. An operation whose filter goes beyond the spec
+ * has it applied to the answer too, when samkit knows every field it names (a server that ignores
+ * it cannot widen the result).
+ *
+ * @example
+ * ```ts
+ * import { collection } from "./client_collection.ts";
+ * import { createClientCore } from "./client_core.ts";
+ * import { areaPrefixes, RegistryPrefix, registryPrefixes } from "./base_url.ts";
+ * import { OPERATIONS } from "./operations.ts";
+ * import { createRequest } from "./request.ts";
+ * const core = createClientCore({
+ *   request: createRequest({
+ *     baseUrl: "http://127.0.0.1:8080",
+ *     fetch: () => Promise.resolve(Response.json({ items: [{ id: "L1" }] })),
+ *   }),
+ *   prefixes: areaPrefixes({ env: () => undefined }),
+ *   registry: new RegistryPrefix(registryPrefixes({ env: () => undefined })),
+ *   defaultPageSize: 1000,
+ * });
+ * const op = OPERATIONS.find((o) => o.id === "licenses.policies")!;
+ * console.log((await collection(core, op, {}).toArray()).map((p) => p.id)); // [ "L1" ]
+ * ```
+ */
+export function collection<N extends ResourceName>(
+  core: ClientCore,
+  op: OperationSpec,
+  params: Params,
+  options: FilterOptions = {},
+): Paged<Resource<N>> {
+  const paged = serverCollection<N>(core, op, params, options);
+  if (!op.filterBeyondSpec || options.filter === undefined) return paged;
+  // A spec server may ignore this filter: apply it to what comes back too, when samkit knows
+  // every field it names (else the server alone judges it, and a warning said so).
+  const node = typeof options.filter === "string"
+    ? (options.filter.trim() === "" ? undefined : parseFilter(options.filter))
+    : options.filter;
+  const resource = RESOURCES[op.resource];
+  if (!node || validateFilter(node, resource, { unknownFields: "warn" }).length) return paged;
+  const keep = filterPredicate(node, resource);
+  return filterPaged(paged, (item) => keep(item as Record<string, unknown>));
+}
+
+/** A collection call's checked query and how its pages are read and checked. */
+interface Query<N extends ResourceName> {
+  readonly pageSize: number;
+  readonly query: (pageNumber: number) => Record<string, string | number | undefined>;
+  readonly itemOf: (ctx: ShapeContext) => (raw: unknown, what?: string) => Resource<N>;
+  readonly integrity: {
+    keyOf: (item: object) => string;
+    sameOnPage: boolean;
+    source: { readonly operation: string; readonly path: string; readonly filter?: string };
+  };
+}
+
+/** The collection as the server answers it, by the operation's shape. */
+function serverCollection<N extends ResourceName>(
+  core: ClientCore,
+  op: OperationSpec,
+  params: Params,
+  options: FilterOptions,
+): Paged<Resource<N>> {
+  if (op.shape === "nodes") return nodesCollection<N>(core, op, params, options);
+  if (op.shape === "object" && !op.eitherShape) {
+    throw new RangeError(`${op.id} returns one object, not a collection`);
+  }
+  const q = checkedQuery<N>(core, op, params, options);
+  return op.shape === "flatCollection"
+    ? flatCollection(core, op, params, options, q)
+    : envelopeCollection(core, op, params, options, q);
+}
+
+/** Checks the filter, sort and page size (throwing before any request) and sets up the read. */
+function checkedQuery<N extends ResourceName>(
+  core: ClientCore,
+  op: OperationSpec,
+  params: Params,
+  options: FilterOptions,
+): Query<N> {
+  const filter = options.filter === undefined
+    ? undefined
+    : filterText(op, options.filter, core.request.emit);
+  const sort = options.sort === undefined || options.sort.trim() === ""
+    ? undefined
+    : checkSort(op, options.sort);
+  const pageSize = pageSizeOf(op, options.pageSize, core.defaultPageSize);
+  const normalise = createNormaliser(op.resource as N);
+  return {
+    pageSize,
+    query: (pageNumber) => ({ page_size: pageSize, page_number: pageNumber, filter, sort }),
+    itemOf: (ctx) => (raw, what) => normalise(checkObject(ctx, raw, what)),
+    integrity: {
+      keyOf: (item: object) => itemKey(item, hasId(op.resource)),
+      sameOnPage: !hasId(op.resource),
+      source: {
+        operation: op.id,
+        // A getter: a registry path is known once its prefix is detected.
+        get path() {
+          return core.pathOf(op, params);
+        },
+        ...(filter === undefined ? {} : { filter: core.request.redactor.scrub(filter) }),
+      },
+    },
+  };
+}
+
+/** Envelopes paged by number; license and connector reads without totals are read twice. */
+function envelopeCollection<N extends ResourceName>(
+  core: ClientCore,
+  op: OperationSpec,
+  params: Params,
+  options: FilterOptions,
+  { pageSize, query, itemOf, integrity }: Query<N>,
+): Paged<Resource<N>> {
+  const parallel = options.parallel ?? core.defaultParallel;
+  return paginate<Resource<N>>({
+    pageSize,
+    ...integrity,
+    // License and connector collections carry no total_items: each read is read again and
+    // compared. The registry's (reference data: names, metrics, families) is not.
+    verifyUntotalled: op.area === "licenses" || op.area === "connectors",
+    ...(parallel ? { parallel } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    onPage: (page) => core.emitPage(op, core.pathOf(op, params), page),
+    fetchPage: (pageNumber, size, signal) =>
+      core.atPath(op, params, async (path) => {
+        const res = await core.request({
+          path,
+          query: { ...query(pageNumber), page_size: size },
+          ...(signal ? { signal } : {}),
+        });
+        const ctx = core.shapeContext(op, path);
+        return op.eitherShape
+          ? eitherShapePage({ ...ctx, scope: op.scope, params }, res.body, pageNumber, itemOf)
+          : readEnvelope(ctx, res.body, pageNumber, itemOf(ctx));
+      }),
+  });
+}
+
+/** One flat object per page, read by following `next`; a 404 means none. */
+function flatCollection<N extends ResourceName>(
+  core: ClientCore,
+  op: OperationSpec,
+  params: Params,
+  options: FilterOptions,
+  { pageSize, query, itemOf, integrity }: Query<N>,
+): Paged<Resource<N>> {
+  const path = core.pathOf(op, params);
+  const ctx = core.shapeContext(op, path);
+  const toItem = itemOf(ctx);
+  return followPages<Resource<N>>({
+    pageSize,
+    ...integrity,
+    ...(options.signal ? { signal: options.signal } : {}),
+    onPage: (page) => core.emitPage(op, path, page),
+    toItem: (raw) => withoutPagingLinks(toItem(raw)),
+    fetch: async (href, pageNumber, signal) => {
+      try {
+        const res = await core.request({
+          path: href ?? path,
+          ...(href === undefined ? { query: query(pageNumber) } : {}),
+          ...(signal ? { signal } : {}),
+        });
+        return flatBody(ctx, res.body);
+      } catch (error) {
+        if (error instanceof NotFoundError) return null;
+        return core.naming(op)(error);
+      }
+    },
+  });
+}
+
+/** A `nodes` answer (the organisation tree): one unpaged read, checked and normalised. */
+function nodesCollection<N extends ResourceName>(
+  core: ClientCore,
+  op: OperationSpec,
+  params: Params,
+  options: FilterOptions,
+): Paged<Resource<N>> {
+  if (options.filter !== undefined) filterText(op, options.filter); // Throws: no filter here.
+  const path = core.pathOf(op, params);
+  const ctx = core.shapeContext(op, path);
+  const normalise = createNormaliser(op.resource as N);
+  return paginate<Resource<N>>({
+    pageSize: Number.MAX_SAFE_INTEGER,
+    keyOf: (item: object) => itemKey(item, hasId(op.resource)),
+    source: { operation: op.id, path },
+    ...(options.signal ? { signal: options.signal } : {}),
+    onPage: (page) => core.emitPage(op, path, page),
+    fetchPage: async (pageNumber, _size, signal) => {
+      const res = await core.request({ path, ...(signal ? { signal } : {}) }).catch(
+        core.naming(op),
+      );
+      const nodes = nodesOf(ctx, res.body);
+      return {
+        pageNumber,
+        items: nodes.map((raw, i) => normalise(checkObject(ctx, raw, `node ${i + 1}`))),
+      };
+    },
+  });
+}
