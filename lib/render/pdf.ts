@@ -469,24 +469,7 @@ export class PdfRenderer implements Renderer {
       signal?.throwIfAborted();
       await tab.close();
 
-      const bytes = await timed("assemble", () =>
-        assembler.finish({
-          metadata: {
-            title: doc.report.title,
-            subject: doc.report.description,
-            creator: "samkit",
-            producer: `samkit ${doc.version} (Chromium, pdf-lib)`,
-            keywords: ["samkit", doc.report.id],
-            created: doc.generatedAt,
-            language: locale,
-          },
-          outline: outlineOf(doc, anchors),
-          stamp: {
-            headerLeft: doc.report.title,
-            footerLeft: `Generated ${isoMinute(doc.generatedAt)} UTC \u00b7 ${doc.source}`,
-            inset: 40,
-          },
-        }));
+      const bytes = await timed("assemble", () => finishPdf(assembler, doc, anchors, locale));
       const path = await writeAtomic(join(options.outDir, `${doc.report.id}.pdf`), bytes);
       this.#stats = {
         chunks,
@@ -622,6 +605,32 @@ function withOutlineLinks(html: string, anchors: Map<number, string>): string {
   const nav = `<nav hidden aria-hidden="true">${links}</nav>`;
   const at = html.lastIndexOf("</body>");
   return at < 0 ? html + nav : html.slice(0, at) + nav + html.slice(at);
+}
+
+/** The assembled PDF: its metadata, bookmarks, and the title and source stamped on every page. */
+function finishPdf(
+  assembler: PdfAssembler,
+  doc: RenderDocument,
+  anchors: Map<number, string>,
+  locale: string,
+): Promise<Uint8Array> {
+  return assembler.finish({
+    metadata: {
+      title: doc.report.title,
+      subject: doc.report.description,
+      creator: "samkit",
+      producer: `samkit ${doc.version} (Chromium, pdf-lib)`,
+      keywords: ["samkit", doc.report.id],
+      created: doc.generatedAt,
+      language: locale,
+    },
+    outline: outlineOf(doc, anchors),
+    stamp: {
+      headerLeft: doc.report.title,
+      footerLeft: `Generated ${isoMinute(doc.generatedAt)} UTC \u00b7 ${doc.source}`,
+      inset: 40,
+    },
+  });
 }
 
 /** The bookmarks: the cover, then one per section (at its heading, wherever it was printed). */
