@@ -23,8 +23,10 @@
  *   generator does not model (site, named-user, VM and stacking coverage…) are 0.
  *
  * Allocation splits the same figures by organisation: requirement by the organisation of the
- * computer, coverage by the organisation of the license (transfers by the transfer row's), so
- * the allocation rows of an application and metric add up to its summary. Usage has one row per
+ * computer, coverage by the license entitlements allocated to each organisation, transfers
+ * received by the holder's organisation and given from the allocations they draw on
+ * (`generator_org_coverage.ts`), so the allocation rows of an application and metric add up to
+ * its summary and each organisation's agree with its scoped license position. Usage has one row per
  * application and metric: `mainCoverage = min(licenseRequirement, totalCoverage)` by licenses
  * of the same metric, `otherMetricCoverage` 0, `isPartial` when that is short of the requirement.
  *
@@ -32,6 +34,7 @@
  */
 
 import type { Row } from "./generator_context.ts";
+import { OrgCoverage } from "./generator_org_coverage.ts";
 
 /** The `metric_tracking` columns summed into the summary field of the same (or mapped) name. */
 const SUMMED: readonly (readonly [string, string])[] = [
@@ -101,6 +104,7 @@ const num = (v: unknown): number =>
  * import { ComplianceTally } from "./generator_compliance.ts";
  * const tally = new ComplianceTally();
  * tally.license({ applicationId: "APP0001", metricId: "MET01", organizationId: "ORG01", quantity: 10 });
+ * tally.entitlement({ applicationId: "APP0001", metricId: "MET01", organizationId: "ORG01", quantity: 10 });
  * tally.metric({ applicationId: "APP0001", metricId: "MET01", requirement: 12 }, "ORG01");
  * const rows: Record<string, unknown>[] = [];
  * tally.emit((table, row) => table === "compliance_summaries" && rows.push(row));
@@ -109,6 +113,7 @@ const num = (v: unknown): number =>
  */
 export class ComplianceTally {
   #tallies = new Map<string, Tally>();
+  #coverage = new OrgCoverage();
 
   #of(applicationId: unknown, metricId: unknown): Tally {
     const key = `${applicationId}|${metricId}`;
@@ -141,13 +146,17 @@ export class ComplianceTally {
     return pair;
   }
 
-  /** A `licenses` row: its quantity covers its application and metric, for its organisation. */
+  /** A `licenses` row: its quantity covers its application and metric. */
   license(row: Row): void {
     const t = this.#of(row.applicationId, row.metricId);
-    const q = num(row.quantity);
-    t.purchased += q;
+    t.purchased += num(row.quantity);
     if (num(row.incompleteReasons) > 0) t.incomplete++;
-    this.#org(t, row.organizationId)[1] += q;
+    this.#coverage.license(row);
+  }
+
+  /** An `entitlements` row: units of a product and metric allocated to an organisation. */
+  entitlement(row: Row): void {
+    this.#coverage.allocation(row);
   }
 
   /** A `metric_tracking` row of a computer of organisation `org`. */
@@ -172,12 +181,21 @@ export class ComplianceTally {
     const to = this.#of(row.toApplicationId, row.metricId);
     from.moved[`${kind}Given`] += q;
     to.moved[`${kind}Received`] += q;
-    this.#org(from, row.organizationId)[1] -= q;
-    this.#org(to, row.organizationId)[1] += q;
+    this.#coverage.transfer(row);
+  }
+
+  /** Each organisation's coverage, into the tallies' allocation pairs. */
+  #allocate(): void {
+    for (const [key, orgs] of this.#coverage.coverage()) {
+      const [applicationId, metricId] = key.split("|");
+      const t = this.#of(applicationId, metricId);
+      for (const [org, coverage] of orgs) this.#org(t, org)[1] += coverage;
+    }
   }
 
   /** Emit `compliance_summaries`, `compliance_allocations` and `compliance_usages`. */
   emit(emit: (table: string, row: Row) => void): void {
+    this.#allocate();
     const keys = [...this.#tallies.keys()].sort();
     for (const key of keys) {
       const t = this.#tallies.get(key)!;

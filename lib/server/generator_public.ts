@@ -76,6 +76,9 @@ export class PublicReads {
       case "user_transfers":
         this.#compliance.transfer(row);
         break;
+      case "entitlements":
+        this.#compliance.entitlement(row);
+        break;
       case "licenses":
         this.#compliance.license(row);
         this.#licenses.push(row);

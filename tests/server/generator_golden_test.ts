@@ -73,7 +73,7 @@ const GOLDEN_TABLES: Record<string, string> = {
   connectors: "6 34837246729c8fdd",
   retrievals: "62 fd1fe1ba5a85aba9",
   compliance_summaries: "58 4532b8146303d155",
-  compliance_allocations: "180 7c8caafc6f09d0e4",
+  compliance_allocations: "170 a67983794a44ea19",
   compliance_usages: "58 fc78054e38753d07",
   organization_nodes: "10 e37aacb1138c955e",
   registry_metrics: "92 e2ccff2b70038a1d",
@@ -86,7 +86,7 @@ const GOLDEN_TABLES: Record<string, string> = {
 };
 
 /** SHA-256 of the whole stream: `table\tJSON\n` per row, in emission order. */
-const GOLDEN_STREAM = "bee83d1ab6da4bf50af40124f0f5e685c8d932d0c28a83a771da904cd5b123d5";
+const GOLDEN_STREAM = "42b3c176c4ebfa2faeda2f81071c00009a13912dc0af59fbabd66d6a61e83494";
 
 interface Fingerprint {
   readonly tables: Record<string, string>;
