@@ -6,13 +6,16 @@
  * @module
  */
 
-import { Cron } from "croner";
-import { type Format, FORMATS } from "../render/renderer.ts";
-import { MAX_FILTER_CHARS, resolveParams } from "../report/params.ts";
-import { checkReportFilter } from "../report/runner.ts";
+import type { Format } from "../render/renderer.ts";
 import type { ParamValues, ReportDefinition } from "../report/model.ts";
 import { checkContained } from "../fs/containment.ts";
 import { parseJsonText } from "../fs/json_text.ts";
+import { checkFields, type FieldRule, type FieldScope } from "./field_rules.ts";
+import { checkPackReport } from "./report_rules.ts";
+import { checkSchedule } from "./schedule_rules.ts";
+import { checkEmail } from "./email_rules.ts";
+
+export { DEFAULT_MAX_ATTACHMENT_BYTES } from "./email_rules.ts";
 
 /** One report of a pack. */
 export interface PackReport {
@@ -109,10 +112,69 @@ export class PackFileError extends Error {
   }
 }
 
-type Json = Record<string, unknown>;
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-const isObject = (v: unknown): v is Json =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
+type Scope = FieldScope<readonly ReportDefinition[]>;
+
+function reportsOf(value: unknown, { context, fail, failAt }: Scope): PackReport[] {
+  if (!Array.isArray(value) || value.length === 0) fail("expected a non-empty list");
+  return (value as unknown[]).map((entry, i) =>
+    checkPackReport(entry, { at: `reports[${i}]`, reports: context, fail: failAt })
+  );
+}
+
+/** The pack's `reportingCurrency` and `fxRates`: both or neither, a 3-letter code and a path. */
+function reportingCurrencyOf(
+  code: unknown,
+  { object, failAt }: Scope,
+): PackFile["reportingCurrency"] {
+  const { fxRates } = object;
+  if (code === undefined && fxRates === undefined) return undefined;
+  if (typeof code !== "string" || !/^[A-Z]{3}$/.test(code)) {
+    failAt("reportingCurrency", "expected a 3-letter ISO 4217 code such as EUR, with fxRates");
+  }
+  if (typeof fxRates !== "string" || !fxRates.trim()) {
+    failAt("fxRates", "expected the path of a CSV date,currency,rate, with reportingCurrency");
+  }
+  return { code: code as string, fxRates: fxRates as string };
+}
+
+/** The fields of a pack file, in the order they are checked. */
+const PACK_RULES: readonly FieldRule<readonly ReportDefinition[]>[] = [
+  {
+    field: "name",
+    check: (v, { fail }) =>
+      typeof v === "string" && NAME.test(v)
+        ? v
+        : fail("expected a name of letters, digits, '.', '_' or '-'"),
+  },
+  {
+    field: "title",
+    check: (v, { fail }) => {
+      if (v !== undefined && (typeof v !== "string" || !v.trim())) {
+        fail("expected a non-empty title");
+      }
+      return (v as string | undefined)?.trim();
+    },
+  },
+  {
+    field: "output",
+    check: (v, { fail }) => {
+      if (v !== undefined && (typeof v !== "string" || !v)) fail("expected a folder path");
+      return v ?? "./out/packs";
+    },
+  },
+  { field: "reports", check: reportsOf },
+  { field: "schedule", check: (v, { failAt }) => v === undefined ? v : checkSchedule(v, failAt) },
+  {
+    field: "email",
+    check: (v, { checked, failAt }) =>
+      v === undefined
+        ? v
+        : checkEmail(v, { reports: checked.reports as PackReport[], fail: failAt }),
+  },
+  { field: "reportingCurrency", check: reportingCurrencyOf },
+];
 
 /**
  * Validates a parsed pack document against the report catalogue and returns the typed pack.
@@ -135,268 +197,24 @@ export function validatePack(
   const fail = (field: string, problem: string): never => {
     throw new PackFileError(options.file, field, problem);
   };
-  if (!isObject(doc)) fail("", "expected a JSON object");
-  const d = doc as Json;
-  const allowed = new Set([
-    "$schema",
-    "name",
-    "title",
-    "output",
-    "reports",
-    "schedule",
-    "email",
-    "description",
-    "reportingCurrency",
-    "fxRates",
-  ]);
-  for (const key of Object.keys(d)) if (!allowed.has(key)) fail(key, "unknown field");
-  if (typeof d.name !== "string" || !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(d.name)) {
-    fail("name", "expected a name of letters, digits, '.', '_' or '-'");
-  }
-  if (d.title !== undefined && (typeof d.title !== "string" || !d.title.trim())) {
-    fail("title", "expected a non-empty title");
-  }
-  if (d.output !== undefined && (typeof d.output !== "string" || !d.output)) {
-    fail("output", "expected a folder path");
-  }
-  if (!Array.isArray(d.reports) || d.reports.length === 0) {
-    fail("reports", "expected a non-empty list");
-  }
-  const reports = (d.reports as unknown[]).map((r, i): PackReport => {
-    const at = `reports[${i}]`;
-    if (!isObject(r)) return fail(at, "expected an object");
-    for (const key of Object.keys(r)) {
-      if (!["id", "params", "formats", "filter", "allowUnknownFields"].includes(key)) {
-        fail(`${at}.${key}`, "unknown field");
-      }
-    }
-    const def = options.reports.find((x) => x.id === r.id);
-    if (!def) {
-      return fail(
-        `${at}.id`,
-        `unknown report ${JSON.stringify(r.id)}; known: ${
-          options.reports.map((x) => x.id).join(", ")
-        }`,
-      );
-    }
-    if (r.params !== undefined && !isObject(r.params)) fail(`${at}.params`, "expected an object");
-    let params: ParamValues;
-    try {
-      params = resolveParams(def, (r.params as Json) ?? {});
-    } catch (e) {
-      const name = (e as { param?: string }).param;
-      return fail(`${at}.params${name ? `.${name}` : ""}`, (e as Error).message);
-    }
-    let formats: Format[] = ["pdf", "xlsx", "json"];
-    if (r.formats !== undefined) {
-      if (!Array.isArray(r.formats) || !r.formats.length) {
-        fail(`${at}.formats`, "expected a non-empty list");
-      }
-      for (const f of r.formats as unknown[]) {
-        if (!FORMATS.includes(f as Format)) {
-          fail(
-            `${at}.formats`,
-            `unknown format ${JSON.stringify(f)}; formats are ${FORMATS.join(", ")}`,
-          );
-        }
-      }
-      formats = [...new Set(r.formats as Format[])];
-    }
-    if (r.allowUnknownFields !== undefined && typeof r.allowUnknownFields !== "boolean") {
-      fail(`${at}.allowUnknownFields`, "expected true or false");
-    }
-    if (r.filter !== undefined) {
-      if (typeof r.filter !== "string") fail(`${at}.filter`, "expected a filter string");
-      const length = (r.filter as string).length;
-      if (length > MAX_FILTER_CHARS) {
-        fail(
-          `${at}.filter`,
-          `is ${
-            length.toLocaleString("en-US")
-          } characters long; at most ${MAX_FILTER_CHARS} are accepted`,
-        );
-      }
-      try {
-        checkReportFilter(def, r.filter as string, {
-          allowUnknownFields: r.allowUnknownFields === true,
-          howToAllow: `"allowUnknownFields": true beside the filter`,
-        });
-      } catch (e) {
-        fail(`${at}.filter`, (e as Error).message);
-      }
-    }
-    return { id: def.id, params, formats, ...(r.filter ? { filter: r.filter as string } : {}) };
+  const p = checkFields(doc, PACK_RULES, {
+    at: "",
+    context: options.reports,
+    fail,
+    notObject: "expected a JSON object",
+    alsoKnown: ["$schema", "description", "fxRates"],
   });
-  let schedule: PackSchedule | undefined;
-  if (d.schedule !== undefined) {
-    const s = d.schedule;
-    if (!isObject(s)) return fail("schedule", "expected an object");
-    for (const key of Object.keys(s)) {
-      if (!["cron", "timezone"].includes(key)) fail(`schedule.${key}`, "unknown field");
-    }
-    if (typeof s.cron !== "string") {
-      fail("schedule.cron", 'expected a cron expression such as "0 6 * * 1"');
-    }
-    const timezone = s.timezone === undefined ? "UTC" : s.timezone;
-    if (typeof timezone !== "string" || !isTimeZone(timezone)) {
-      fail("schedule.timezone", `unknown time zone ${JSON.stringify(timezone)}`);
-    }
-    try {
-      new Cron(s.cron as string, { timezone: timezone as string, paused: true });
-    } catch (e) {
-      fail(
-        "schedule.cron",
-        `bad cron expression ${JSON.stringify(s.cron)}: ${(e as Error).message}`,
-      );
-    }
-    schedule = { cron: s.cron as string, timezone: timezone as string };
-  }
-  let email: PackEmail | undefined;
-  if (d.email !== undefined) {
-    const e = d.email;
-    if (!isObject(e)) return fail("email", "expected an object");
-    const known = [
-      "host",
-      "port",
-      "tls",
-      "from",
-      "to",
-      "cc",
-      "subject",
-      "attach",
-      "maxAttachmentBytes",
-      "evidenceUrl",
-    ];
-    for (const key of Object.keys(e)) {
-      if (!known.includes(key)) {
-        if (/pass|secret|user/i.test(key)) {
-          fail(
-            "email",
-            `field "${key}" is not allowed: credentials belong in SAMKIT_SMTP_USER and SAMKIT_SMTP_PASSWORD, never in the pack file`,
-          );
-        }
-        fail(`email.${key}`, "unknown field");
-      }
-    }
-    if (typeof e.host !== "string" || !e.host) fail("email.host", "expected the SMTP host");
-    const tls = e.tls ?? "starttls";
-    if (!["starttls", "tls", "none"].includes(tls as string)) {
-      fail("email.tls", "expected starttls, tls or none");
-    }
-    const port = e.port ?? (tls === "tls" ? 465 : 587);
-    if (!Number.isInteger(port) || (port as number) < 1 || (port as number) > 65535) {
-      fail("email.port", "expected a port 1-65535");
-    }
-    const address = /^[^\s@<>]+@[^\s@<>]+$/;
-    if (typeof e.from !== "string" || !address.test(e.from)) {
-      fail("email.from", "expected an email address");
-    }
-    const list = (field: string, v: unknown, required: boolean): string[] => {
-      if (v === undefined && !required) return [];
-      if (!Array.isArray(v) || (required && !v.length)) {
-        return fail(`email.${field}`, "expected a list of email addresses");
-      }
-      for (const a of v as unknown[]) {
-        if (typeof a !== "string" || !address.test(a)) {
-          fail(`email.${field}`, `not an email address: ${JSON.stringify(a)}`);
-        }
-      }
-      return v as string[];
-    };
-    const attach = e.attach === undefined ? [] : e.attach;
-    if (!Array.isArray(attach)) return fail("email.attach", "expected a list of report ids");
-    for (const a of attach) checkAttachEntry(a, reports, fail);
-    if (
-      e.evidenceUrl !== undefined &&
-      (typeof e.evidenceUrl !== "string" || !/^https?:\/\/\S+$/.test(e.evidenceUrl))
-    ) {
-      fail("email.evidenceUrl", "expected an http(s) URL");
-    }
-    const max = e.maxAttachmentBytes ?? DEFAULT_MAX_ATTACHMENT_BYTES;
-    if (!Number.isInteger(max) || (max as number) < 0) {
-      fail("email.maxAttachmentBytes", "expected a whole number of bytes");
-    }
-    if (e.subject !== undefined && typeof e.subject !== "string") {
-      fail("email.subject", "expected text");
-    }
-    email = {
-      host: e.host as string,
-      port: port as number,
-      tls: tls as PackEmail["tls"],
-      from: e.from as string,
-      to: list("to", e.to, true),
-      cc: list("cc", e.cc, false),
-      subject: (e.subject as string) ?? "samkit: {pack} for {date}",
-      attach: attach as string[],
-      maxAttachmentBytes: max as number,
-      ...(e.evidenceUrl ? { evidenceUrl: e.evidenceUrl as string } : {}),
-    };
-  }
   return {
-    name: d.name as string,
-    ...(d.title ? { title: (d.title as string).trim() } : {}),
-    output: (d.output as string) ?? "./out/packs",
-    reports,
-    ...(schedule ? { schedule } : {}),
-    ...(email ? { email } : {}),
-    ...reportingCurrencyField(d, fail),
+    name: p.name as string,
+    ...(p.title ? { title: p.title as string } : {}),
+    output: p.output as string,
+    reports: p.reports as PackReport[],
+    ...(p.schedule ? { schedule: p.schedule as PackSchedule } : {}),
+    ...(p.email ? { email: p.email as PackEmail } : {}),
+    ...(p.reportingCurrency
+      ? { reportingCurrency: p.reportingCurrency as NonNullable<PackFile["reportingCurrency"]> }
+      : {}),
   };
-}
-
-/** The pack's `reportingCurrency` and `fxRates`: both or neither, a 3-letter code and a path. */
-function reportingCurrencyField(
-  d: Json,
-  fail: (field: string, problem: string) => never,
-): Pick<PackFile, "reportingCurrency"> {
-  const { reportingCurrency: code, fxRates } = d;
-  if (code === undefined && fxRates === undefined) return {};
-  if (typeof code !== "string" || !/^[A-Z]{3}$/.test(code)) {
-    fail("reportingCurrency", "expected a 3-letter ISO 4217 code such as EUR, with fxRates");
-  }
-  if (typeof fxRates !== "string" || !fxRates.trim()) {
-    fail("fxRates", "expected the path of a CSV date,currency,rate, with reportingCurrency");
-  }
-  return { reportingCurrency: { code: code as string, fxRates: fxRates as string } };
-}
-
-/**
- * The default cap on the email's attachments: 5 MB.
- *
- * @example
- * ```ts
- * import { DEFAULT_MAX_ATTACHMENT_BYTES } from "./pack_file.ts";
- * console.log(DEFAULT_MAX_ATTACHMENT_BYTES); // 5000000
- * ```
- */
-export const DEFAULT_MAX_ATTACHMENT_BYTES = 5_000_000;
-
-/** Checks one `email.attach` entry: summary.pdf, a report id writing a PDF, or `<id>.<format>`. */
-function checkAttachEntry(
-  a: unknown,
-  reports: readonly PackReport[],
-  fail: (field: string, problem: string) => never,
-): void {
-  if (a === "summary.pdf") return;
-  if (typeof a !== "string") return fail("email.attach", "expected report ids");
-  const report = reports.find((r) => r.id === a) ??
-    reports.find((r) => a.startsWith(`${r.id}.`));
-  if (!report) return fail("email.attach", `${JSON.stringify(a)} is not a report of this pack`);
-  const format = report.id === a ? "pdf" : a.slice(report.id.length + 1);
-  if (!report.formats.includes(format as Format)) {
-    fail(
-      "email.attach",
-      `report ${report.id} does not write ${format === "pdf" ? "a PDF" : format}`,
-    );
-  }
-}
-
-function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
