@@ -510,7 +510,7 @@ const DECLS = {
   UniqueResult: { table: "", b: w("unique"), links: null },
   TestResult: { table: "", s: w("status.code status.message"), links: null },
 
-  // ---- Reads of the public service that the spec lacks (public-api.md; issue 10) ----
+  // ---- Reads of the public service that the spec lacks (public-api.md) ----
   // Compliance summary per application and metric: the vendor's own ELP figures.
   ComplianceSummary: {
     table: "compliance_summaries",

@@ -1091,7 +1091,7 @@ const DECLS: Decl[] = [
     "TestResult",
   ],
 
-  // Reads of the public service that the spec lacks (public-api.md, issue 10).
+  // Reads of the public service that the spec lacks (public-api.md).
   [
     "estate.virtualMachines",
     "Get computer's virtual machines",
