@@ -12,7 +12,12 @@
  * @module
  */
 
-import type { CrossCheckDifference } from "./cross_check.ts";
+import {
+  compareFigures,
+  type CrossCheckDifference,
+  type FigureRule,
+  pairKey,
+} from "./compare_figures.ts";
 import type { ElpLine } from "./position.ts";
 
 /** The figures of a compliance allocation row the check reads. */
@@ -28,25 +33,24 @@ export interface ServiceAllocation {
 type Figure = "requirement" | "coverage" | "compliance";
 
 /** The figures compared: label, samkit's field, the service's field, what a difference means. */
-const FIGURES:
-  readonly (readonly [string, "entitlements" | "requirement" | "position", Figure, string])[] = [
-    [
-      "Entitlements",
-      "entitlements",
-      "coverage",
-      "coverage is split differently: samkit by the licenses' allocations to organisations (a " +
-      "transfer charged to the allocation it draws on), the service perhaps by each license's " +
-      "own organisation, or with coverage samkit does not read",
-    ],
-    [
-      "Requirement",
-      "requirement",
-      "requirement",
-      "the requirement allocated differs: the service's split by organisation is not the sum of " +
-      "the metric-tracking rows of this scope's computers samkit read",
-    ],
-    ["Position", "position", "compliance", "the position follows from the figures above"],
-  ];
+const FIGURES: readonly FigureRule<Figure>[] = [
+  [
+    "Entitlements",
+    "entitlements",
+    "coverage",
+    "coverage is split differently: samkit by the licenses' allocations to organisations (a " +
+    "transfer charged to the allocation it draws on), the service perhaps by each license's " +
+    "own organisation, or with coverage samkit does not read",
+  ],
+  [
+    "Requirement",
+    "requirement",
+    "requirement",
+    "the requirement allocated differs: the service's split by organisation is not the sum of " +
+    "the metric-tracking rows of this scope's computers samkit read",
+  ],
+  ["Position", "position", "compliance", "the position follows from the figures above"],
+];
 
 /** Σ of each figure over the allocation rows of the scope, per application × metric. */
 function scopeTotals(
@@ -59,7 +63,7 @@ function scopeTotals(
     if (!a.applicationId || !a.metricId) continue;
     apps.add(a.applicationId);
     if (!a.organizationId || !scope.has(a.organizationId)) continue;
-    const key = `${a.applicationId}\u0000${a.metricId}`;
+    const key = pairKey(a.applicationId, a.metricId);
     const t = totals.get(key) ?? { requirement: 0, coverage: 0, compliance: 0 };
     for (const f of ["requirement", "coverage", "compliance"] as const) t[f] += a[f] ?? 0;
     totals.set(key, t);
@@ -96,44 +100,12 @@ export function allocationCheck(
   scope: ReadonlySet<string>,
 ): CrossCheckDifference[] {
   const { totals, apps } = scopeTotals(allocations, scope);
-  const out: CrossCheckDifference[] = [];
-  const seen = new Set<string>();
-  for (const line of lines) {
-    if (!apps.has(line.applicationId)) continue;
-    const key = `${line.applicationId}\u0000${line.metricId}`;
-    seen.add(key);
-    const t = totals.get(key);
-    for (const [figure, mine, theirs, explanation] of FIGURES) {
-      const a = line[mine];
-      const b = t ? t[theirs] : null;
-      if (b === null ? a === 0 : Math.abs(a - b) < 1e-9) continue;
-      out.push({
-        applicationId: line.applicationId,
-        metricId: line.metricId,
-        figure,
-        samkit: a,
-        service: b,
-        explanation: b === null
-          ? "the service allocates nothing for this metric to this scope's organisations"
-          : explanation,
-      });
-    }
-  }
-  for (const [key, t] of totals) {
-    if (seen.has(key)) continue;
-    const [applicationId, metricId] = key.split("\u0000");
-    for (const [figure, , theirs] of FIGURES) {
-      if (t[theirs] === 0) continue;
-      out.push({
-        applicationId,
-        metricId,
-        figure,
-        samkit: null,
-        service: t[theirs],
-        explanation:
-          "samkit found no licence, transfer or requirement for this metric in this scope",
-      });
-    }
-  }
-  return out;
+  return compareFigures({
+    lines,
+    service: totals,
+    offered: apps,
+    figures: FIGURES,
+    noServiceRow: "the service allocates nothing for this metric to this scope's organisations",
+    noSamkitLine: "samkit found no licence, transfer or requirement for this metric in this scope",
+  });
 }

@@ -7,6 +7,16 @@
  */
 
 import type { ElpLine } from "./position.ts";
+import {
+  compareFigures,
+  type CrossCheckDifference,
+  type FigureRule,
+  pairKey,
+} from "./compare_figures.ts";
+
+export type { CrossCheckDifference } from "./compare_figures.ts";
+
+type Figure = "licensesPurchased" | "totalCoverage" | "licenseRequirement" | "compliance";
 
 /** The figures of a compliance summary row the cross-check reads. */
 export interface ServiceSummary {
@@ -18,22 +28,8 @@ export interface ServiceSummary {
   readonly compliance: number | null;
 }
 
-/** One figure where samkit and the service differ. */
-export interface CrossCheckDifference {
-  readonly applicationId: string;
-  readonly metricId: string;
-  /** Which figure. */
-  readonly figure: string;
-  /** samkit's value (null: samkit has no line for this application and metric). */
-  readonly samkit: number | null;
-  /** The service's value (null: the service has no row). */
-  readonly service: number | null;
-  /** What the difference means. */
-  readonly explanation: string;
-}
-
 /** The figures compared: label, samkit's field, the service's field, what a difference means. */
-const FIGURES = [
+const FIGURES: readonly FigureRule<Figure>[] = [
   [
     "Purchased",
     "purchased",
@@ -58,7 +54,7 @@ const FIGURES = [
     "compliance",
     "the position follows from the figures above",
   ],
-] as const;
+];
 
 /**
  * Every difference between the ELP lines and the service's summary rows (pairs only one side
@@ -78,49 +74,24 @@ export function crossCheck(
   lines: readonly ElpLine[],
   summaries: Iterable<ServiceSummary>,
 ): CrossCheckDifference[] {
-  const service = new Map<string, ServiceSummary>();
-  const apps = new Set<string>();
+  const service = new Map<string, Record<Figure, number>>();
+  const offered = new Set<string>();
   for (const s of summaries) {
     if (!s.applicationId || !s.metricId) continue;
-    service.set(`${s.applicationId}\u0000${s.metricId}`, s);
-    apps.add(s.applicationId);
+    service.set(pairKey(s.applicationId, s.metricId), {
+      licensesPurchased: s.licensesPurchased ?? 0,
+      totalCoverage: s.totalCoverage ?? 0,
+      licenseRequirement: s.licenseRequirement ?? 0,
+      compliance: s.compliance ?? 0,
+    });
+    offered.add(s.applicationId);
   }
-  const out: CrossCheckDifference[] = [];
-  const seen = new Set<string>();
-  for (const line of lines) {
-    if (!apps.has(line.applicationId)) continue;
-    const key = `${line.applicationId}\u0000${line.metricId}`;
-    seen.add(key);
-    const s = service.get(key);
-    for (const [figure, mine, theirs, explanation] of FIGURES) {
-      const a = line[mine];
-      const b = s ? s[theirs] ?? 0 : null;
-      if (b !== null && Math.abs(a - b) < 1e-9) continue;
-      if (b === null && a === 0) continue;
-      out.push({
-        applicationId: line.applicationId,
-        metricId: line.metricId,
-        figure,
-        samkit: a,
-        service: b,
-        explanation: b === null ? "the service has no summary row for this metric" : explanation,
-      });
-    }
-  }
-  for (const [key, s] of service) {
-    if (seen.has(key)) continue;
-    for (const [figure, , theirs] of FIGURES) {
-      const b = s[theirs] ?? 0;
-      if (b === 0) continue;
-      out.push({
-        applicationId: s.applicationId!,
-        metricId: s.metricId!,
-        figure,
-        samkit: null,
-        service: b,
-        explanation: "samkit found no licence, transfer or requirement for this metric",
-      });
-    }
-  }
-  return out;
+  return compareFigures({
+    lines,
+    service,
+    offered,
+    figures: FIGURES,
+    noServiceRow: "the service has no summary row for this metric",
+    noSamkitLine: "samkit found no licence, transfer or requirement for this metric",
+  });
 }
