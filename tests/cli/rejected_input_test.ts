@@ -8,51 +8,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { RunningServer } from "../../lib/server/server.ts";
 import { withServer } from "../helpers/server.ts";
-
-const ROOT = new URL("../../", import.meta.url).pathname;
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs samkit as its task would (`deno run -P=<set> --no-prompt main.ts …`) from the root. */
-async function samkit(
-  args: string[],
-  options: { set?: string; env?: Record<string, string> } = {},
-): Promise<Run> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", `-P=${options.set ?? "report"}`, "--no-prompt", "main.ts", ...args],
-    cwd: ROOT,
-    env: {
-      NO_COLOR: "1",
-      SAM_BASE_URL: "",
-      SAM_REGION: "",
-      SAM_TOKEN: "",
-      SAM_CLIENT_ID: "",
-      SAM_CLIENT_SECRET: "",
-      ...options.env,
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return {
-    code: out.code,
-    stdout: dec.decode(out.stdout),
-    stderr: dec.decode(out.stderr).replace(/^Warning Permissions in the config file.*\n/m, ""),
-  };
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { type CliRun, runCli as samkit } from "../helpers/cli.ts";
+import { exists } from "../helpers/files.ts";
 
 /**
  * A fresh temp folder; `fn` gets it and the `--out` to pass (two levels that do not exist yet),
@@ -68,7 +25,7 @@ async function inTemp(fn: (tmp: string, out: string) => Promise<void>): Promise<
 }
 
 /** Asserts the exit code, the message, and that no `--out` folder (nor its parent) was left. */
-async function assertRejected(r: Run, tmp: string, code: 1 | 2, message: RegExp): Promise<void> {
+async function assertRejected(r: CliRun, tmp: string, code: 1 | 2, message: RegExp): Promise<void> {
   assert.equal(r.code, code, r.stderr);
   assert.match(r.stderr, message);
   assert.equal(r.stdout, "", "no file path printed");
@@ -174,50 +131,44 @@ describe("samkit report on rejected input", () => {
     });
   }
 
-  it("a missing price file exits 2 and leaves no --out folder", async () => {
-    await inTemp(async (tmp, out) => {
-      const r = await samkit([
-        "report",
-        "license-position",
-        "--param",
-        `priceFile=${tmp}/no-such-prices.csv`,
-        "--format",
-        "json",
-        "--computers",
-        "20",
-        "--out",
-        out,
-      ]);
-      await assertRejected(r, tmp, 2, /price file .*no-such-prices\.csv/);
+  /** Each case writes what it needs into the temp folder and names the price file to pass. */
+  const badPriceFiles: [string, (tmp: string) => Promise<string>, RegExp][] = [
+    [
+      "a missing price file exits 2 and leaves no --out folder",
+      (tmp) => Promise.resolve(`${tmp}/no-such-prices.csv`),
+      /price file .*no-such-prices\.csv/,
+    ],
+    [
+      "a malformed price file exits 2 naming its line and leaves no --out folder",
+      async (tmp) => {
+        await Deno.writeTextFile(
+          `${tmp}/prices.csv`,
+          "application,metric,currency,unitPrice\nOffice,Device,EURO,10\n",
+        );
+        return `${tmp}/prices.csv`;
+      },
+      /prices\.csv, line 2: currency "EURO" is not an ISO 4217 code/,
+    ],
+  ];
+  for (const [what, priceFile, message] of badPriceFiles) {
+    it(what, async () => {
+      await inTemp(async (tmp, out) => {
+        const r = await samkit([
+          "report",
+          "license-position",
+          "--param",
+          `priceFile=${await priceFile(tmp)}`,
+          "--format",
+          "json",
+          "--computers",
+          "20",
+          "--out",
+          out,
+        ]);
+        await assertRejected(r, tmp, 2, message);
+      });
     });
-  });
-
-  it("a malformed price file exits 2 naming its line and leaves no --out folder", async () => {
-    await inTemp(async (tmp, out) => {
-      await Deno.writeTextFile(
-        `${tmp}/prices.csv`,
-        "application,metric,currency,unitPrice\nOffice,Device,EURO,10\n",
-      );
-      const r = await samkit([
-        "report",
-        "license-position",
-        "--param",
-        `priceFile=${tmp}/prices.csv`,
-        "--format",
-        "json",
-        "--computers",
-        "20",
-        "--out",
-        out,
-      ]);
-      await assertRejected(
-        r,
-        tmp,
-        2,
-        /prices\.csv, line 2: currency "EURO" is not an ISO 4217 code/,
-      );
-    });
-  });
+  }
 
   it("an unreachable --base-url fails the run and leaves no --out folder", async () => {
     await inTemp(async (tmp, out) => {
@@ -284,40 +235,34 @@ describe("samkit pack on rejected input", () => {
     return path;
   }
 
-  it("a misspelt filter field in the pack file exits 2 naming the report and the option", async () => {
-    await inTemp(async (tmp, out) => {
-      const file = await packFile(tmp, [
-        { id: "license-cost-summary", formats: ["json"], filter: "vndor -eq Adobe" },
-      ]);
-      const r = await samkit(["pack", file, "--out", out], { set: "pack" });
-      await assertRejected(
-        r,
-        tmp,
-        2,
-        /reports\[0\]\.filter: filter error at column 1: License has no field "vndor"; did you mean "vendor"\?.*"allowUnknownFields": true/,
-      );
-    });
-  });
-
-  it("a bad parameter in the pack file exits 2 and leaves no --out folder", async () => {
-    await inTemp(async (tmp, out) => {
-      const file = await packFile(tmp, [
-        { id: "license-cost-summary", formats: ["json"], params: { top: "many" } },
-      ]);
-      const r = await samkit(["pack", file, "--out", out], { set: "pack" });
-      await assertRejected(r, tmp, 2, /reports\[0\]\.params\.top/);
-    });
-  });
-
-  it("a missing price file in the pack file exits 2 before the run folder exists", async () => {
-    await inTemp(async (tmp, out) => {
-      const file = await packFile(tmp, [
+  const badPackFiles: [string, (tmp: string) => unknown[], RegExp][] = [
+    [
+      "a misspelt filter field in the pack file exits 2 naming the report and the option",
+      () => [{ id: "license-cost-summary", formats: ["json"], filter: "vndor -eq Adobe" }],
+      /reports\[0\]\.filter: filter error at column 1: License has no field "vndor"; did you mean "vendor"\?.*"allowUnknownFields": true/,
+    ],
+    [
+      "a bad parameter in the pack file exits 2 and leaves no --out folder",
+      () => [{ id: "license-cost-summary", formats: ["json"], params: { top: "many" } }],
+      /reports\[0\]\.params\.top/,
+    ],
+    [
+      "a missing price file in the pack file exits 2 before the run folder exists",
+      (tmp) => [
         { id: "license-position", formats: ["json"], params: { priceFile: `${tmp}/none.csv` } },
-      ]);
-      const r = await samkit(["pack", file, "--out", out], { set: "pack" });
-      await assertRejected(r, tmp, 2, /price file .*none\.csv/);
+      ],
+      /price file .*none\.csv/,
+    ],
+  ];
+  for (const [what, reports, message] of badPackFiles) {
+    it(what, async () => {
+      await inTemp(async (tmp, out) => {
+        const file = await packFile(tmp, reports(tmp));
+        const r = await samkit(["pack", file, "--out", out], { set: "pack" });
+        await assertRejected(r, tmp, 2, message);
+      });
     });
-  });
+  }
 
   it("a token the service refuses fails before the run folder exists", async () => {
     await withServer({ computers: 20 }, (srv) =>

@@ -8,15 +8,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { ensureWritableDir } from "../../lib/report/output_dir.ts";
 import { OutputError } from "../../lib/report/errors.ts";
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { exists } from "../helpers/files.ts";
 
 describe("ensureWritableDir", () => {
   it("remembers the folders it created and removes them while they are empty", async () => {
