@@ -7,41 +7,19 @@
 
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { simpleParser } from "mailparser";
-import { Buffer } from "node:buffer";
 import { api, getToken, TEST_NOW } from "../helpers/server.ts";
 import { REPORTS } from "../../reports/mod.ts";
 import { validatePack } from "../../lib/pack/pack_file.ts";
 import { type PackRunResult, runPack } from "../../lib/pack/run_pack.ts";
-import { type RunningServer, startServer } from "../../lib/server/server.ts";
+import type { RunningServer } from "../../lib/server/server.ts";
+import { type PackFixture, startPackFixture } from "../helpers/pack_fixture.ts";
+import { htmlVisibleText, mailParts, testEmail } from "../helpers/pack_summary.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
 const TOKEN = "cfo-summary-token";
 const TITLE = "Quarterly CFO pack";
-const EMAIL = {
-  host: "127.0.0.1",
-  port: 2525,
-  tls: "none",
-  from: "samkit@example.test",
-  to: ["cfo@example.test"],
-};
+const EMAIL = testEmail("cfo@example.test");
 
-interface Parts {
-  readonly text: string;
-  readonly html: string;
-}
-
-async function parts(run: PackRunResult): Promise<Parts> {
-  const mail = await simpleParser(Buffer.from(await Deno.readFile(run.eml!)));
-  return { text: mail.text ?? "", html: String(mail.html) };
-}
-
-/** The visible text of an HTML body: tags dropped, entities decoded, the <title> left out. */
-function visibleText(html: string): string {
-  return html.replace(/<title>[\s\S]*?<\/title>/, " ").replace(/<[^>]+>/g, " ")
-    .replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#x3D;/g, "=")
-    .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").replace(/\s+/g, " ");
-}
+const parts = (run: PackRunResult) => mailParts(run.eml!);
 
 /** Every figure shown, in order: amounts, counts, signed changes, dates. */
 const figures = (text: string) => text.match(/[+-]?[€$£]?\d[\d,]*(?:\.\d+)?/g) ?? [];
@@ -90,24 +68,13 @@ function recountRunRate(licenses: Record<string, unknown>[], asOf: Date): Map<st
 }
 
 describe("the CFO summary of a pack", () => {
-  let dir = "";
   let first: PackRunResult;
   let second: PackRunResult;
   let licenses: Record<string, unknown>[] = [];
-  let srv: RunningServer;
+  let fx: PackFixture;
 
   before(async () => {
-    await Deno.mkdir(`${ROOT}out/test`, { recursive: true });
-    dir = await Deno.makeTempDir({ dir: `${ROOT}out/test`, prefix: "cfo-" });
-    srv = await startServer({
-      port: 0,
-      computers: 300,
-      seed: 7,
-      now: TEST_NOW,
-      quiet: true,
-      dialect: "real",
-      token: TOKEN,
-    });
+    fx = await startPackFixture({ prefix: "cfo-", token: TOKEN, dialect: "real" });
     const pack = validatePack({
       name: "cfo-quarterly",
       title: TITLE,
@@ -117,17 +84,14 @@ describe("the CFO summary of a pack", () => {
       ],
       email: EMAIL,
     }, { file: "cfo.json", reports: REPORTS });
-    const source = { baseUrl: srv.url, token: TOKEN };
+    const source = fx.source;
     const at = (minutes: number) => () => new Date(TEST_NOW.getTime() + minutes * 60_000);
-    first = await runPack({ pack, reports: REPORTS, outRoot: dir, source, now: at(0) });
-    second = await runPack({ pack, reports: REPORTS, outRoot: dir, source, now: at(1) });
-    licenses = await rawLicenses(srv);
+    first = await runPack({ pack, reports: REPORTS, outRoot: fx.dir, source, now: at(0) });
+    second = await runPack({ pack, reports: REPORTS, outRoot: fx.dir, source, now: at(1) });
+    licenses = await rawLicenses(fx.server);
   });
 
-  after(async () => {
-    await srv?.close();
-    if (dir) await Deno.remove(dir, { recursive: true });
-  });
+  after(() => fx?.close());
 
   it("shows the annual run rate per currency, equal to a recount from the raw license list", async () => {
     assert.ok(first.ok && second.ok, JSON.stringify(second.manifest.reports));
@@ -170,7 +134,7 @@ describe("the CFO summary of a pack", () => {
   it("gives the text and HTML parts the same figures and labels, in the same order", async () => {
     for (const run of [first, second]) {
       const { text, html } = await parts(run);
-      const visible = visibleText(html);
+      const visible = htmlVisibleText(html);
       assert.deepEqual(figures(visible), figures(text));
       assert.ok(figures(text).length > 30, text);
       for (const label of text.split("\n").map((l) => l.trim()).filter((l) => /^[A-Z]/.test(l))) {
@@ -210,7 +174,7 @@ describe("the CFO summary of a pack", () => {
       );
     assert.ok(unpriced.length > 0, "the estate has unpriced shortfalls");
     const { text, html } = await parts(second);
-    const visible = visibleText(html);
+    const visible = htmlVisibleText(html);
     const named = [...unpriced].sort((a, b) => b.shortfall - a.shortfall).slice(0, 10);
     for (const p of named) {
       const line = text.split("\n").find((l) => l.includes(p.application) && l.includes(p.metric));
@@ -223,6 +187,6 @@ describe("the CFO summary of a pack", () => {
   it("states each report's scope: its parameters and filter", async () => {
     const { text, html } = await parts(second);
     assert.match(text, /License cost summary +ok +top = 5; .*filter: none \(every license\)/);
-    assert.ok(visibleText(html).includes("top = 5;"));
+    assert.ok(htmlVisibleText(html).includes("top = 5;"));
   });
 });

@@ -7,26 +7,23 @@
 
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { simpleParser } from "mailparser";
-import { Buffer } from "node:buffer";
-import { TEST_NOW } from "../helpers/server.ts";
+import { type PackFixture, startPackFixture } from "../helpers/pack_fixture.ts";
+import {
+  htmlVisibleText,
+  mailParts,
+  pdfText,
+  testEmail,
+  trendSections,
+} from "../helpers/pack_summary.ts";
 import { REPORTS } from "../../reports/mod.ts";
 import { validatePack } from "../../lib/pack/pack_file.ts";
 import { type PackRunResult, runPack } from "../../lib/pack/run_pack.ts";
-import { type RunningServer, startServer } from "../../lib/server/server.ts";
 import { summaryText, summaryView } from "../../lib/pack/summary_view.ts";
 import type { Change } from "../../lib/pack/figures.ts";
 import type { Manifest } from "../../lib/pack/manifest.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
 const TOKEN = "optimised-exposure-token";
-const EMAIL = {
-  host: "127.0.0.1",
-  port: 2525,
-  tls: "none",
-  from: "samkit@example.test",
-  to: ["sam@example.test"],
-};
+const EMAIL = testEmail("sam@example.test");
 
 interface CurrencyRow {
   readonly currency: string;
@@ -37,43 +34,7 @@ interface CurrencyRow {
   readonly costAfter: number;
 }
 
-async function parts(run: PackRunResult): Promise<{ text: string; html: string }> {
-  const mail = await simpleParser(Buffer.from(await Deno.readFile(run.eml!)));
-  return { text: mail.text ?? "", html: String(mail.html) };
-}
-
-/** The visible text of an HTML body: tags dropped, entities decoded, the <title> left out. */
-function visibleText(html: string): string {
-  return html.replace(/<title>[\s\S]*?<\/title>/, " ").replace(/<[^>]+>/g, " ")
-    .replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#x3D;/g, "=")
-    .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").replace(/\s+/g, " ");
-}
-
-async function pdfText(path: string): Promise<string> {
-  const out = await new Deno.Command("pdftotext", { args: [path, "-"], stdout: "piped" }).output();
-  return new TextDecoder().decode(out.stdout).replace(/\s+/g, " ");
-}
-
-interface TrendSection {
-  readonly id: string;
-  readonly columns: readonly { readonly key: string }[];
-  readonly rows: readonly Record<string, unknown>[];
-}
-
-/** The trends report's sections over a pack folder, run as a user runs it. */
-async function trends(history: string): Promise<TrendSection[]> {
-  const out = `${history}-trends`;
-  const args = ["run", "-P=report", "--no-prompt", "main.ts", "report", "trends", "--param"];
-  const cmd = await new Deno.Command(Deno.execPath(), {
-    args: [...args, `history=${history.slice(ROOT.length)}`, "--format", "json", "--out", out],
-    cwd: ROOT,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.equal(cmd.code, 0, new TextDecoder().decode(cmd.stderr));
-  return JSON.parse(await Deno.readTextFile(`${out}/trends.json`)).sections;
-}
+const parts = (run: PackRunResult) => mailParts(run.eml!);
 
 /** The sentence the summary must state for one `currencies` row, formatted here, separately. */
 function expectedSentence(r: CurrencyRow): string {
@@ -85,24 +46,14 @@ function expectedSentence(r: CurrencyRow): string {
 }
 
 describe("the optimised exposure in the pack summary", () => {
-  let dir = "";
-  let srv: RunningServer;
+  let fx: PackFixture;
   let withReport: PackRunResult;
   let without: PackRunResult;
   let rows: CurrencyRow[] = [];
 
   before(async () => {
-    await Deno.mkdir(`${ROOT}out/test`, { recursive: true });
-    dir = await Deno.makeTempDir({ dir: `${ROOT}out/test`, prefix: "optimised-" });
-    srv = await startServer({
-      port: 0,
-      computers: 300,
-      seed: 7,
-      now: TEST_NOW,
-      quiet: true,
-      token: TOKEN,
-    });
-    const source = { baseUrl: srv.url, token: TOKEN };
+    fx = await startPackFixture({ prefix: "optimised-", token: TOKEN });
+    const source = fx.source;
     const pack = (name: string, reports: { id: string; formats: string[] }[]) =>
       validatePack({ name, reports, email: EMAIL }, { file: `${name}.json`, reports: REPORTS });
     withReport = await runPack({
@@ -111,23 +62,20 @@ describe("the optimised exposure in the pack summary", () => {
         { id: "license-optimization", formats: ["json"] },
       ]),
       reports: REPORTS,
-      outRoot: dir,
+      outRoot: fx.dir,
       source,
     });
     without = await runPack({
       pack: pack("position-only", [{ id: "license-position", formats: ["json"] }]),
       reports: REPORTS,
-      outRoot: dir,
+      outRoot: fx.dir,
       source,
     });
     const json = JSON.parse(await Deno.readTextFile(`${withReport.dir}/license-optimization.json`));
     rows = json.sections.find((s: { id: string }) => s.id === "currencies").rows;
   });
 
-  after(async () => {
-    await srv?.close();
-    if (dir) await Deno.remove(dir, { recursive: true });
-  });
+  after(() => fx?.close());
 
   it("carries in summary.json the figures of the same run's license-optimization currencies section", async () => {
     assert.ok(withReport.ok, JSON.stringify(withReport.manifest.reports));
@@ -146,7 +94,7 @@ describe("the optimised exposure in the pack summary", () => {
 
   it("states one sentence per currency, the same in the text part, the HTML part and summary.pdf", async () => {
     const { text, html } = await parts(withReport);
-    const visible = visibleText(html);
+    const visible = htmlVisibleText(html);
     const pdf = await pdfText(`${withReport.dir}/summary.pdf`);
     const stated = text.split("\n").map((l) => l.trim()).filter((l) =>
       l.startsWith("Optimised exposure:")
@@ -174,12 +122,12 @@ describe("the optimised exposure in the pack summary", () => {
   });
 
   it("is the trends report's optimised exposure per run and currency, only for a pack that runs the report", async () => {
-    const optimisedTrend = await trends(`${dir}/optimised`);
+    const optimisedTrend = await trendSections(`${fx.dir}/optimised`);
     for (const r of rows) {
       const money = optimisedTrend.find((s) => s.id === `money-${r.currency.toLowerCase()}`);
       assert.equal(money?.rows[0].optimisedExposure, r.costAfter, r.currency);
     }
-    for (const s of await trends(`${dir}/position-only`)) {
+    for (const s of await trendSections(`${fx.dir}/position-only`)) {
       assert.ok(!s.columns.some((c) => c.key === "optimisedExposure"), s.id);
     }
   });

@@ -11,18 +11,17 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
-import { simpleParser } from "mailparser";
-import { Buffer } from "node:buffer";
 import { REPORTS } from "../../reports/mod.ts";
 import { type PackFile, readPackFile } from "../../lib/pack/pack_file.ts";
 import { type PackRunResult, runPack } from "../../lib/pack/run_pack.ts";
-import { type RunningServer, startServer } from "../../lib/server/server.ts";
 import { summaryText, summaryView } from "../../lib/pack/summary_view.ts";
 import { addReportRates } from "../../lib/pack/summary_rates.ts";
 import type { Change } from "../../lib/pack/figures.ts";
 import type { Manifest } from "../../lib/pack/manifest.ts";
+import { ROOT } from "../helpers/cli.ts";
+import { type PackFixture, startPackFixture } from "../helpers/pack_fixture.ts";
+import { htmlVisibleText, mailParts, pdfText, trendSections } from "../helpers/pack_summary.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
 const TOKEN = "reporting-currency-summary-token";
 /** The run's day: the example rates of 2026-11-20 are the latest on or before it. */
 const RUN_AT = new Date("2026-11-23T06:00:00Z");
@@ -48,43 +47,7 @@ async function keyFigures(path: string): Promise<Map<string, unknown>> {
 }
 
 async function parts(run: PackRunResult): Promise<{ text: string; html: string; pdf: string }> {
-  const mail = await simpleParser(Buffer.from(await Deno.readFile(run.eml!)));
-  const pdf = await new Deno.Command("pdftotext", {
-    args: [`${run.dir}/summary.pdf`, "-"],
-    stdout: "piped",
-  }).output();
-  return {
-    text: mail.text ?? "",
-    html: String(mail.html),
-    pdf: new TextDecoder().decode(pdf.stdout).replace(/\s+/g, " "),
-  };
-}
-
-/** The visible text of an HTML body: tags dropped, entities decoded, the <title> left out. */
-function visibleText(html: string): string {
-  return html.replace(/<title>[\s\S]*?<\/title>/, " ").replace(/<[^>]+>/g, " ")
-    .replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#x3D;/g, "=")
-    .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").replace(/\s+/g, " ");
-}
-
-interface TrendSection {
-  readonly id: string;
-  readonly rows: readonly Record<string, unknown>[];
-}
-
-/** The trends report's sections over a pack folder, run as a user runs it. */
-async function trends(history: string): Promise<TrendSection[]> {
-  const out = `${history}-trends`;
-  const args = ["run", "-P=report", "--no-prompt", "main.ts", "report", "trends", "--param"];
-  const cmd = await new Deno.Command(Deno.execPath(), {
-    args: [...args, `history=${history.slice(ROOT.length)}`, "--format", "json", "--out", out],
-    cwd: ROOT,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.equal(cmd.code, 0, new TextDecoder().decode(cmd.stderr));
-  return JSON.parse(await Deno.readTextFile(`${out}/trends.json`)).sections;
+  return { ...await mailParts(run.eml!), pdf: await pdfText(`${run.dir}/summary.pdf`) };
 }
 
 /** Money as the summary writes it, formatted here, separately. */
@@ -92,23 +55,13 @@ const eur = (v: unknown) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "EUR" }).format(v as number);
 
 describe("the weekly audit pack's summary in EUR", () => {
-  let dir = "";
-  let srv: RunningServer;
+  let fx: PackFixture;
   let inEur: PackRunResult;
   let plain: PackRunResult;
   let earlier: PackRunResult;
 
   before(async () => {
-    await Deno.mkdir(`${ROOT}out/test`, { recursive: true });
-    dir = await Deno.makeTempDir({ dir: `${ROOT}out/test`, prefix: "summary-eur-" });
-    srv = await startServer({
-      port: 0,
-      computers: 300,
-      seed: 7,
-      now: RUN_AT,
-      quiet: true,
-      token: TOKEN,
-    });
+    fx = await startPackFixture({ prefix: "summary-eur-", token: TOKEN, now: RUN_AT });
     const example = await readPackFile(`${ROOT}packs/weekly_audit_eur.json`, REPORTS);
     // The example names its rates relative to the project folder; the test may run elsewhere.
     const pack: PackFile = {
@@ -119,8 +72,8 @@ describe("the weekly audit pack's summary in EUR", () => {
       runPack({
         pack: p,
         reports: REPORTS,
-        outRoot: dir,
-        source: { baseUrl: srv.url, token: TOKEN },
+        outRoot: fx.dir,
+        source: fx.source,
         now: () => at,
       });
     inEur = await run(pack);
@@ -135,10 +88,7 @@ describe("the weekly audit pack's summary in EUR", () => {
     });
   });
 
-  after(async () => {
-    await srv?.close();
-    if (dir) await Deno.remove(dir, { recursive: true });
-  });
+  after(() => fx?.close());
 
   it("carries in summary.json the all-currency totals of the reports' own Summary sheets", async () => {
     assert.ok(inEur.ok, JSON.stringify(inEur.manifest.reports));
@@ -164,7 +114,7 @@ describe("the weekly audit pack's summary in EUR", () => {
 
   it("states the converted totals beside the per-currency figures, the same in the text part, HTML part and summary.pdf", async () => {
     const { text, html, pdf } = await parts(inEur);
-    const visible = visibleText(html);
+    const visible = htmlVisibleText(html);
     const cost = await keyFigures(`${inEur.dir}/license-cost-summary.xlsx`);
     const position = await keyFigures(`${inEur.dir}/license-position.xlsx`);
     const optimisation = await keyFigures(`${inEur.dir}/license-optimization.xlsx`);
@@ -230,7 +180,7 @@ describe("the weekly audit pack's summary in EUR", () => {
 
   it("trends show each run's all-currency totals with the rates that run used", async () => {
     assert.ok(earlier.ok, JSON.stringify(earlier.manifest.reports));
-    const sections = await trends(`${dir}/${inEur.manifest.pack}`);
+    const sections = await trendSections(`${fx.dir}/${inEur.manifest.pack}`);
     const converted = sections.find((s) => s.id === "converted-eur");
     const expected = async (run: PackRunResult, rates: string) => {
       const summary = JSON.parse(await Deno.readTextFile(`${run.dir}/summary.json`));
@@ -248,7 +198,7 @@ describe("the weekly audit pack's summary in EUR", () => {
       await expected(inEur, STATEMENT),
     ]);
     assert.notEqual(shown![0].spend, shown![1].spend, "other rates, another total");
-    const plainTrends = await trends(`${dir}/${plain.manifest.pack}`);
+    const plainTrends = await trendSections(`${fx.dir}/${plain.manifest.pack}`);
     assert.ok(!plainTrends.some((s) => s.id.startsWith("converted-")), "none without the option");
   });
 });

@@ -8,21 +8,11 @@ import { validatePack } from "../../lib/pack/pack_file.ts";
 import { runPack } from "../../lib/pack/run_pack.ts";
 import { topRisks } from "../../lib/pack/risks.ts";
 import { chooseAttachments } from "../../lib/pack/attachments.ts";
+import { outTestDir } from "../helpers/files.ts";
+import { testEmail } from "../helpers/pack_summary.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
-
-async function tempDir(): Promise<string> {
-  await Deno.mkdir(`${ROOT}out/test`, { recursive: true });
-  return await Deno.makeTempDir({ dir: `${ROOT}out/test`, prefix: "summary-" });
-}
-
-const EMAIL = {
-  host: "127.0.0.1",
-  port: 2525,
-  tls: "none",
-  from: "samkit@example.test",
-  to: ["cfo@example.test"],
-};
+const EMAIL = testEmail("cfo@example.test");
+const tempDir = () => outTestDir("summary-");
 
 async function readEml(path: string) {
   return await simpleParser(Buffer.from(await Deno.readFile(path)));
