@@ -96,8 +96,8 @@ export interface ClusterPlan {
   readonly hosts: number[];
 }
 
-/** The whole plan. */
-export interface Plan {
+/** The per-computer arrays of a plan, filled phase by phase. */
+export interface PlanArrays {
   readonly n: number;
   readonly kind: Uint8Array;
   readonly profile: Uint8Array;
@@ -114,6 +114,12 @@ export interface Plan {
   readonly replicaPair: Int32Array;
   /** Computer index whose app choices this computer repeats (itself unless a replica). */
   readonly appSource: Int32Array;
+  /** Computers per profile. */
+  readonly profileCount: number[];
+}
+
+/** The whole plan: the per-computer arrays, settled, and what the phases derived from them. */
+export interface Plan extends Omit<PlanArrays, "profileCount"> {
   /** Forced installs: computer → group key → app key (or "" for any member). */
   readonly forced: ReadonlyMap<number, ReadonlyMap<string, string>>;
   readonly hosts: readonly HostPlan[];
@@ -131,20 +137,4 @@ export interface Plan {
   readonly firstVm: number;
   /** Virtual machines (VMs and VDI machines) running on each host, by host ordinal. */
   readonly vmCount: Int32Array;
-}
-
-/** The per-computer arrays of a plan, filled phase by phase. */
-export interface PlanArrays {
-  readonly n: number;
-  readonly kind: Uint8Array;
-  readonly profile: Uint8Array;
-  readonly org: Uint8Array;
-  readonly user: Int32Array;
-  readonly hostOrdinal: Int32Array;
-  readonly hostOf: Int32Array;
-  readonly sibling: Int32Array;
-  readonly replicaPair: Int32Array;
-  readonly appSource: Int32Array;
-  /** Computers per profile. */
-  readonly profileCount: number[];
 }
