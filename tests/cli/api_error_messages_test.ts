@@ -2,21 +2,29 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { RunningServer } from "../../lib/server/server.ts";
 import { withServer } from "../helpers/server.ts";
+import { type CliRun, runCli } from "../helpers/cli.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
 const TOKEN = "tok-cli-403-0123456789";
 
 /** Runs samkit as a user would, the token from the environment; returns code and output. */
-async function samkit(permissions: string, args: string[], env: Record<string, string> = {}) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", `-P=${permissions}`, "--no-prompt", "main.ts", ...args],
-    cwd: ROOT,
-    env: { NO_COLOR: "1", SAM_TOKEN: TOKEN, SAM_CONNECTORS_PREFIX: "", ...env },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+const samkit = (set: string, args: string[], env: Record<string, string> = {}) =>
+  runCli(args, { set, env: { SAM_TOKEN: TOKEN, SAM_CONNECTORS_PREFIX: "", ...env } });
+
+/**
+ * Runs `report <id>` to JSON in a fresh folder against `url`; returns the run and what the
+ * folder held afterwards (the folder itself is removed).
+ */
+async function report(id: string, url: string): Promise<CliRun & { written: string[] }> {
+  const dir = await Deno.makeTempDir({ prefix: "samkit-api-errors-" });
+  try {
+    const args = ["report", id, "--format", "json", "--out", dir, "--base-url", url, "--quiet"];
+    const r = await samkit("report", args);
+    const written = [];
+    for await (const e of Deno.readDir(dir)) written.push(e.name);
+    return { ...r, written };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 }
 
 /**
@@ -53,23 +61,10 @@ async function withDenyingService(
   });
 }
 
-const outDir = () => Deno.makeTempDir({ prefix: "samkit-api-errors-" });
-
 describe("the CLI on a 403", () => {
   it("names the operation, its path and the scope to grant, exit 1, no token", async () => {
     await withDenyingService(/^\/api\/sam\/v1\/licenses$/, async (url) => {
-      const dir = await outDir();
-      const r = await samkit("report", [
-        "report",
-        "license-cost-summary",
-        "--format",
-        "json",
-        "--out",
-        dir,
-        "--base-url",
-        url,
-        "--quiet",
-      ]);
+      const r = await report("license-cost-summary", url);
       assert.equal(r.code, 1, r.stderr);
       assert.ok(
         r.stderr.includes(
@@ -80,31 +75,18 @@ describe("the CLI on a 403", () => {
         r.stderr,
       );
       assert.ok(!(r.stdout + r.stderr).includes(TOKEN), r.stderr);
-      await Deno.remove(dir, { recursive: true });
     });
   });
 
   it("says which scope a computer read needs", async () => {
     await withDenyingService(/^\/api\/sam\/estate\/v1\/computers$/, async (url) => {
-      const dir = await outDir();
-      const r = await samkit("report", [
-        "report",
-        "stale-computers",
-        "--format",
-        "json",
-        "--out",
-        dir,
-        "--base-url",
-        url,
-        "--quiet",
-      ]);
+      const r = await report("stale-computers", url);
       assert.equal(r.code, 1, r.stderr);
       assert.match(
         r.stderr,
         /samkit: permission denied \(403\) for estate\.computers \(GET \/api\/sam\/estate\/v1\/computers\): the token needs the scope sam\.computer\.r;/,
       );
       assert.ok(!(r.stdout + r.stderr).includes(TOKEN), r.stderr);
-      await Deno.remove(dir, { recursive: true });
     });
   });
 });
@@ -141,24 +123,10 @@ describe("connectors when the connector path answers 404", () => {
   it("the connector-health report says the same, and writes nothing", async () => {
     await withServer({ computers: 5, token: TOKEN }, async (srv) => {
       srv.faults.add({ match: "/connectors", status: 404, times: 5 });
-      const dir = await outDir();
-      const r = await samkit("report", [
-        "report",
-        "connector-health",
-        "--format",
-        "json",
-        "--out",
-        dir,
-        "--base-url",
-        srv.url,
-        "--quiet",
-      ]);
+      const r = await report("connector-health", srv.url);
       check(r, "/api/cloud-cost/v1/connectors");
       assert.match(r.stderr, GUESS);
-      const written = [];
-      for await (const e of Deno.readDir(dir)) written.push(e.name);
-      assert.deepEqual(written, []);
-      await Deno.remove(dir, { recursive: true });
+      assert.deepEqual(r.written, []);
     });
   });
 });

@@ -1,24 +1,14 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
+import { runCli } from "../helpers/cli.ts";
 
-async function connectors(args: string[], env: Record<string, string> = {}) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-P=connectors", "--no-prompt", "main.ts", "connectors", ...args],
-    cwd: ROOT,
-    env: {
-      NO_COLOR: "1",
-      SAMKIT_CONNECTOR_ACCESS_KEY: "",
-      SAMKIT_CONNECTOR_SECRET_KEY: "",
-      ...env,
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+/** Runs `samkit connectors …` with no connector keys but those given in `env`. */
+const connectors = (args: string[], env: Record<string, string> = {}) =>
+  runCli(["connectors", ...args], {
+    set: "connectors",
+    env: { SAMKIT_CONNECTOR_ACCESS_KEY: "", SAMKIT_CONNECTOR_SECRET_KEY: "", ...env },
+  });
 
 const KEYS = {
   SAMKIT_CONNECTOR_ACCESS_KEY: "AKTESTACCESSKEY00042",

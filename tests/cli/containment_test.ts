@@ -4,9 +4,7 @@
  */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-
-const ROOT = new URL("../../", import.meta.url).pathname;
-const dec = new TextDecoder();
+import { ROOT, runCli } from "../helpers/cli.ts";
 
 async function link(target: string, path: string): Promise<void> {
   // Deno.symlink needs unscoped read and write; the test set is scoped, so `ln` it is.
@@ -14,16 +12,7 @@ async function link(target: string, path: string): Promise<void> {
   assert.equal(code, 0);
 }
 
-async function samkit(set: string, args: string[]) {
-  const run = await new Deno.Command(Deno.execPath(), {
-    args: ["run", `-P=${set}`, "--no-prompt", "main.ts", ...args],
-    cwd: ROOT,
-    env: { NO_COLOR: "1", SAM_BASE_URL: "", SAM_REGION: "" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  return { code: run.code, stdout: dec.decode(run.stdout), stderr: dec.decode(run.stderr) };
-}
+const samkit = (set: string, args: string[]) => runCli(args, { set });
 
 describe("inputs named through a symbolic link under /tmp or ./out", () => {
   const cases: [string, string, (path: string) => [string, string[]]][] = [

@@ -6,8 +6,7 @@ import { createClient } from "../../lib/api/client.ts";
 import { type AreaId, DOCTOR_AREAS, REPORT_AREAS } from "../../lib/cli/doctor_areas.ts";
 import { runReportForTest } from "../helpers/run_report.ts";
 import { withServer } from "../helpers/server.ts";
-
-const ROOT = new URL("../../", import.meta.url).pathname;
+import { runCli } from "../helpers/cli.ts";
 
 /** The request paths of each area, most specific first. */
 const AREA_PATHS: readonly [AreaId, RegExp][] = [
@@ -25,25 +24,8 @@ const areaOf = (path: string) => AREA_PATHS.find(([, re]) => re.test(path))?.[0]
 const forbidden = () =>
   Response.json({ error: { code: 403, message: "Forbidden." } }, { status: 403 });
 
-async function doctor(args: string[], env: Record<string, string> = {}) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-P=doctor", "--no-prompt", "main.ts", "doctor", ...args],
-    cwd: ROOT,
-    env: {
-      NO_COLOR: "1",
-      SAM_BASE_URL: "",
-      SAM_REGION: "",
-      SAM_TOKEN: "",
-      SAM_CLIENT_ID: "",
-      SAM_CLIENT_SECRET: "",
-      ...env,
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+const doctor = (args: string[], env: Record<string, string> = {}) =>
+  runCli(["doctor", ...args], { set: "doctor", env });
 
 /**
  * A proxy in front of `upstream` that answers 403 for one area, adds rate-limit headers and, if

@@ -2,29 +2,12 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { withServer } from "../helpers/server.ts";
+import { runCli } from "../helpers/cli.ts";
+import { outTestDir } from "../helpers/files.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
+const samkit = (args: string[], set = "report") => runCli(args, { set });
 
-async function samkit(args: string[], set = "report") {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", `-P=${set}`, "--no-prompt", "main.ts", ...args],
-    cwd: ROOT,
-    env: { NO_COLOR: "1", SAM_BASE_URL: "", SAM_REGION: "" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return {
-    code: out.code,
-    stdout: dec.decode(out.stdout),
-    stderr: dec.decode(out.stderr).replace(/^Warning Permissions in the config file.*\n/m, ""),
-  };
-}
-
-async function outDir(): Promise<string> {
-  await Deno.mkdir(`${ROOT}out/test`, { recursive: true });
-  return await Deno.makeTempDir({ dir: `${ROOT}out/test`, prefix: "cli-" });
-}
+const outDir = () => outTestDir("cli-");
 
 async function entries(dir: string): Promise<string[]> {
   const names: string[] = [];
