@@ -1,8 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { launchArgs } from "../../lib/render/browser.ts";
+import { ROOT, runCli } from "../helpers/cli.ts";
+import { outTestDir } from "../helpers/files.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
 const WRAPPER = `${ROOT}bin/samkit-chromium`;
 const dec = new TextDecoder();
 
@@ -180,19 +181,14 @@ describe("samkit report --out", () => {
       assert.equal(ln.code, 0, dec.decode(ln.stderr));
       try {
         for (const [out, where] of [[link, real], [`${link}/sub`, `${real}/sub`]]) {
-          const run = await new Deno.Command(Deno.execPath(), {
-            args: ["run", "-P=report", "--no-prompt", "main.ts", "report", "license-cost-summary"]
-              .concat(["--format", "csv", "--out", out]),
-            cwd: ROOT,
-            env: { NO_COLOR: "1", SAM_BASE_URL: "", SAM_REGION: "" },
-            stdout: "piped",
-            stderr: "piped",
-          }).output();
-          const stderr = dec.decode(run.stderr);
+          const run = await runCli(
+            ["report", "license-cost-summary", "--format", "csv", "--out", out],
+          );
+          const { stderr } = run;
           assert.equal(run.code, 2, stderr);
           assert.ok(stderr.includes(`output folder "${out}"`), stderr);
           assert.ok(stderr.includes(`resolves through a symbolic link to ${where},`), stderr);
-          assert.equal(dec.decode(run.stdout), "");
+          assert.equal(run.stdout, "");
         }
       } finally {
         await Deno.remove(`${ROOT}${link}`);
@@ -202,18 +198,12 @@ describe("samkit report --out", () => {
   });
 
   it("still writes into a real folder under ./out", async () => {
-    await Deno.mkdir(`${ROOT}out/test`, { recursive: true });
-    const dir = await Deno.makeTempDir({ dir: `${ROOT}out/test`, prefix: "perm-" });
+    const dir = await outTestDir("perm-");
     try {
-      const run = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "-P=report", "--no-prompt", "main.ts", "report", "license-cost-summary"]
-          .concat(["--format", "json", "--out", dir, "--computers", "5"]),
-        cwd: ROOT,
-        env: { NO_COLOR: "1", SAM_BASE_URL: "", SAM_REGION: "" },
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      assert.equal(run.code, 0, dec.decode(run.stderr));
+      const run = await runCli(
+        ["report", "license-cost-summary", "--format", "json", "--out", dir, "--computers", "5"],
+      );
+      assert.equal(run.code, 0, run.stderr);
       assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), [
         "license-cost-summary.json",
       ]);

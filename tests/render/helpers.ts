@@ -5,7 +5,7 @@
  */
 
 import type { Row } from "../../lib/report/model.ts";
-import type { RenderSection } from "../../lib/render/renderer.ts";
+import type { RenderDocument, RenderSection } from "../../lib/render/renderer.ts";
 
 /** Parses RFC 4180 text (CRLF records, quoted fields) strictly; throws on malformed input. */
 export function parseCsv(text: string): string[][] {
@@ -87,6 +87,22 @@ export async function listDir(dir: string): Promise<string[]> {
   const names: string[] = [];
   for await (const entry of Deno.readDir(dir)) names.push(entry.name);
   return names.sort();
+}
+
+/**
+ * A document of one report `r` (title "R", generated at the epoch, no parameters or summary)
+ * holding only `section`: what a renderer test needs around the section it is about.
+ */
+export function oneSectionDoc(section: RenderSection): RenderDocument {
+  return {
+    report: { id: "r", title: "R", description: "" },
+    generatedAt: new Date(0),
+    source: "s",
+    params: {},
+    summary: [],
+    version: "0",
+    sections: [section],
+  };
 }
 
 /** A section whose rows fail after `good` rows (on every read). */

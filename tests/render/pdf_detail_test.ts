@@ -3,30 +3,23 @@ import assert from "node:assert/strict";
 import { parse } from "csv-parse/sync";
 import { printedDocument } from "../../lib/render/pdf_detail.ts";
 import type { RenderDocument } from "../../lib/render/renderer.ts";
-
-const ROOT = new URL("../../", import.meta.url).pathname;
+import { runCli } from "../helpers/cli.ts";
+import { outTestDir } from "../helpers/files.ts";
+import { oneSectionDoc } from "./helpers.ts";
 const dec = new TextDecoder();
 
 function doc(rows: number): RenderDocument {
   const all = Array.from({ length: rows }, (_, n) => ({ n }));
-  return {
-    report: { id: "r", title: "R", description: "" },
-    generatedAt: new Date(0),
-    source: "s",
-    params: {},
-    summary: [],
-    version: "0",
-    sections: [{
-      id: "long",
-      title: "Long",
-      columns: [{ key: "n", label: "N", type: "integer" }],
-      rowCount: rows,
-      totals: { All: { n: all.reduce((a, r) => a + r.n, 0), rows } },
-      async *rows() {
-        yield* all;
-      },
-    }],
-  };
+  return oneSectionDoc({
+    id: "long",
+    title: "Long",
+    columns: [{ key: "n", label: "N", type: "integer" }],
+    rowCount: rows,
+    totals: { All: { n: all.reduce((a, r) => a + r.n, 0), rows } },
+    async *rows() {
+      yield* all;
+    },
+  });
 }
 
 async function count(rows: AsyncIterable<unknown>): Promise<number> {
@@ -59,25 +52,13 @@ describe("printedDocument", () => {
 
 describe("report --pdf-rows", () => {
   it("prints the first N rows of a long section and names the CSV with its SHA-256; CSV keeps all", async () => {
-    await Deno.mkdir(`${ROOT}out/test`, { recursive: true });
-    const out = await Deno.makeTempDir({ dir: `${ROOT}out/test`, prefix: "pdf-rows-" });
+    const out = await outTestDir("pdf-rows-");
     try {
-      const run = await new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          "-P=report",
-          "--no-prompt",
-          "main.ts",
-          "report",
-          "entitlement-state-by-computer",
-        ]
+      const run = await runCli(
+        ["report", "entitlement-state-by-computer"]
           .concat(["--format", "pdf,csv", "--pdf-rows", "7", "--out", out, "--quiet"]),
-        cwd: ROOT,
-        env: { NO_COLOR: "1", SAM_BASE_URL: "", SAM_REGION: "" },
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      assert.equal(run.code, 0, dec.decode(run.stderr));
+      );
+      assert.equal(run.code, 0, run.stderr);
       const text = dec.decode(
         (await new Deno.Command("pdftotext", {
           args: [`${out}/entitlement-state-by-computer.pdf`, "-"],
