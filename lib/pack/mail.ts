@@ -15,6 +15,7 @@ import { type AttachmentChoice, chooseAttachments, evidenceLink } from "./attach
 import { type SummaryFacts, summaryText, summaryView } from "./summary_view.ts";
 import { writeAtomic } from "../render/atomic.ts";
 import { redact } from "../api/redact.ts";
+import { smtpTransport } from "./smtp_transport.ts";
 
 /** What the summary shows (see {@link SummaryFacts}) and where the run's files are. */
 export interface SummaryInput extends SummaryFacts {
@@ -176,16 +177,7 @@ export async function sendMessage(
     pass: Deno.env.get("SAMKIT_SMTP_PASSWORD"),
   },
 ): Promise<{ messageId: string; accepted: string[] }> {
-  const transport = nodemailer.createTransport({
-    host: email.host,
-    port: email.port,
-    secure: email.tls === "tls",
-    requireTLS: email.tls === "starttls",
-    ignoreTLS: email.tls === "none",
-    auth: credentials.user ? { user: credentials.user, pass: credentials.pass ?? "" } : undefined,
-    connectionTimeout: 20_000,
-    greetingTimeout: 20_000,
-  });
+  const transport = smtpTransport(email, credentials);
   try {
     const info = await transport.sendMail(mailOptions(email, message));
     return { messageId: info.messageId, accepted: info.accepted.map(String) };

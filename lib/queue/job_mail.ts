@@ -9,10 +9,10 @@
  * @module
  */
 
-import nodemailer from "nodemailer";
 import { join } from "node:path";
 import type { PackFile } from "../pack/pack_file.ts";
 import { MailError } from "../pack/mail.ts";
+import { smtpTransport } from "../pack/smtp_transport.ts";
 import type { Tenant } from "../tenants/tenants_file.ts";
 import { readSecret, type SecretReader } from "../tenants/credentials.ts";
 import { type MailAuth, tenantEmail } from "../tenants/mail_settings.ts";
@@ -106,17 +106,7 @@ export async function sendSummaryEml(
   log: (line: string) => void,
 ): Promise<string | undefined> {
   const email = mail.pack.email!;
-  const { user, pass } = mail.smtpCredentials;
-  const transport = nodemailer.createTransport({
-    host: email.host,
-    port: email.port,
-    secure: email.tls === "tls",
-    requireTLS: email.tls === "starttls",
-    ignoreTLS: email.tls === "none",
-    auth: user ? { user, pass: pass ?? "" } : undefined,
-    connectionTimeout: 20_000,
-    greetingTimeout: 20_000,
-  });
+  const transport = smtpTransport(email, mail.smtpCredentials);
   try {
     const raw = await Deno.readFile(join(dir, "summary.eml"));
     await transport.sendMail({
