@@ -7,25 +7,13 @@ import { byLabel, jsonSection } from "./support/checks.ts";
 import { serverFixture } from "./support/fixture.ts";
 import { rawOrganizationNames } from "./support/raw_names.ts";
 import { rawElp, rawPositionRows, rawRowKey, rawSubtree } from "./support/raw_elp.ts";
+import { POSITION_FIELDS } from "./support/position_fields.ts";
 
 const TOKEN = "license-position-scope-test-token";
 const COST = "Shortfall cost (unit price × shortfall)";
 const VALUE = "Surplus value (unit price × surplus)";
-const FIELDS = {
-  purchased: "Purchased",
-  received: "Received",
-  given: "Given",
-  entitlements: "Entitlements",
-  requirement: "Requirement",
-  position: "Position",
-  shortfall: "Shortfall",
-  uncovered: "Uncovered installs",
-  priceSource: "Priced at",
-  unitPrice: "Unit price",
-  shortfallCost: COST,
-  surplusValue: VALUE,
-  currency: "Currency",
-};
+/** The position figures compared with the recount: all but the compliance ratio. */
+const { compliance: _, ...FIELDS } = POSITION_FIELDS;
 
 type Row = Record<string, unknown>;
 const key = (r: Row) => `${r["Application"]}|${r["Metric"]}`;

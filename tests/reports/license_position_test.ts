@@ -21,25 +21,10 @@ import {
   rawPrice,
   rawRowKey,
 } from "./support/raw_elp.ts";
+import { POSITION_FIELDS } from "./support/position_fields.ts";
 
 const TOKEN = "license-position-test-token";
 
-const POSITION_FIELDS = {
-  purchased: "Purchased",
-  received: "Received",
-  given: "Given",
-  entitlements: "Entitlements",
-  requirement: "Requirement",
-  position: "Position",
-  compliance: "Entitled ÷ required",
-  shortfall: "Shortfall",
-  uncovered: "Uncovered installs",
-  priceSource: "Priced at",
-  unitPrice: "Unit price",
-  shortfallCost: "Shortfall cost (unit price × shortfall)",
-  surplusValue: "Surplus value (unit price × surplus)",
-  currency: "Currency",
-};
 const POSITION_LABELS = [
   "Application",
   "Metric",
