@@ -23,8 +23,8 @@ import { TOKEN_PATH } from "../../lib/api/operations.ts";
 import { type Fault, type FaultProxy, startFaultProxy } from "../helpers/fault_proxy.ts";
 import { readXlsx } from "../helpers/run_report.ts";
 import { getToken, TEST_NOW } from "../helpers/server.ts";
+import { runCli } from "../helpers/cli.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
 const COMPUTERS = 2200;
 const FORMATS = "json,csv,xlsx";
 const PERSISTENT = Infinity;
@@ -253,25 +253,9 @@ interface Result {
 
 const SECRET = "demo-secret";
 
-async function samkit(args: string[]): Promise<{ code: number; stderr: string }> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-P=report", "--no-prompt", "main.ts", ...args],
-    cwd: ROOT,
-    env: {
-      NO_COLOR: "1",
-      SAM_BASE_URL: "",
-      SAM_REGION: "",
-      SAM_TOKEN: "",
-      SAM_CLIENT_ID: "demo",
-      SAM_CLIENT_SECRET: SECRET,
-    },
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  const stderr = new TextDecoder().decode(out.stderr)
-    .replace(/^Warning Permissions in the config file.*\n/m, "");
-  return { code: out.code, stderr };
-}
+/** Runs samkit under the `report` set with the demo client's credentials. */
+const samkit = (args: string[]) =>
+  runCli(args, { env: { SAM_CLIENT_ID: "demo", SAM_CLIENT_SECRET: SECRET } });
 
 /** Runs a report through the proxy into a fresh folder and reads back what it wrote. */
 async function runReport(report: ReportId, proxy: FaultProxy): Promise<CliRun> {
