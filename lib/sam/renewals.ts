@@ -12,27 +12,18 @@
  * @module
  */
 
-import { annualCents, termMonths } from "../query/run_rate.ts";
+import { annualCents, type RunRateLicense, termMonths } from "../query/run_rate.ts";
 import { fromMinorUnits, toMinorUnits } from "../query/money.ts";
 
-/** What renewals read of a license. */
-export interface RenewalLicense {
-  /** The license id. */
-  readonly id?: string | null;
+/**
+ * What renewals read of a license: what the run rate reads (a subscription's term, its purchase
+ * value being the term's cost) and whose it is.
+ */
+export interface RenewalLicense extends RunRateLicense {
   /** Its application. */
   readonly applicationId?: string | null;
   /** Its organisation. */
   readonly organizationId?: string | null;
-  /** Whether it is a subscription. */
-  readonly isSubscription?: boolean | null;
-  /** Subscription term start. */
-  readonly subscriptionValidFrom?: Date | null;
-  /** Subscription term end. */
-  readonly subscriptionValidTo?: Date | null;
-  /** Purchase value (the subscription term's cost). */
-  readonly purchaseValue?: number | null;
-  /** Purchase currency. */
-  readonly purchaseCurrency?: string | null;
 }
 
 /** What renewals read of a maintenance and support period. */
