@@ -10,30 +10,18 @@
  */
 
 import type { Resource } from "../api/catalogue.ts";
-import { toArray } from "../query/collect.ts";
 import type { QueryContext } from "../query/context.ts";
 import type { ElpClient } from "../query/elp/inputs.ts";
 import { readElpInputs } from "../query/elp/inputs.ts";
 import { scopeElpInputs } from "../query/elp/org_scope.ts";
 import { computeElp } from "../query/elp/position.ts";
+import { entitlementAllocations } from "../query/elp/entitlement_allocations.ts";
 import { computersById } from "../query/lookups.ts";
-import { isMissingRead } from "../query/names.ts";
 import type { SurplusPool } from "./reallocate.ts";
 
 type Ctx = { readonly client: ElpClient; readonly query: QueryContext };
 
 const key = (app: string | null, metric: string | null) => `${app}\u0000${metric}`;
-
-async function allocations(ctx: Ctx): Promise<Resource<"Entitlement">[] | null> {
-  return await ctx.query.once("licenses.entitlements", async () => {
-    try {
-      return await toArray(ctx.client.licenses.entitlements());
-    } catch (error) {
-      if (isMissingRead(error)) return null;
-      throw error;
-    }
-  });
-}
 
 /** Units each organisation may move, per application × metric × organisation. */
 function movable(
@@ -77,7 +65,7 @@ export async function organizationPools(
 ): Promise<SurplusPool[]> {
   const [data, rows, computers] = await Promise.all([
     readElpInputs(ctx),
-    allocations(ctx),
+    entitlementAllocations(ctx),
     computersById(ctx),
   ]);
   const orgOf = (id: string | null | undefined) => computers.get(id ?? "")?.organizationId;
