@@ -18,16 +18,15 @@
  * @module
  */
 
+import { entitlementAllocations } from "./entitlement_allocations.ts";
 import type { Resource } from "../../api/catalogue.ts";
 import type { QueryContext } from "../context.ts";
 import { computersById } from "../lookups.ts";
-import { toArray } from "../collect.ts";
-import { isMissingRead } from "../names.ts";
 import { allocationCheck } from "./allocation_check.ts";
 import { readAllocations } from "./allocation_read.ts";
 import { crossCheck, type CrossCheckDifference } from "./cross_check.ts";
 import { type ElpClient, type ElpData, readElpInputs } from "./inputs.ts";
-import { type OrgAllocation, scopeElpInputs } from "./org_scope.ts";
+import { scopeElpInputs } from "./org_scope.ts";
 import { computeElp, type ElpInputs, type ElpLine } from "./position.ts";
 import { computersWithoutHardware, understatedBy } from "./understated.ts";
 import { choosePrice, paidPrices, priceKey, type UnitPrice, valueAt } from "./pricing.ts";
@@ -124,18 +123,6 @@ export function metricName(
   return mapped ? { name: mapped, source: "mapping" } : { name: metricId, source: "id" };
 }
 
-/** Allocations to organisations, or `null` when the service does not offer them. */
-async function allocations(ctx: Ctx): Promise<OrgAllocation[] | null> {
-  return await ctx.query.once("licenses.entitlements", async () => {
-    try {
-      return await toArray(ctx.client.licenses.entitlements());
-    } catch (error) {
-      if (isMissingRead(error)) return null;
-      throw error;
-    }
-  });
-}
-
 /** The inputs of the position: the estate's, or those of an organisation scope. */
 async function positionInputs(
   ctx: Ctx,
@@ -148,7 +135,7 @@ async function positionInputs(
   const inputs = scopeElpInputs(
     {
       licenses: data.licenses,
-      allocations: await allocations(ctx),
+      allocations: await entitlementAllocations(ctx),
       transfers: data.transfers.map((t) => ({
         ...t,
         organizationId: t.organizationId ?? ("computerId" in t ? orgOf(t.computerId) : null),
