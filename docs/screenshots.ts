@@ -76,13 +76,27 @@ try {
   const page = await browser.newPage();
   const mail = await simpleParser(await Deno.readTextFile(await summaryEml()));
   for (const id of DEMO_SHOTS) {
-    await page.setViewport({ width: 1100, height: 620, deviceScaleFactor: 1 });
+    // The first screen of the report's first table (its cover says less about what it shows).
+    await page.setViewport({ width: 1100, height: 900, deviceScaleFactor: 1 });
     await page.setContent(await Deno.readTextFile(`${tmp}/demo/${id}.html`), { waitUntil: "load" });
-    await page.screenshot({ path: `${ROOT}docs/${id}.png` });
+    let top = 0;
+    for (const section of await page.$$(".report-section")) {
+      if (!(await section.$("table tbody tr"))) continue;
+      top = (await section.boundingBox())?.y ?? 0;
+      break;
+    }
+    await page.screenshot({
+      path: `${ROOT}docs/${id}.png`,
+      clip: { x: 0, y: top, width: 1100, height: 620 },
+      captureBeyondViewport: true,
+    });
   }
   await page.setViewport({ width: 760, height: 900, deviceScaleFactor: 1 });
   // The evidence folder as the project sees it, not as this machine's absolute path.
-  await page.setContent(String(mail.html).replaceAll(ROOT, "./"), { waitUntil: "load" });
+  await page.setContent(
+    String(mail.html).replaceAll(`file://${ROOT}`, "./").replaceAll(ROOT, "./"),
+    { waitUntil: "load" },
+  );
   await page.screenshot({ path: `${ROOT}docs/pack-summary-email.png`, fullPage: true });
   const charts = [
     ["connector-health", "chart-connector-heat-map"],
