@@ -12,13 +12,13 @@ import type { QueryContext } from "../lib/query/context.ts";
 import { boolean, integer, number, text, whenTrue } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { computersInScope, ORGANIZATION_PARAM } from "./support/computers_in_scope.ts";
-import { clusterPlacement } from "./support/data_center_clusters.ts";
-import { hostInventory, NO_HARDWARE } from "./support/host_inventory.ts";
-import { LICENSING_PARAMS, licensingRules } from "./support/processor_licensing.ts";
-import { hostRows, vmRows } from "./support/socket_map_rows.ts";
+import { clusterPlacement } from "../lib/sam/data_center_clusters.ts";
+import { hostInventory, NO_HARDWARE } from "../lib/sam/host_inventory.ts";
+import { LICENSING_PARAMS, licensingRules } from "../lib/sam/processor_licensing.ts";
+import { hostRows, vmRows } from "../lib/sam/socket_map_rows.ts";
 
-export { coreFactorOf, coreFactorRequirement } from "./support/processor_licensing.ts";
-export { perCoreRequirement } from "./support/processor_licensing.ts";
+export { coreFactorOf, coreFactorRequirement } from "../lib/sam/processor_licensing.ts";
+export { perCoreRequirement } from "../lib/sam/processor_licensing.ts";
 
 /** The slice of the SAM client this report reads. */
 export type HardwareSocketMapClient = ClientSlice<{

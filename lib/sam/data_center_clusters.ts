@@ -8,11 +8,11 @@
  * @module
  */
 
-import type { ClientSlice } from "../../lib/api/client.ts";
-import type { QueryContext } from "../../lib/query/context.ts";
-import { groupBy } from "../../lib/query/group_by.ts";
-import { count } from "../../lib/query/measures.ts";
-import { asc, sortBy } from "../../lib/query/sort.ts";
+import type { ClientSlice } from "../api/client.ts";
+import type { QueryContext } from "../query/context.ts";
+import { groupBy } from "../query/group_by.ts";
+import { count } from "../query/measures.ts";
+import { asc, sortBy } from "../query/sort.ts";
 
 /**
  * Computer id → cluster id, from the extended coverages whose parent is a data center (read

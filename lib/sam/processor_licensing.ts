@@ -16,10 +16,10 @@
  * @module
  */
 
-import type { Resource } from "../../lib/api/catalogue.ts";
-import { ParamError } from "../../lib/report/errors.ts";
-import type { ParamSpec } from "../../lib/report/model.ts";
-import { integerParam, jsonParam } from "../../lib/report/param_builders.ts";
+import type { Resource } from "../api/catalogue.ts";
+import { ParamError } from "../report/errors.ts";
+import type { ParamSpec } from "../report/model.ts";
+import { integerParam, jsonParam } from "../report/param_builders.ts";
 
 /** The default core factors by processor manufacturer. */
 export const DEFAULT_CORE_FACTORS: Readonly<Record<string, number>> = {

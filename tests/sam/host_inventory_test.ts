@@ -1,13 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import {
-  hostNote,
-  isHost,
-  vmCounts,
-  vmHosts,
-  vmNote,
-} from "../../../reports/support/host_inventory.ts";
-import { hostClusters } from "../../../reports/support/data_center_clusters.ts";
+import { hostNote, isHost, vmCounts, vmHosts, vmNote } from "../../lib/sam/host_inventory.ts";
+import { hostClusters } from "../../lib/sam/data_center_clusters.ts";
 
 describe("host inventory", () => {
   it("a host is a physical server or a physical computer running VMs", () => {

@@ -6,8 +6,8 @@
  * @module
  */
 
-import { asc, sortBy } from "../../lib/query/sort.ts";
-import type { Row } from "../../lib/report/model.ts";
+import { asc, sortBy } from "../query/sort.ts";
+import type { Row } from "../report/model.ts";
 import type { ClusterPlacement } from "./data_center_clusters.ts";
 import { hostNote, type Inventory, UNKNOWN_HOST, vmNote } from "./host_inventory.ts";
 import {

@@ -7,12 +7,12 @@
  * @module
  */
 
-import type { Resource } from "../../lib/api/catalogue.ts";
-import type { ClientSlice } from "../../lib/api/client.ts";
-import type { QueryContext } from "../../lib/query/context.ts";
-import { detailsById } from "../../lib/query/details.ts";
-import { groupBy } from "../../lib/query/group_by.ts";
-import { count } from "../../lib/query/measures.ts";
+import type { Resource } from "../api/catalogue.ts";
+import type { ClientSlice } from "../api/client.ts";
+import type { QueryContext } from "../query/context.ts";
+import { detailsById } from "../query/details.ts";
+import { groupBy } from "../query/group_by.ts";
+import { count } from "../query/measures.ts";
 
 /** The note of a host or VM whose hardware inventory is missing (404). */
 export const NO_HARDWARE = "No hardware data";

@@ -5,8 +5,8 @@ import {
   hostFigures,
   licensingRules,
   perCoreRequirement,
-} from "../../../reports/support/processor_licensing.ts";
-import { ParamError } from "../../../lib/report/errors.ts";
+} from "../../lib/sam/processor_licensing.ts";
+import { ParamError } from "../../lib/report/errors.ts";
 
 const rule = { minCoresPerProcessor: 8, minCoresPerServer: 16, corePackSize: 2 };
 

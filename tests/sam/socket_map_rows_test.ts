@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { hostRows, vmRows } from "../../../reports/support/socket_map_rows.ts";
-import { DEFAULT_CORE_FACTORS } from "../../../reports/support/processor_licensing.ts";
+import { hostRows, vmRows } from "../../lib/sam/socket_map_rows.ts";
+import { DEFAULT_CORE_FACTORS } from "../../lib/sam/processor_licensing.ts";
 
 const rules = {
   rule: { minCoresPerProcessor: 8, minCoresPerServer: 16, corePackSize: 2 },
