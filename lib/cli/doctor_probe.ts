@@ -125,7 +125,8 @@ export function areaRow(area: DoctorArea, outcome: ProbeOutcome): DoctorRow {
   if (outcome.ok) {
     // The tree is not paged: its one page is every node.
     const total = area.id === "organizations" ? outcome.page.items.length : outcome.page.totalItems;
-    const what = total === undefined ? `the ${area.label} answered` : `${total} ${area.noun}`;
+    const noun = total === 1 ? area.noun.replace(/s$/, "") : area.noun;
+    const what = total === undefined ? `the ${area.label} answered` : `${total} ${noun}`;
     const granted = scope.name ? `scope ${scope.name} granted: ` : "";
     return { check: area.id, status: "ok", detail: `${granted}${what}`, ...named };
   }
