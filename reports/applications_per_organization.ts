@@ -14,7 +14,7 @@ import { organizationLabel, organizationNames } from "../lib/query/names.ts";
 import { asc, desc, sortBy } from "../lib/query/sort.ts";
 import { datetime, integer, text } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
-import { applicationLabel } from "./support/lookups.ts";
+import { applicationLabel } from "../lib/sam/lookups.ts";
 
 /** The slice of the SAM client this report reads. */
 export type AppsPerOrgClient = ClientSlice<

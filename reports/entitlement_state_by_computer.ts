@@ -12,7 +12,7 @@ import type { ClientSlice } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import { boolean, date, integer, text, whenPositive, whenTrue } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
-import { ORGANIZATION_PARAM } from "./support/computers_in_scope.ts";
+import { ORGANIZATION_PARAM } from "../lib/sam/computers_in_scope.ts";
 import { computerCounts, hasUncovered } from "./support/entitlement_counts.ts";
 import { applicationSection, applicationStateRows } from "./support/entitlement_applications.ts";
 import { detailRows } from "./support/entitlement_detail.ts";

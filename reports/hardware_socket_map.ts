@@ -11,7 +11,7 @@ import type { ClientSlice } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import { boolean, integer, number, text, whenTrue } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
-import { computersInScope, ORGANIZATION_PARAM } from "./support/computers_in_scope.ts";
+import { computersInScope, ORGANIZATION_PARAM } from "../lib/sam/computers_in_scope.ts";
 import { clusterPlacement } from "../lib/sam/data_center_clusters.ts";
 import { hostInventory, NO_HARDWARE } from "../lib/sam/host_inventory.ts";
 import { LICENSING_PARAMS, licensingRules } from "../lib/sam/processor_licensing.ts";

@@ -23,7 +23,7 @@ import {
 import { integerParam } from "../lib/report/param_builders.ts";
 import { type Renewal, renewalsDue } from "../lib/sam/renewals.ts";
 import { readRenewalSources, renewalBlindSpots } from "../lib/sam/renewal_sources.ts";
-import { applicationLabel } from "./support/lookups.ts";
+import { applicationLabel } from "../lib/sam/lookups.ts";
 import { licensesInScope } from "./support/license_cost_query.ts";
 import { RUN_RATE_FACT, runRateSection } from "./support/license_cost_run_rate.ts";
 

@@ -23,7 +23,7 @@ import { isMissingRead } from "../../lib/query/names.ts";
 import { organizationNames, organizationScope } from "../../lib/query/names.ts";
 import { ParamError } from "../../lib/report/errors.ts";
 import type { ReportContext } from "../../lib/report/model.ts";
-import { applicationLabel } from "./lookups.ts";
+import { applicationLabel } from "../../lib/sam/lookups.ts";
 import { groupBy } from "../../lib/query/group_by.ts";
 import { count, sum, sumMoney } from "../../lib/query/measures.ts";
 import { asc, desc, sortBy } from "../../lib/query/sort.ts";

@@ -18,7 +18,7 @@ import { organizationLabel, type OrganizationNames } from "../../lib/query/names
 import { organizationNames } from "../../lib/query/names.ts";
 import { asc, sortBy } from "../../lib/query/sort.ts";
 import { endOfLifeRegistryFilter, installedFilter, isEndOfLifeInstall } from "./end_of_life.ts";
-import { applicationLabel, applicationName } from "./lookups.ts";
+import { applicationLabel, applicationName } from "../../lib/sam/lookups.ts";
 
 /** What the installations are read with: the client slice, the run's cache, the user's filter. */
 export interface EndOfLifeContext {

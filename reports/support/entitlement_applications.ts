@@ -15,7 +15,7 @@ import { integer, text, whenPositive } from "../../lib/report/columns.ts";
 import type { Row, Section } from "../../lib/report/model.ts";
 import { type StateColumn, stateCounts } from "./entitlement_states.ts";
 import { countColumns } from "./entitlement_states.ts";
-import { applicationLabelOrNone } from "./lookups.ts";
+import { applicationLabelOrNone } from "../../lib/sam/lookups.ts";
 
 /** Counts per row (a computer or an application id) and state column key. */
 export type Tally = Map<string, Map<string, number>>;

@@ -19,7 +19,7 @@ import { metricLabel, metricNames } from "../../lib/query/names.ts";
 import { asc, type Comparator, desc, orderBy } from "../../lib/query/sort.ts";
 import type { Row } from "../../lib/report/model.ts";
 import type { EntitlementStates } from "./entitlement_states.ts";
-import { applicationLabelOrNone } from "./lookups.ts";
+import { applicationLabelOrNone } from "../../lib/sam/lookups.ts";
 
 /** Computers whose entitlements the detail section reads per request (`computerId -in (…)`). */
 export const DETAIL_BATCH = 100;

@@ -15,7 +15,7 @@ import type { Measure } from "../../lib/query/measures.ts";
 import { count, sumMoney } from "../../lib/query/measures.ts";
 import { fromMinorUnits, toMinorUnits } from "../../lib/query/money.ts";
 import { perUnit } from "../../lib/query/per_unit.ts";
-import { applicationLabelOrNone } from "./lookups.ts";
+import { applicationLabelOrNone } from "../../lib/sam/lookups.ts";
 import type { LicenseCosts } from "./license_list_costs.ts";
 
 /** The vendor label of licenses whose record names none. */

@@ -20,7 +20,7 @@ import { asc, desc, sortBy } from "../../lib/query/sort.ts";
 import type { Row } from "../../lib/report/model.ts";
 import type { IdleCounts } from "./idle_installs.ts";
 import type { ListedInstall } from "./idle_list.ts";
-import { applicationLabel, applicationName } from "./lookups.ts";
+import { applicationLabel, applicationName } from "../../lib/sam/lookups.ts";
 import { type IdleUnits, reclaimUnits } from "./reclaimable.ts";
 
 /** What the rows are named with. */

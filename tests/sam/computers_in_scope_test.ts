@@ -1,11 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import {
-  computersInScope,
-  inScope,
-  ORGANIZATION_PARAM,
-} from "../../../reports/support/computers_in_scope.ts";
-import { createQueryContext } from "../../../lib/query/context.ts";
+import { computersInScope, inScope, ORGANIZATION_PARAM } from "../../lib/sam/computers_in_scope.ts";
+import { createQueryContext } from "../../lib/query/context.ts";
 
 const pcs = [
   { id: "C3", hostName: "b", organizationId: "ORG01" },

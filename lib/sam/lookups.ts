@@ -10,14 +10,14 @@
  * @module
  */
 
-import type { Resource } from "../../lib/api/catalogue.ts";
-import type { LicensesApi } from "../../lib/api/client.ts";
-import type { QueryContext } from "../../lib/query/context.ts";
-export { compareText } from "../../lib/query/sort.ts";
-export { detailsById, orNull } from "../../lib/query/details.ts";
-export { computersById, registryById } from "../../lib/query/lookups.ts";
-import type { CellValue, Fact } from "../../lib/report/model.ts";
-import { mainPaidLine, type PaidLine } from "../../lib/query/elp/pricing.ts";
+import type { Resource } from "../api/catalogue.ts";
+import type { LicensesApi } from "../api/client.ts";
+import type { QueryContext } from "../query/context.ts";
+export { compareText } from "../query/sort.ts";
+export { detailsById, orNull } from "../query/details.ts";
+export { computersById, registryById } from "../query/lookups.ts";
+import type { CellValue, Fact } from "../report/model.ts";
+import { mainPaidLine, type PaidLine } from "../query/elp/pricing.ts";
 
 type RegistryApplication = Resource<"RegistryApplication">;
 type Computer = Resource<"Computer">;
@@ -170,7 +170,7 @@ export function applicationName(id: string, app: RegistryApplication | undefined
   return app?.name || `(unknown application ${id})`;
 }
 
-export { NO_ORGANIZATION } from "../../lib/query/names.ts";
+export { NO_ORGANIZATION } from "../query/names.ts";
 
 /**
  * A money fact in one currency, labelled with its code: amounts in different currencies are

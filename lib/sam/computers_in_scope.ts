@@ -6,12 +6,12 @@
  * @module
  */
 
-import type { EstateApi } from "../../lib/api/client.ts";
-import type { QueryContext } from "../../lib/query/context.ts";
-import { type Computer, computersById } from "../../lib/query/lookups.ts";
-import { asc, sortBy } from "../../lib/query/sort.ts";
-import type { ParamSpec } from "../../lib/report/model.ts";
-import { stringParam } from "../../lib/report/param_builders.ts";
+import type { EstateApi } from "../api/client.ts";
+import type { QueryContext } from "../query/context.ts";
+import { type Computer, computersById } from "../query/lookups.ts";
+import { asc, sortBy } from "../query/sort.ts";
+import type { ParamSpec } from "../report/model.ts";
+import { stringParam } from "../report/param_builders.ts";
 
 /**
  * The `organization` parameter of a per-computer report.
