@@ -5,7 +5,7 @@
  * - the page number reported is not the one asked for;
  * - a page has more items than the page size in force, or the reported `page_size` changes;
  * - `total_items` or `total_pages` changes from one page to the next;
- * - an item key (`id`, or a stable serialisation of the item) appears twice;
+ * - an item key (`id`, or a stable hash of the item: `stable_key.ts`) appears twice;
  * - at the end: the count read is not `total_items`, or the read stopped (on a short or empty
  *   page) before page `total_pages`.
  *
@@ -18,6 +18,10 @@
  */
 
 import type { Page } from "./paginate.ts";
+import { KeySet } from "./key_set.ts";
+import { stableKey } from "./stable_key.ts";
+
+export { stableKey };
 
 /** What went wrong in one read, for `PagingIntegrityError`. */
 export interface PagingProblem {
@@ -34,54 +38,16 @@ export interface PagingProblem {
 }
 
 /**
- * A stable key for a value: the same for equal JSON values whatever their key order (a 106-bit
- * hash of the canonical JSON, so a large read keeps short keys).
- *
- * @example
- * ```ts
- * import { stableKey } from "./integrity.ts";
- * console.log(stableKey({ a: 1, b: [2] }) === stableKey({ b: [2], a: 1 })); // true
- * console.log(stableKey({ a: 1 }) === stableKey({ a: 2 })); // false
- * ```
- */
-export function stableKey(value: unknown): string {
-  const text = canonical(value);
-  return hash53(text, 0x9e3779b9).toString(36) + ":" + hash53(text, 0x85ebca6b).toString(36);
-}
-
-function canonical(value: unknown): string {
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "undefined";
-}
-
-/** cyrb53: a fast 53-bit string hash. */
-function hash53(text: string, seed: number): number {
-  let h1 = 0xdeadbeef ^ seed;
-  let h2 = 0x41c6ce57 ^ seed;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
-
-/**
  * The key of an item for the duplicate check: its `id` when `useId` and the item has a non-null
- * one, else {@link stableKey} of the whole item.
+ * one, else {@link stableKey} of the whole item. An id that is a string is its own key (no
+ * copy is made; a key never starts with a NUL unless it is a {@link stableKey}); a number id
+ * keys as its text, so `7` and `"7"` are one id.
  *
  * @example
  * ```ts
  * import { itemKey } from "./integrity.ts";
- * console.log(itemKey({ id: "C1", hostName: "a" }, true)); // "id:C1"
+ * console.log(itemKey({ id: "C1", hostName: "a" }, true)); // "C1"
+ * console.log(itemKey({ id: 7 }, true) === itemKey({ id: "7" }, true)); // true
  * console.log(itemKey({ id: null, hostName: "a" }, true) === itemKey({ hostName: "a", id: null }, false));
  * // true
  * ```
@@ -89,7 +55,12 @@ function hash53(text: string, seed: number): number {
 export function itemKey(item: unknown, useId: boolean): string {
   if (useId && item !== null && typeof item === "object") {
     const id = (item as Record<string, unknown>).id;
-    if (id !== null && id !== undefined) return `id:${String(id)}`;
+    if (id !== null && id !== undefined) {
+      const text = typeof id === "string" ? id : String(id);
+      const first = text.charCodeAt(0);
+      // Ids starting with NUL or SOH are marked with an SOH, apart from stable keys (NUL).
+      return first === 0 || first === 1 ? `\u0001${text}` : text;
+    }
   }
   return stableKey(item);
 }
@@ -133,7 +104,7 @@ export class PageChecker<T> {
   #size?: number;
   #totalItems?: number;
   #totalPages?: number;
-  #keys = new Set<string>();
+  #keys = new KeySet();
   #read = 0;
   #duplicates = 0;
   #last = 0;
@@ -200,10 +171,15 @@ export class PageChecker<T> {
   }
 
   #countDuplicates(items: readonly T[]): void {
+    if (!this.#sameOnPage) {
+      for (const item of items) if (!this.#keys.add(this.#keyOf(item))) this.#duplicates++;
+      return;
+    }
+    // Equal keys on this page are one server answer's identical rows: only earlier pages count.
     const page = new Set<string>();
     for (const item of items) {
       const key = this.#keyOf(item);
-      if (this.#keys.has(key) || (!this.#sameOnPage && page.has(key))) this.#duplicates++;
+      if (this.#keys.has(key)) this.#duplicates++;
       page.add(key);
     }
     for (const key of page) this.#keys.add(key);
