@@ -1,10 +1,10 @@
 /**
  * Entitlement state by computer: for every computer, how many of its applications are in each
- * entitlement state (one column per state: `support/entitlement_states.ts`), computers with an
- * uncovered application first, and the count per state (`support/entitlement_counts.ts`,
- * `support/entitlement_state_section.ts`); per application and state, counted in the same read
- * (`support/entitlement_applications.ts`); and the state of each application, a batch of
- * computers at a time (`support/entitlement_detail.ts`).
+ * entitlement state (one column per state: `lib/sam/entitlement_states.ts`), computers with an
+ * uncovered application first, and the count per state (`lib/sam/entitlement_counts.ts`,
+ * `entitlement_state_by_computer_sections.ts`); per application and state, counted in the same read
+ * (`lib/sam/entitlement_applications.ts`); and the state of each application, a batch of
+ * computers at a time (`lib/sam/entitlement_detail.ts`).
  * @module
  */
 
@@ -13,14 +13,14 @@ import type { QueryContext } from "../lib/query/context.ts";
 import { boolean, date, integer, text, whenPositive, whenTrue } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { ORGANIZATION_PARAM } from "../lib/sam/computers_in_scope.ts";
-import { computerCounts, hasUncovered } from "./support/entitlement_counts.ts";
-import { applicationSection, applicationStateRows } from "./support/entitlement_applications.ts";
-import { detailRows } from "./support/entitlement_detail.ts";
-import { entitlementInputs } from "./support/entitlement_inputs.ts";
-import { countColumns, STATE_PARAMS, uncoveredText } from "./support/entitlement_states.ts";
-import { statesSection } from "./support/entitlement_state_section.ts";
+import { computerCounts, hasUncovered } from "../lib/sam/entitlement_counts.ts";
+import { applicationStateRows } from "../lib/sam/entitlement_applications.ts";
+import { detailRows } from "../lib/sam/entitlement_detail.ts";
+import { entitlementInputs } from "../lib/sam/entitlement_inputs.ts";
+import { countColumns, STATE_PARAMS, uncoveredText } from "../lib/sam/entitlement_states.ts";
+import { applicationSection, statesSection } from "./entitlement_state_by_computer_sections.ts";
 
-export { matchStates, stateKeys } from "./support/entitlement_states.ts";
+export { matchStates, stateKeys } from "../lib/sam/entitlement_states.ts";
 
 /** The slice of the SAM client this report reads. */
 export type EntitlementStateClient = ClientSlice<{

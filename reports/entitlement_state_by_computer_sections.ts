@@ -1,22 +1,24 @@
 /**
- * The entitlement-state report's totals per state: for each state (only the one asked for, if
- * one is), the computers with an application in it and the applications in it, with a headline
- * per state.
+ * The entitlement-state report's sections besides its computers and detail tables: the totals
+ * per state (for each state, or only the one asked for, the computers with an application in
+ * it and the applications in it, with a headline per state) and the installations per
+ * application and state, drawn as stacked bars. Declarations only: the rows come from
+ * `lib/sam/entitlement_counts.ts` and `lib/sam/entitlement_applications.ts`.
  *
  * @module
  */
 
-import { boolean, integer, text, whenTrue } from "../../lib/report/columns.ts";
-import type { Section } from "../../lib/report/model.ts";
-import { type ComputerRow, stateFacts, stateTotals } from "./entitlement_counts.ts";
-import type { StateColumn } from "./entitlement_states.ts";
+import { boolean, integer, text, whenPositive, whenTrue } from "../lib/report/columns.ts";
+import type { Row, Section } from "../lib/report/model.ts";
+import { type ComputerRow, stateFacts, stateTotals } from "../lib/sam/entitlement_counts.ts";
+import { countColumns, type StateColumn } from "../lib/sam/entitlement_states.ts";
 
 /**
  * The "Totals per entitlement state" section of the computer rows `rows`.
  *
  * @example
  * ```ts
- * import { statesSection } from "./entitlement_state_section.ts";
+ * import { statesSection } from "./entitlement_state_by_computer_sections.ts";
  * console.log(statesSection([], [], undefined).id); // "states"
  * ```
  */
@@ -43,5 +45,40 @@ export function statesSection(
     totals: { sum: ["installations"] },
     emptyText: "The API lists no entitlement states.",
     facts: [{ label: "Installations (all states)", sum: "installations" }, ...stateFacts(byState)],
+  };
+}
+
+/**
+ * The per-application section: installations (application entitlements on the computers in
+ * scope) per state, with a stacked bar per application, first 15.
+ *
+ * @example
+ * ```ts
+ * import { applicationSection } from "./entitlement_state_by_computer_sections.ts";
+ * console.log(applicationSection([], []).chart?.type); // "stackedBar"
+ * ```
+ */
+export function applicationSection(rows: readonly Row[], columns: readonly StateColumn[]): Section {
+  return {
+    id: "applications",
+    title: "Installations per entitlement state, by application",
+    description: "How many installations of each application (one per computer and metric) " +
+      "are in each entitlement state, on the computers in scope; applications with the most " +
+      "uncovered installations first.",
+    columns: [
+      text("application", "Application", { width: 40 }),
+      ...countColumns(columns),
+      integer("applications", "All states", { width: 10 }),
+      integer("uncovered", "Uncovered", { width: 9, emphasis: whenPositive("uncovered", "bad") }),
+    ],
+    rows,
+    totals: { sum: [...columns.map((s) => s.key), "applications", "uncovered"] },
+    chart: {
+      type: "stackedBar",
+      title: "Installations per entitlement state, by application",
+      label: "application",
+      segments: columns.map((s) => ({ key: s.key, label: s.name })),
+    },
+    emptyText: "No application entitlements for these parameters.",
   };
 }

@@ -1,9 +1,9 @@
 /**
  * Hardware socket map: physical servers and virtualisation hosts with their hardware, cluster
- * and per-core and core-factor requirements (rules: `support/processor_licensing.ts`), and their
+ * and per-core and core-factor requirements (rules: `lib/sam/processor_licensing.ts`), and their
  * VMs grouped by host. Which computers are hosts and what is read for them (404 keeps the row
- * with blanks and a note): `support/host_inventory.ts`; clusters from data-center coverages:
- * `support/data_center_clusters.ts`; rows: `support/socket_map_rows.ts`.
+ * with blanks and a note): `lib/sam/host_inventory.ts`; clusters from data-center coverages:
+ * `lib/sam/data_center_clusters.ts`; rows: `lib/sam/socket_map_rows.ts`.
  * @module
  */
 

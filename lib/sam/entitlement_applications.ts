@@ -1,21 +1,18 @@
 /**
- * The entitlement-state report per application: while the entitlements stream by once, they are
- * counted per computer and state (the computers section) and per application and state (this
- * section), so no request is added; a row per application with its count per state, uncovered
- * first, drawn as stacked bars.
+ * Entitlements per application and state: while the entitlements stream by once, they are
+ * counted per computer and state and per application and state, so no request is added; a row
+ * per application with its count per state, uncovered first.
  *
  * @module
  */
 
-import type { Source } from "../../lib/query/collect.ts";
-import { groupReduce } from "../../lib/query/collect.ts";
-import type { RegistryApplication } from "../../lib/query/lookups.ts";
-import { asc, desc, sortBy } from "../../lib/query/sort.ts";
-import { integer, text, whenPositive } from "../../lib/report/columns.ts";
-import type { Row, Section } from "../../lib/report/model.ts";
+import type { Source } from "../query/collect.ts";
+import { groupReduce } from "../query/collect.ts";
+import type { RegistryApplication } from "../query/lookups.ts";
+import { asc, desc, sortBy } from "../query/sort.ts";
+import type { Row } from "../report/model.ts";
 import { type StateColumn, stateCounts } from "./entitlement_states.ts";
-import { countColumns } from "./entitlement_states.ts";
-import { applicationLabelOrNone } from "../../lib/sam/lookups.ts";
+import { applicationLabelOrNone } from "./lookups.ts";
 
 /** Counts per row (a computer or an application id) and state column key. */
 export type Tally = Map<string, Map<string, number>>;
@@ -88,39 +85,4 @@ export function applicationStateRows(
     ...stateCounts(columns, (key) => counts.get(key) ?? 0),
   })).filter((r) => !only || ((r as Row)[only.key] as number) > 0);
   return sortBy(rows, desc("uncovered"), desc("applications"), asc("application"));
-}
-
-/**
- * The per-application section: installations (application entitlements on the computers in
- * scope) per state, with a stacked bar per application, first 15.
- *
- * @example
- * ```ts
- * import { applicationSection } from "./entitlement_applications.ts";
- * console.log(applicationSection([], []).chart?.type); // "stackedBar"
- * ```
- */
-export function applicationSection(rows: readonly Row[], columns: readonly StateColumn[]): Section {
-  return {
-    id: "applications",
-    title: "Installations per entitlement state, by application",
-    description: "How many installations of each application (one per computer and metric) " +
-      "are in each entitlement state, on the computers in scope; applications with the most " +
-      "uncovered installations first.",
-    columns: [
-      text("application", "Application", { width: 40 }),
-      ...countColumns(columns),
-      integer("applications", "All states", { width: 10 }),
-      integer("uncovered", "Uncovered", { width: 9, emphasis: whenPositive("uncovered", "bad") }),
-    ],
-    rows,
-    totals: { sum: [...columns.map((s) => s.key), "applications", "uncovered"] },
-    chart: {
-      type: "stackedBar",
-      title: "Installations per entitlement state, by application",
-      label: "application",
-      segments: columns.map((s) => ({ key: s.key, label: s.name })),
-    },
-    emptyText: "No application entitlements for these parameters.",
-  };
 }

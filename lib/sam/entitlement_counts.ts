@@ -7,14 +7,14 @@
  * @module
  */
 
-import type { LicensesApi } from "../../lib/api/client.ts";
-import { aggregate } from "../../lib/query/group_by.ts";
-import type { Computer } from "../../lib/query/lookups.ts";
-import { count, sum } from "../../lib/query/measures.ts";
-import { organizationLabel, type OrganizationNames } from "../../lib/query/names.ts";
-import { asc, desc, sortBy } from "../../lib/query/sort.ts";
-import type { SectionFact } from "../../lib/report/facts.ts";
-import type { Row } from "../../lib/report/model.ts";
+import type { LicensesApi } from "../api/client.ts";
+import { aggregate } from "../query/group_by.ts";
+import type { Computer } from "../query/lookups.ts";
+import { count, sum } from "../query/measures.ts";
+import { organizationLabel, type OrganizationNames } from "../query/names.ts";
+import { asc, desc, sortBy } from "../query/sort.ts";
+import type { SectionFact } from "../report/facts.ts";
+import type { Row } from "../report/model.ts";
 import { type Tally, tallyEntitlements } from "./entitlement_applications.ts";
 import { type EntitlementStates, type StateColumn, stateCounts } from "./entitlement_states.ts";
 import { UNKNOWN_STATE, UNKNOWN_STATE_KEY } from "./entitlement_states.ts";

@@ -8,18 +8,18 @@
  * @module
  */
 
-import type { Resource } from "../../lib/api/catalogue.ts";
-import type { LicensesApi, RegistryApi } from "../../lib/api/client.ts";
-import { and, eq, isIn, printFilter } from "../../lib/api/filter.ts";
-import { chunks } from "../../lib/query/chunks.ts";
-import type { QueryContext } from "../../lib/query/context.ts";
-import { filterMap } from "../../lib/query/filter_map.ts";
-import type { RegistryApplication } from "../../lib/query/lookups.ts";
-import { metricLabel, metricNames } from "../../lib/query/names.ts";
-import { asc, type Comparator, desc, orderBy } from "../../lib/query/sort.ts";
-import type { Row } from "../../lib/report/model.ts";
+import type { Resource } from "../api/catalogue.ts";
+import type { LicensesApi, RegistryApi } from "../api/client.ts";
+import { and, eq, isIn, printFilter } from "../api/filter.ts";
+import { chunks } from "../query/chunks.ts";
+import type { QueryContext } from "../query/context.ts";
+import { filterMap } from "../query/filter_map.ts";
+import type { RegistryApplication } from "../query/lookups.ts";
+import { metricLabel, metricNames } from "../query/names.ts";
+import { asc, type Comparator, desc, orderBy } from "../query/sort.ts";
+import type { Row } from "../report/model.ts";
 import type { EntitlementStates } from "./entitlement_states.ts";
-import { applicationLabelOrNone } from "../../lib/sam/lookups.ts";
+import { applicationLabelOrNone } from "./lookups.ts";
 
 /** Computers whose entitlements the detail section reads per request (`computerId -in (…)`). */
 export const DETAIL_BATCH = 100;

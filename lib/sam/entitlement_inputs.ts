@@ -7,11 +7,11 @@
  * @module
  */
 
-import type { ClientSlice } from "../../lib/api/client.ts";
-import type { QueryContext } from "../../lib/query/context.ts";
-import { type Computer, type RegistryApplication, registryById } from "../../lib/query/lookups.ts";
-import { type OrganizationNames, organizationNames } from "../../lib/query/names.ts";
-import { computersInScope } from "../../lib/sam/computers_in_scope.ts";
+import type { ClientSlice } from "../api/client.ts";
+import type { QueryContext } from "../query/context.ts";
+import { type Computer, type RegistryApplication, registryById } from "../query/lookups.ts";
+import { type OrganizationNames, organizationNames } from "../query/names.ts";
+import { computersInScope } from "./computers_in_scope.ts";
 import { type EntitlementStates, statesOfRun } from "./entitlement_states.ts";
 
 /** The inputs of a run. */

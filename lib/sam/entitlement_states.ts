@@ -9,14 +9,14 @@
  * @module
  */
 
-import type { Resource } from "../../lib/api/catalogue.ts";
-import { aggregate } from "../../lib/query/group_by.ts";
-import { sum } from "../../lib/query/measures.ts";
-import { compareText } from "../../lib/query/sort.ts";
-import { integer, whenPositive } from "../../lib/report/columns.ts";
-import { ParamError } from "../../lib/report/errors.ts";
-import type { Column, ParamSpec } from "../../lib/report/model.ts";
-import { stringParam } from "../../lib/report/param_builders.ts";
+import type { Resource } from "../api/catalogue.ts";
+import { aggregate } from "../query/group_by.ts";
+import { sum } from "../query/measures.ts";
+import { compareText } from "../query/sort.ts";
+import { integer, whenPositive } from "../report/columns.ts";
+import { ParamError } from "../report/errors.ts";
+import type { Column, ParamSpec } from "../report/model.ts";
+import { stringParam } from "../report/param_builders.ts";
 
 type EntitlementState = Resource<"EntitlementState">;
 

@@ -5,8 +5,8 @@ import {
   hasUncovered,
   stateFacts,
   stateTotals,
-} from "../../../reports/support/entitlement_counts.ts";
-import { entitlementStates } from "../../../reports/support/entitlement_states.ts";
+} from "../../lib/sam/entitlement_counts.ts";
+import { entitlementStates } from "../../lib/sam/entitlement_states.ts";
 
 const API = [
   { id: "ES01", name: "Licensed", description: null },

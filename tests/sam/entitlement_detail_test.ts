@@ -1,8 +1,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { DETAIL_BATCH, detailRows } from "../../../reports/support/entitlement_detail.ts";
-import { entitlementStates } from "../../../reports/support/entitlement_states.ts";
-import { createQueryContext } from "../../../lib/query/context.ts";
+import { DETAIL_BATCH, detailRows } from "../../lib/sam/entitlement_detail.ts";
+import { entitlementStates } from "../../lib/sam/entitlement_states.ts";
+import { createQueryContext } from "../../lib/query/context.ts";
 
 const API = [
   { id: "ES01", name: "Licensed", description: null },

@@ -1,8 +1,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { entitlementInputs } from "../../../reports/support/entitlement_inputs.ts";
-import { createQueryContext } from "../../../lib/query/context.ts";
-import { ParamError } from "../../../lib/report/errors.ts";
+import { entitlementInputs } from "../../lib/sam/entitlement_inputs.ts";
+import { createQueryContext } from "../../lib/query/context.ts";
+import { ParamError } from "../../lib/report/errors.ts";
 
 function fakeCtx(params: Record<string, unknown>) {
   const paged = <T>(items: T[]) => ({ toArray: () => Promise.resolve(items) });

@@ -9,9 +9,9 @@ import {
   uncoveredText,
   UNKNOWN_STATE,
   UNKNOWN_STATE_KEY,
-} from "../../../reports/support/entitlement_states.ts";
-import { ParamError } from "../../../lib/report/errors.ts";
-import { DETAIL_ORDER, type DetailRow } from "../../../reports/support/entitlement_detail.ts";
+} from "../../lib/sam/entitlement_states.ts";
+import { ParamError } from "../../lib/report/errors.ts";
+import { DETAIL_ORDER, type DetailRow } from "../../lib/sam/entitlement_detail.ts";
 
 const API = [
   { id: "ES02", name: "Unlicensed", description: "none" },
