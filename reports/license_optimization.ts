@@ -13,7 +13,7 @@ import { defineReport, type ReportContext, type ReportData } from "../lib/report
 import { booleanParam, integerParam, stringParam } from "../lib/report/param_builders.ts";
 import { type OptimizationClient, optimizeLicensePosition } from "../lib/sam/optimize.ts";
 import { type LicensePositionClient, reportElp } from "./support/elp_rows.ts";
-import { readExclude } from "./support/exclude_param.ts";
+import { readExclude } from "../lib/sam/harvest_exclude.ts";
 import { actionRows, currencyRows, optimizedPositionRows } from "./support/optimization_rows.ts";
 import {
   actionsSection,

@@ -16,15 +16,15 @@ import { effectiveLicensePosition } from "../lib/query/elp/elp.ts";
 import type { ElpClient } from "../lib/query/elp/inputs.ts";
 import { boolean, date, integer, text, whenTrue } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
-import { readThresholds, THRESHOLDS_PARAM } from "./support/idle_buckets.ts";
-import { countColumns, countKeys, idleCounts, idleInstalls } from "./support/idle_installs.ts";
-import { keepingIdle } from "./support/idle_installs.ts";
-import { IdleList } from "./support/idle_list.ts";
-import { idleUnitsTally, licensedInstalls } from "./support/reclaimable.ts";
-import { applicationRows, installationRows, reclaimRows } from "./support/unused_rows.ts";
-import { reclaimSection, reclaimValueSection } from "./support/reclaim_value.ts";
-import { type UsageClient, withServiceUsage } from "./support/reclaim_usage.ts";
-import { rowLookups } from "./support/unused_rows.ts";
+import { readThresholds, THRESHOLDS_PARAM } from "../lib/sam/idle_buckets.ts";
+import { countKeys, idleCounts, idleInstalls } from "../lib/sam/idle_installs.ts";
+import { keepingIdle } from "../lib/sam/idle_installs.ts";
+import { IdleList } from "../lib/sam/idle_list.ts";
+import { idleUnitsTally, licensedInstalls } from "../lib/sam/reclaimable.ts";
+import { applicationRows, installationRows, reclaimRows } from "../lib/sam/unused_rows.ts";
+import { countColumns, reclaimSection, reclaimValueSection } from "./unused_software_sections.ts";
+import { type UsageClient, withServiceUsage } from "../lib/sam/reclaim_usage.ts";
+import { rowLookups } from "../lib/sam/unused_rows.ts";
 
 /** The slice of the SAM client this report reads (the ELP's, and the installs and registry). */
 export type UnusedSoftwareClient =

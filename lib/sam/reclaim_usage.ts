@@ -12,11 +12,11 @@
  * @module
  */
 
-import type { Resource } from "../../lib/api/catalogue.ts";
-import type { ClientSlice } from "../../lib/api/client.ts";
-import type { QueryContext } from "../../lib/query/context.ts";
-import { toArray } from "../../lib/query/collect.ts";
-import { isMissingRead } from "../../lib/query/names.ts";
+import type { Resource } from "../api/catalogue.ts";
+import type { ClientSlice } from "../api/client.ts";
+import type { QueryContext } from "../query/context.ts";
+import { toArray } from "../query/collect.ts";
+import { isMissingRead } from "../query/names.ts";
 import type { ReclaimRow } from "./unused_rows.ts";
 
 /** The slice of the SAM client the usage read needs. */

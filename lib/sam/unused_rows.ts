@@ -8,19 +8,19 @@
  * @module
  */
 
-import type { ElpPosition } from "../../lib/query/elp/elp.ts";
-import { valueAt } from "../../lib/query/elp/pricing.ts";
-import { groupByFields } from "../../lib/query/group_fields.ts";
-import { type Computer, computersById, type RegistryApplication } from "../../lib/query/lookups.ts";
-import { registryById } from "../../lib/query/lookups.ts";
-import { count, sumMoney } from "../../lib/query/measures.ts";
-import { organizationLabel, type OrganizationNames } from "../../lib/query/names.ts";
-import { organizationNames } from "../../lib/query/names.ts";
-import { asc, desc, sortBy } from "../../lib/query/sort.ts";
-import type { Row } from "../../lib/report/model.ts";
+import type { ElpPosition } from "../query/elp/elp.ts";
+import { valueAt } from "../query/elp/pricing.ts";
+import { groupByFields } from "../query/group_fields.ts";
+import { type Computer, computersById, type RegistryApplication } from "../query/lookups.ts";
+import { registryById } from "../query/lookups.ts";
+import { count, sumMoney } from "../query/measures.ts";
+import { organizationLabel, type OrganizationNames } from "../query/names.ts";
+import { organizationNames } from "../query/names.ts";
+import { asc, desc, sortBy } from "../query/sort.ts";
+import type { Row } from "../report/model.ts";
 import type { IdleCounts } from "./idle_installs.ts";
 import type { ListedInstall } from "./idle_list.ts";
-import { applicationLabel, applicationName } from "../../lib/sam/lookups.ts";
+import { applicationLabel, applicationName } from "./lookups.ts";
 import { type IdleUnits, reclaimUnits } from "./reclaimable.ts";
 
 /** What the rows are named with. */

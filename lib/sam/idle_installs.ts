@@ -7,15 +7,13 @@
  * @module
  */
 
-import type { Resource } from "../../lib/api/catalogue.ts";
-import type { EstateApi } from "../../lib/api/client.ts";
-import { and, eq, exists, le, or } from "../../lib/api/filter_builder.ts";
-import { parseFilter } from "../../lib/api/filter_parser.ts";
-import { groupStream } from "../../lib/query/group_by.ts";
-import { count } from "../../lib/query/measures.ts";
-import { integer, whenPositive } from "../../lib/report/columns.ts";
-import type { Column } from "../../lib/report/model.ts";
-import { bucketLabel, type Idleness, idleness } from "./idle_buckets.ts";
+import type { Resource } from "../api/catalogue.ts";
+import type { EstateApi } from "../api/client.ts";
+import { and, eq, exists, le, or } from "../api/filter_builder.ts";
+import { parseFilter } from "../api/filter_parser.ts";
+import { groupStream } from "../query/group_by.ts";
+import { count } from "../query/measures.ts";
+import { type Idleness, idleness } from "./idle_buckets.ts";
 import { isHarvestCandidate, type IsLicensed } from "./reclaimable.ts";
 import { IdleList, type ListedInstall } from "./idle_list.ts";
 
@@ -224,25 +222,4 @@ export async function idleCounts(
  */
 export function countKeys(thresholds: readonly number[]): string[] {
   return ["installations", "recent", ...thresholds.map((t) => `idle${t}`), "never", "candidates"];
-}
-
-/**
- * The columns of {@link idleCounts}' counts, labelled by `thresholds` (never-used installs
- * emphasised).
- *
- * @example
- * ```ts
- * import { countColumns } from "./idle_installs.ts";
- * console.log(countColumns([30, 90]).map((c) => c.label));
- * // ["Installations", "Used within 30 days", "Unused 30–89 days", "Unused 90+ days", "Never used", "Harvest candidates"]
- * ```
- */
-export function countColumns(thresholds: readonly number[]): Column[] {
-  return [
-    integer("installations", "Installations"),
-    integer("recent", `Used within ${thresholds[0]} days`),
-    ...thresholds.map((t, b) => integer(`idle${t}`, `Unused ${bucketLabel(thresholds, b)}`)),
-    integer("never", "Never used", { emphasis: whenPositive("never", "warn") }),
-    integer("candidates", "Harvest candidates"),
-  ];
 }

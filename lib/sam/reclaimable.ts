@@ -13,8 +13,8 @@
  * @module
  */
 
-import type { LicensesApi } from "../../lib/api/client.ts";
-import type { QueryContext } from "../../lib/query/context.ts";
+import type { LicensesApi } from "../api/client.ts";
+import type { QueryContext } from "../query/context.ts";
 
 /**
  * Whether an entitlement state means the install consumes a license: a name starting a word with

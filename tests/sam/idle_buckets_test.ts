@@ -1,8 +1,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { idleness, readThresholds } from "../../../reports/support/idle_buckets.ts";
-import { consumesLicense, isHarvestCandidate } from "../../../reports/support/reclaimable.ts";
-import { ParamError } from "../../../lib/report/errors.ts";
+import { idleness, readThresholds } from "../../lib/sam/idle_buckets.ts";
+import { consumesLicense, isHarvestCandidate } from "../../lib/sam/reclaimable.ts";
+import { ParamError } from "../../lib/report/errors.ts";
 
 const now = new Date("2024-06-30T00:00:00Z");
 const t = [30, 90, 180];

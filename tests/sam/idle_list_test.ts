@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { IdleList, type ListedInstall } from "../../../reports/support/idle_list.ts";
+import { IdleList, type ListedInstall } from "../../lib/sam/idle_list.ts";
 
 const install = (over: Partial<ListedInstall>): ListedInstall => ({
   computerId: "C1",

@@ -8,11 +8,11 @@ import {
   reclaimValueRows,
   rowLookups,
   UNPRICED,
-} from "../../../reports/support/unused_rows.ts";
-import { idleUnitsTally, reclaimUnits } from "../../../reports/support/reclaimable.ts";
-import type { IdleCounts, IdleInstall } from "../../../reports/support/idle_installs.ts";
-import type { ElpPosition } from "../../../lib/query/elp/elp.ts";
-import { createQueryContext } from "../../../lib/query/context.ts";
+} from "../../lib/sam/unused_rows.ts";
+import { idleUnitsTally, reclaimUnits } from "../../lib/sam/reclaimable.ts";
+import type { IdleCounts, IdleInstall } from "../../lib/sam/idle_installs.ts";
+import type { ElpPosition } from "../../lib/query/elp/elp.ts";
+import { createQueryContext } from "../../lib/query/context.ts";
 
 const counts = (id: string, installations: number, recent: number, candidates: number) =>
   ({ id, installations, recent, never: 0, candidates }) as IdleCounts;

@@ -7,11 +7,11 @@
  * @module
  */
 
-import type { Resource } from "../../lib/api/catalogue.ts";
-import { daysSince } from "../../lib/query/dates.ts";
-import { ParamError } from "../../lib/report/errors.ts";
-import { jsonParam } from "../../lib/report/param_builders.ts";
-import type { ParamSpec } from "../../lib/report/model.ts";
+import type { Resource } from "../api/catalogue.ts";
+import { daysSince } from "../query/dates.ts";
+import { ParamError } from "../report/errors.ts";
+import { jsonParam } from "../report/param_builders.ts";
+import type { ParamSpec } from "../report/model.ts";
 
 /**
  * The default thresholds in days.

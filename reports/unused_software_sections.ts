@@ -8,9 +8,10 @@
  * @module
  */
 
-import { boolean, integer, money, text, whenPositive, whenTrue } from "../../lib/report/columns.ts";
-import type { Section, StackedBarChartSpec } from "../../lib/report/model.ts";
-import { type ReclaimRow, reclaimValueRows } from "./unused_rows.ts";
+import { boolean, integer, money, text, whenPositive, whenTrue } from "../lib/report/columns.ts";
+import type { Column, Section, StackedBarChartSpec } from "../lib/report/model.ts";
+import { bucketLabel } from "../lib/sam/idle_buckets.ts";
+import { type ReclaimRow, reclaimValueRows } from "../lib/sam/unused_rows.ts";
 
 /** Bars drawn at most. */
 const TOP = 15;
@@ -21,7 +22,7 @@ const TOP = 15;
  *
  * @example
  * ```ts
- * import { reclaimChart } from "./reclaim_value.ts";
+ * import { reclaimChart } from "./unused_software_sections.ts";
  * const rows = [{ reclaimValue: 5, currency: "EUR" }, { reclaimValue: null, currency: null }];
  * console.log(reclaimChart(rows as never)?.top); // 1
  * ```
@@ -45,7 +46,7 @@ export function reclaimChart(rows: readonly ReclaimRow[]): StackedBarChartSpec |
  *
  * @example
  * ```ts
- * import { reclaimSection } from "./reclaim_value.ts";
+ * import { reclaimSection } from "./unused_software_sections.ts";
  * console.log(reclaimSection([], 180).id); // "reclaim"
  * ```
  */
@@ -115,7 +116,7 @@ export function reclaimSection(rows: readonly ReclaimRow[], top: number): Sectio
  *
  * @example
  * ```ts
- * import { reclaimValueSection } from "./reclaim_value.ts";
+ * import { reclaimValueSection } from "./unused_software_sections.ts";
  * console.log(reclaimValueSection([], 180).id); // "reclaim-value"
  * ```
  */
@@ -136,4 +137,25 @@ export function reclaimValueSection(rows: readonly ReclaimRow[], top: number): S
     emptyText: `No license can be reclaimed from installs unused for ${top} days or more.`,
     facts: [{ label: "Reclaimable value", sum: "value", perCurrency: "currency" }],
   };
+}
+
+/**
+ * The columns of `idleCounts`' counts, labelled by `thresholds` (never-used installs
+ * emphasised).
+ *
+ * @example
+ * ```ts
+ * import { countColumns } from "./unused_software_sections.ts";
+ * console.log(countColumns([30, 90]).map((c) => c.label));
+ * // ["Installations", "Used within 30 days", "Unused 30–89 days", "Unused 90+ days", "Never used", "Harvest candidates"]
+ * ```
+ */
+export function countColumns(thresholds: readonly number[]): Column[] {
+  return [
+    integer("installations", "Installations"),
+    integer("recent", `Used within ${thresholds[0]} days`),
+    ...thresholds.map((t, b) => integer(`idle${t}`, `Unused ${bucketLabel(thresholds, b)}`)),
+    integer("never", "Never used", { emphasis: whenPositive("never", "warn") }),
+    integer("candidates", "Harvest candidates"),
+  ];
 }

@@ -1,13 +1,9 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import {
-  countColumns,
-  countKeys,
-  idleCounts,
-  idleInstalls,
-} from "../../../reports/support/idle_installs.ts";
-import type { FilterOptions } from "../../../lib/api/client.ts";
-import { THRESHOLDS_PARAM } from "../../../reports/support/idle_buckets.ts";
+import { countKeys, idleCounts, idleInstalls } from "../../lib/sam/idle_installs.ts";
+import { countColumns } from "../../reports/unused_software_sections.ts";
+import type { FilterOptions } from "../../lib/api/client.ts";
+import { THRESHOLDS_PARAM } from "../../lib/sam/idle_buckets.ts";
 
 const now = new Date("2024-06-30T00:00:00Z");
 const day = (d: string) => new Date(`${d}T00:00:00Z`);

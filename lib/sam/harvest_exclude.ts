@@ -4,14 +4,14 @@
  * @module
  */
 
-import { ParamError } from "../../lib/report/errors.ts";
+import { ParamError } from "../report/errors.ts";
 
 /**
  * The `exclude` parameter as a list: a JSON list of strings, or names separated by commas.
  *
  * @example
  * ```ts
- * import { readExclude } from "./exclude_param.ts";
+ * import { readExclude } from "./harvest_exclude.ts";
  * console.log(readExclude("C000012, Visio"), readExclude('["a,b"]')); // ["C000012", "Visio"] ["a,b"]
  * ```
  */
