@@ -218,6 +218,34 @@ describe("normalise", () => {
     ]);
   });
 
+  it("builds every item of a resource with the same fields in the same order, whatever was sent", () => {
+    for (const name of Object.keys(RESOURCES) as (keyof typeof RESOURCES)[]) {
+      const toItem = createNormaliser(name);
+      const fields = RESOURCES[name].fields.filter((f) => !f.hidden);
+      const full: Record<string, unknown> = {};
+      for (const f of fields.toReversed()) if (!f.name.includes(".")) full[f.name] = null;
+      const sparse = toItem({});
+      const known = Object.keys(sparse);
+      assert.deepEqual(Object.keys(toItem(full)), known, name);
+      // Top-level fields (each with its real-service name), then nested objects.
+      const top = fields.filter((f) => !f.name.includes("."));
+      const expected = [
+        ...top.flatMap((f) => f.realName ? [f.name, f.realName] : [f.name]),
+        ...new Set(fields.filter((f) => f.name.includes(".")).map((f) => f.name.split(".")[0]!)),
+      ];
+      assert.deepEqual(known, expected, name);
+      const withExtras = toItem({ zz: 1, aa: 2, _links: [{ href: "h", rel: "self" }] });
+      assert.deepEqual(Object.keys(withExtras), [...known, "zz", "aa", "links"], name);
+    }
+  });
+
+  it("names the first bad field in catalogue order when two are bad", () => {
+    assert.throws(
+      () => normalise("Hardware", { coreCount: "many", processorCount: "few" }),
+      (e) => e instanceof NormalisationError && e.message.includes("processorCount"),
+    );
+  });
+
   it("normalises every resource of the catalogue from its wire strings", () => {
     for (const name of Object.keys(RESOURCES) as (keyof typeof RESOURCES)[]) {
       const raw: Record<string, unknown> = {};
