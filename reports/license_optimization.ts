@@ -12,14 +12,14 @@ import { organizationNames } from "../lib/query/names.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { booleanParam, integerParam, stringParam } from "../lib/report/param_builders.ts";
 import { type OptimizationClient, optimizeLicensePosition } from "../lib/sam/optimize.ts";
-import { type LicensePositionClient, reportElp } from "./support/elp_rows.ts";
+import { type LicensePositionClient, reportElp } from "../lib/sam/elp_rows.ts";
 import { readExclude } from "../lib/sam/harvest_exclude.ts";
-import { actionRows, currencyRows, optimizedPositionRows } from "./support/optimization_rows.ts";
+import { actionRows, currencyRows, optimizedPositionRows } from "../lib/sam/optimization_rows.ts";
 import {
   actionsSection,
   positionsSection,
   purchaseSections,
-} from "./support/optimization_sections.ts";
+} from "./license_optimization_sections.ts";
 
 /** The slice of the SAM client this report reads. */
 export type LicenseOptimizationClient = LicensePositionClient & OptimizationClient;

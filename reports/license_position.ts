@@ -11,15 +11,15 @@ import type { QueryContext } from "../lib/query/context.ts";
 import { integer, money, percent, text, whenPositive } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { stringParam } from "../lib/report/param_builders.ts";
-import { type LicensePositionClient, positionRows, publisherRows } from "./support/elp_rows.ts";
-import { reportElp } from "./support/elp_rows.ts";
+import { type LicensePositionClient, positionRows, publisherRows } from "../lib/sam/elp_rows.ts";
+import { reportElp } from "../lib/sam/elp_rows.ts";
 import {
   APPLICATION_METRIC,
   evidenceSections,
   exposureSections,
   understatedHostsSection,
   unpricedSection,
-} from "./support/elp_sections.ts";
+} from "./license_position_sections.ts";
 
 export type { LicensePositionClient };
 

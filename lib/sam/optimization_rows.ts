@@ -7,13 +7,13 @@
  * @module
  */
 
-import type { Computer } from "../../lib/api/types.ts";
-import { printedUnitCents } from "../../lib/query/elp/pricing.ts";
-import { groupBy } from "../../lib/query/group_by.ts";
-import { count, sumMoney } from "../../lib/query/measures.ts";
-import { organizationLabel, type OrganizationNames } from "../../lib/query/names.ts";
-import { asc, desc, sortBy } from "../../lib/query/sort.ts";
-import type { OptimizationResult, OptimizationStep } from "../../lib/sam/optimize.ts";
+import type { Computer } from "../api/types.ts";
+import { printedUnitCents } from "../query/elp/pricing.ts";
+import { groupBy } from "../query/group_by.ts";
+import { count, sumMoney } from "../query/measures.ts";
+import { organizationLabel, type OrganizationNames } from "../query/names.ts";
+import { asc, desc, sortBy } from "../query/sort.ts";
+import type { OptimizationResult, OptimizationStep } from "./optimize.ts";
 import type { ElpNames } from "./elp_rows.ts";
 
 /** How the rows name things. */

@@ -7,23 +7,23 @@
  * @module
  */
 
-import type { ElpResult } from "../../lib/query/elp/elp.ts";
-import { integer, money, number, text } from "../../lib/report/columns.ts";
-import type { Section } from "../../lib/report/model.ts";
+import type { ElpResult } from "../lib/query/elp/elp.ts";
+import { integer, money, number, text } from "../lib/report/columns.ts";
+import type { Section } from "../lib/report/model.ts";
 import {
   deviceRows,
   differenceRows,
   type ElpNames,
   exposureRows,
   type PositionRow,
-} from "./elp_rows.ts";
+} from "../lib/sam/elp_rows.ts";
 
 /**
  * The application and metric columns every position table starts with.
  *
  * @example
  * ```ts
- * import { APPLICATION_METRIC } from "./elp_sections.ts";
+ * import { APPLICATION_METRIC } from "./license_position_sections.ts";
  * console.log(APPLICATION_METRIC.map((c) => c.key)); // ["application", "metric"]
  * ```
  */
@@ -70,7 +70,7 @@ export function exposureSections(positions: readonly PositionRow[]): Section[] {
  *
  * @example
  * ```ts
- * import { unpricedSection } from "./elp_sections.ts";
+ * import { unpricedSection } from "./license_position_sections.ts";
  * console.log(unpricedSection([]).id); // "unpriced"
  * ```
  */
@@ -183,7 +183,7 @@ export function evidenceSections(
  *
  * @example
  * ```ts ignore
- * import { understatedHostsSection } from "./elp_sections.ts";
+ * import { understatedHostsSection } from "./license_position_sections.ts";
  * const section = understatedHostsSection(elp);
  * ```
  */

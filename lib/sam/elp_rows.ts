@@ -6,27 +6,23 @@
  * @module
  */
 
-import type { Resource } from "../../lib/api/catalogue.ts";
-import type { ClientSlice } from "../../lib/api/client.ts";
-import type { QueryContext } from "../../lib/query/context.ts";
-import {
-  effectiveLicensePosition,
-  type ElpPosition,
-  type ElpResult,
-} from "../../lib/query/elp/elp.ts";
-import type { ElpClient } from "../../lib/query/elp/inputs.ts";
-import { organizationSubtree } from "../../lib/query/elp/org_scope.ts";
-import { readPriceFile } from "../../lib/query/elp/price_file.ts";
-import { printedUnitCents } from "../../lib/query/elp/pricing.ts";
-import { registryById } from "../../lib/query/lookups.ts";
-import { isMissingRead } from "../../lib/query/names.ts";
-import { organizationNames, organizationScope } from "../../lib/query/names.ts";
-import { ParamError } from "../../lib/report/errors.ts";
-import type { ReportContext } from "../../lib/report/model.ts";
-import { applicationLabel } from "../../lib/sam/lookups.ts";
-import { groupBy } from "../../lib/query/group_by.ts";
-import { count, sum, sumMoney } from "../../lib/query/measures.ts";
-import { asc, desc, sortBy } from "../../lib/query/sort.ts";
+import type { Resource } from "../api/catalogue.ts";
+import type { ClientSlice } from "../api/client.ts";
+import type { QueryContext } from "../query/context.ts";
+import { effectiveLicensePosition, type ElpPosition, type ElpResult } from "../query/elp/elp.ts";
+import type { ElpClient } from "../query/elp/inputs.ts";
+import { organizationSubtree } from "../query/elp/org_scope.ts";
+import { readPriceFile } from "../query/elp/price_file.ts";
+import { printedUnitCents } from "../query/elp/pricing.ts";
+import { registryById } from "../query/lookups.ts";
+import { isMissingRead } from "../query/names.ts";
+import { organizationNames, organizationScope } from "../query/names.ts";
+import { ParamError } from "../report/errors.ts";
+import type { ReportContext } from "../report/model.ts";
+import { applicationLabel } from "./lookups.ts";
+import { groupBy } from "../query/group_by.ts";
+import { count, sum, sumMoney } from "../query/measures.ts";
+import { asc, desc, sortBy } from "../query/sort.ts";
 
 /** How the report names applications. */
 export interface ElpNames {

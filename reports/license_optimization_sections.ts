@@ -5,17 +5,21 @@
  * @module
  */
 
-import { date, integer, money, text, whenPositive } from "../../lib/report/columns.ts";
-import type { Section } from "../../lib/report/model.ts";
-import { APPLICATION_METRIC } from "./elp_sections.ts";
-import type { actionRows, currencyRows, OptimizedPositionRow } from "./optimization_rows.ts";
+import { date, integer, money, text, whenPositive } from "../lib/report/columns.ts";
+import type { Section } from "../lib/report/model.ts";
+import { APPLICATION_METRIC } from "./license_position_sections.ts";
+import type {
+  actionRows,
+  currencyRows,
+  OptimizedPositionRow,
+} from "../lib/sam/optimization_rows.ts";
 
 /**
  * The positions section: each short position before and after, most money saved first.
  *
  * @example
  * ```ts
- * import { positionsSection } from "./optimization_sections.ts";
+ * import { positionsSection } from "./license_optimization_sections.ts";
  * console.log(positionsSection([], 90, "").id); // "positions"
  * ```
  */
@@ -68,7 +72,7 @@ export function positionsSection(
  *
  * @example
  * ```ts
- * import { purchaseSections } from "./optimization_sections.ts";
+ * import { purchaseSections } from "./license_optimization_sections.ts";
  * console.log(purchaseSections([], []).map((s) => s.id)); // ["currencies"]
  * ```
  */
@@ -116,7 +120,7 @@ export function purchaseSections(
  *
  * @example
  * ```ts
- * import { actionsSection } from "./optimization_sections.ts";
+ * import { actionsSection } from "./license_optimization_sections.ts";
  * console.log(actionsSection([]).id); // "actions"
  * ```
  */
