@@ -15,15 +15,15 @@ import type { ClientSlice } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { integerParam } from "../lib/report/param_builders.ts";
-import { COST_COLUMNS } from "./support/license_cost_columns.ts";
-import { costLinesOf, type CostScope, subtotalsBy } from "./support/license_cost_query.ts";
-import { licensesInScope, SCOPE_PARAMS } from "./support/license_cost_query.ts";
-import { runRateSection } from "./support/license_cost_run_rate.ts";
+import { COST_COLUMNS } from "./license_cost_summary_columns.ts";
+import { costLinesOf, type CostScope, subtotalsBy } from "../lib/sam/license_cost_query.ts";
+import { licensesInScope, SCOPE_PARAMS } from "../lib/sam/license_cost_query.ts";
+import { runRateSection } from "./license_cost_summary_run_rate.ts";
 import { registryById } from "../lib/query/lookups.ts";
-import { publisherSection, topSection } from "./support/license_cost_sections.ts";
-import { licenseListSection, withoutCostsSection } from "./support/license_cost_lists.ts";
+import { publisherSection, topSection } from "./license_cost_summary_sections.ts";
+import { licenseListSection, withoutCostsSection } from "./license_cost_summary_lists.ts";
 
-export { inPurchaseRange } from "./support/purchase_range.ts";
+export { inPurchaseRange } from "../lib/sam/purchase_range.ts";
 
 /** The slice of the SAM client this report reads. */
 export type LicenseCostSummaryClient = ClientSlice<{

@@ -24,8 +24,8 @@ import { integerParam } from "../lib/report/param_builders.ts";
 import { type Renewal, renewalsDue } from "../lib/sam/renewals.ts";
 import { readRenewalSources, renewalBlindSpots } from "../lib/sam/renewal_sources.ts";
 import { applicationLabel } from "../lib/sam/lookups.ts";
-import { licensesInScope } from "./support/license_cost_query.ts";
-import { RUN_RATE_FACT, runRateSection } from "./support/license_cost_run_rate.ts";
+import { licensesInScope } from "../lib/sam/license_cost_query.ts";
+import { RUN_RATE_FACT, runRateSection } from "./license_cost_summary_run_rate.ts";
 
 /** The slice of the SAM client this report reads. */
 export type RenewalsClient = ClientSlice<{

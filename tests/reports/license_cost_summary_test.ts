@@ -1,7 +1,7 @@
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { inPurchaseRange, licenseCostSummary } from "../../reports/license_cost_summary.ts";
-import { carriesListFields, summaryFromList } from "../../reports/support/license_list_costs.ts";
+import { carriesListFields, summaryFromList } from "../../lib/sam/license_list_costs.ts";
 import { createClient, DEFAULT_PAGE_SIZE } from "../../lib/api/client.ts";
 import type { RunningServer } from "../../lib/server/server.ts";
 import { getToken } from "../helpers/server.ts";

@@ -6,17 +6,16 @@
  * @module
  */
 
-import { groupByFields } from "../../lib/query/group_fields.ts";
-import { count, sum, sumMoney } from "../../lib/query/measures.ts";
-import { asc, desc, sortBy } from "../../lib/query/sort.ts";
-import { integer, text } from "../../lib/report/columns.ts";
-import type { Row, Section } from "../../lib/report/model.ts";
-import { COST_COLUMNS } from "./license_cost_columns.ts";
-import type { CostLine } from "./license_cost_lines.ts";
-import { type Subtotal, topApplications, topSectionId } from "./license_cost_query.ts";
-
-/** The publisher label of licenses whose application has no manufacturer in the registry. */
-export const NO_PUBLISHER = "(no publisher)";
+import { integer, text } from "../lib/report/columns.ts";
+import type { Section } from "../lib/report/model.ts";
+import { COST_COLUMNS } from "./license_cost_summary_columns.ts";
+import type { CostLine } from "../lib/sam/license_cost_lines.ts";
+import {
+  publisherRows,
+  type Subtotal,
+  topApplications,
+  topSectionId,
+} from "../lib/sam/license_cost_query.ts";
 
 const { currency: CURRENCY, licenses: LICENSES, total: TOTAL } = COST_COLUMNS;
 const { qtyCosted: QTY_COSTED, withoutCosts: WITHOUT } = COST_COLUMNS;
@@ -29,7 +28,7 @@ const paren = (code?: string) => (code ? ` (${code})` : "");
  *
  * @example
  * ```ts
- * import { topSection } from "./license_cost_sections.ts";
+ * import { topSection } from "./license_cost_summary_sections.ts";
  * const apps = [{ application: "A", publisher: null, currency: "EUR", totalCost: 5 }];
  * console.log(topSection(apps as never, "EUR", 10, false).title); // "Top applications by cost"
  * ```
@@ -64,33 +63,6 @@ export function topSection(
   };
 }
 
-/**
- * Per publisher, the licenses of currency `code` with a total cost: their count, quantity and
- * total cost (summed to the cent), largest total first (then by publisher).
- *
- * @example
- * ```ts
- * import { publisherRows } from "./license_cost_sections.ts";
- * const lines = [
- *   { publisher: "Acme", currency: "EUR", totalCost: 5, quantity: 1 },
- *   { publisher: "Acme", currency: "USD", totalCost: 9, quantity: 1 },
- *   { publisher: null, currency: "EUR", totalCost: 7, quantity: 2 },
- * ];
- * console.log(publisherRows(lines as never, "EUR").map((r) => [r.publisher, r.totalCost]));
- * // [["(no publisher)", 7], ["Acme", 5]]
- * ```
- */
-export function publisherRows(lines: readonly CostLine[], code: string | undefined): Row[] {
-  const priced = lines.filter((l) => l.currency === code && l.costed && l.totalCost !== null)
-    .map((l) => ({ ...l, publisher: l.publisher?.trim() || NO_PUBLISHER }));
-  const rows = groupByFields(priced, ["publisher", "currency"], {
-    licenses: count(),
-    quantity: sum((l: CostLine) => l.quantity),
-    totalCost: sumMoney((l: CostLine) => l.totalCost),
-  });
-  return sortBy(rows, desc((r) => r.totalCost as number), asc((r) => r.publisher as string));
-}
-
 /** The sentence on the licenses of currency `code` a ranking leaves out ("" when none). */
 function withoutNote(lines: readonly CostLine[], code: string | undefined): string {
   const n = lines.filter((l) => l.currency === code && !l.costed).length;
@@ -105,7 +77,7 @@ function withoutNote(lines: readonly CostLine[], code: string | undefined): stri
  *
  * @example
  * ```ts
- * import { publisherSection } from "./license_cost_sections.ts";
+ * import { publisherSection } from "./license_cost_summary_sections.ts";
  * console.log(publisherSection([], "GBP", 10, true).id); // "by-publisher-gbp"
  * ```
  */

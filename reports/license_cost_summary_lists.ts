@@ -6,10 +6,10 @@
  * @module
  */
 
-import { date, text, whenTrue } from "../../lib/report/columns.ts";
-import type { Section } from "../../lib/report/model.ts";
-import { COST_COLUMNS } from "./license_cost_columns.ts";
-import { type CostLine, NO_COST_SUMMARY } from "./license_cost_lines.ts";
+import { date, text, whenTrue } from "../lib/report/columns.ts";
+import type { Section } from "../lib/report/model.ts";
+import { COST_COLUMNS } from "./license_cost_summary_columns.ts";
+import { type CostLine, NO_COST_SUMMARY } from "../lib/sam/license_cost_lines.ts";
 
 const NO_LICENSES = "No licenses match these parameters.";
 
@@ -23,7 +23,7 @@ export const WITHOUT_REASON = `${NO_COST_SUMMARY}: costs unknown, in no total`;
  *
  * @example
  * ```ts
- * import { licenseListSection } from "./license_cost_lists.ts";
+ * import { licenseListSection } from "./license_cost_summary_lists.ts";
  * console.log(licenseListSection([]).id); // "licenses"
  * ```
  */
@@ -60,7 +60,7 @@ export function licenseListSection(lines: readonly CostLine[]): Section {
  *
  * @example
  * ```ts
- * import { withoutCostsSection } from "./license_cost_lists.ts";
+ * import { withoutCostsSection } from "./license_cost_summary_lists.ts";
  * console.log(withoutCostsSection([]).title); // "Licenses without a cost summary"
  * ```
  */

@@ -6,9 +6,9 @@
  * @module
  */
 
-import { integer, money, text, whenPositive } from "../../lib/report/columns.ts";
-import type { Column } from "../../lib/report/model.ts";
-import { COST_FIELDS } from "./license_cost_lines.ts";
+import { integer, money, text, whenPositive } from "../lib/report/columns.ts";
+import type { Column } from "../lib/report/model.ts";
+import { COST_FIELDS } from "../lib/sam/license_cost_lines.ts";
 
 /** The header of the average column: what it divides, as a reader recomputes it. */
 export const AVERAGE_LABEL = "Purchase ÷ qty";
@@ -39,7 +39,7 @@ const SUMS = ["quantity", ...COST_FIELDS.map(([key]) => key)];
  *
  * @example
  * ```ts
- * import { COST_COLUMNS } from "./license_cost_columns.ts";
+ * import { COST_COLUMNS } from "./license_cost_summary_columns.ts";
  * console.log(COST_COLUMNS.subtotals.map((c) => c.key).slice(0, 3));
  * // ["licenses", "withoutCosts", "quantity"]
  * ```

@@ -6,11 +6,11 @@
  * @module
  */
 
-import { annualRunRate, type RunRate } from "../../lib/query/run_rate.ts";
-import { integer, money } from "../../lib/report/columns.ts";
-import type { Section } from "../../lib/report/model.ts";
-import { COST_COLUMNS } from "./license_cost_columns.ts";
-import type { LicensesInScope } from "./license_cost_query.ts";
+import { annualRunRate, type RunRate } from "../lib/query/run_rate.ts";
+import { integer, money } from "../lib/report/columns.ts";
+import type { Section } from "../lib/report/model.ts";
+import { COST_COLUMNS } from "./license_cost_summary_columns.ts";
+import type { LicensesInScope } from "../lib/sam/license_cost_query.ts";
 
 /** The label of the run-rate fact (one per currency: "Annual run rate (EUR)"). */
 export const RUN_RATE_FACT = "Annual run rate";
@@ -22,7 +22,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  *
  * @example
  * ```ts
- * import { runRateNotes } from "./license_cost_run_rate.ts";
+ * import { runRateNotes } from "./license_cost_summary_run_rate.ts";
  * console.log(runRateNotes({
  *   byCurrency: [], subscriptionTermsSeen: true, endedSubscriptions: 2, futureSubscriptions: 0,
  *   subscriptionsWithoutTerm: 0, withoutCostSummary: 0, withoutCurrency: 0,
@@ -63,7 +63,7 @@ export function runRateNotes(rate: RunRate): string[] {
  *
  * @example
  * ```ts
- * import { runRateSection } from "./license_cost_run_rate.ts";
+ * import { runRateSection } from "./license_cost_summary_run_rate.ts";
  * const section = runRateSection({ licenses: [], costs: new Map() }, new Date("2026-11-24"));
  * console.log(section.id, section.facts?.[0].label); // "run-rate" "Annual run rate"
  * ```

@@ -30,10 +30,10 @@
  * @module
  */
 
-import type { Resource } from "../../lib/api/catalogue.ts";
-import type { LicensesApi } from "../../lib/api/client.ts";
-import type { QueryContext } from "../../lib/query/context.ts";
-import { detailsById } from "../../lib/query/details.ts";
+import type { Resource } from "../api/catalogue.ts";
+import type { LicensesApi } from "../api/client.ts";
+import type { QueryContext } from "../query/context.ts";
+import { detailsById } from "../query/details.ts";
 
 type License = Resource<"License">;
 type CostSummary = Resource<"LicenseCostSummary">;
@@ -147,7 +147,7 @@ export interface LicenseCosts {
  * @example
  * ```ts
  * import { licenseCosts } from "./license_list_costs.ts";
- * import { createQueryContext } from "../../lib/query/context.ts";
+ * import { createQueryContext } from "../query/context.ts";
  * const licenses = { get: () => Promise.reject(new Error("not asked")) } as never;
  * const ctx = { client: { licenses }, query: createQueryContext(), signal: new AbortController().signal };
  * const costs = await licenseCosts(ctx, [{ id: "L1", vendor: "Dell", isSubscription: false }] as never);
@@ -193,7 +193,7 @@ export async function licenseCosts(
  * @example
  * ```ts
  * import { readLicenses } from "./license_list_costs.ts";
- * import { createQueryContext } from "../../lib/query/context.ts";
+ * import { createQueryContext } from "../query/context.ts";
  * const licenses = { list: () => [{ id: "L1" }] } as never;
  * console.log(await readLicenses({ client: { licenses }, query: createQueryContext() })); // [{ id: "L1" }]
  * ```

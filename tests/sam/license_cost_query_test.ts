@@ -6,8 +6,8 @@ import {
   subtotalsBy,
   topApplications,
   topSectionId,
-} from "../../../reports/support/license_cost_query.ts";
-import { createQueryContext } from "../../../lib/query/context.ts";
+} from "../../lib/sam/license_cost_query.ts";
+import { createQueryContext } from "../../lib/query/context.ts";
 
 const license = (id: string, vendor: string, purchaseDate: string, totalLicenseCost: number) => ({
   id,

@@ -1,12 +1,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { aggregate } from "../../../lib/query/group_by.ts";
-import {
-  costLine,
-  costSubtotals,
-  purchasePerUnit,
-} from "../../../reports/support/license_cost_lines.ts";
-import { inPurchaseRange } from "../../../reports/support/purchase_range.ts";
+import { aggregate } from "../../lib/query/group_by.ts";
+import { costLine, costSubtotals, purchasePerUnit } from "../../lib/sam/license_cost_lines.ts";
+import { inPurchaseRange } from "../../lib/sam/purchase_range.ts";
 
 const summary = {
   licenseId: "L1",

@@ -10,12 +10,12 @@
  * @module
  */
 
-import type { Resource } from "../../lib/api/catalogue.ts";
-import type { Measure } from "../../lib/query/measures.ts";
-import { count, sumMoney } from "../../lib/query/measures.ts";
-import { fromMinorUnits, toMinorUnits } from "../../lib/query/money.ts";
-import { perUnit } from "../../lib/query/per_unit.ts";
-import { applicationLabelOrNone } from "../../lib/sam/lookups.ts";
+import type { Resource } from "../api/catalogue.ts";
+import type { Measure } from "../query/measures.ts";
+import { count, sumMoney } from "../query/measures.ts";
+import { fromMinorUnits, toMinorUnits } from "../query/money.ts";
+import { perUnit } from "../query/per_unit.ts";
+import { applicationLabelOrNone } from "./lookups.ts";
 import type { LicenseCosts } from "./license_list_costs.ts";
 
 /** The vendor label of licenses whose record names none. */
@@ -127,7 +127,7 @@ function costedSum(value: (l: CostLine) => number | null): Measure<CostLine, num
  * @example
  * ```ts
  * import { costLine, costSubtotals } from "./license_cost_lines.ts";
- * import { aggregate } from "../../lib/query/group_by.ts";
+ * import { aggregate } from "../query/group_by.ts";
  * const line = costLine({ id: "L1", quantity: 2 } as never, { summary: null, vendor: null }, undefined);
  * const totals = aggregate([line], costSubtotals());
  * console.log(totals.withoutCosts, totals.quantity, totals.totalCost); // 1 null null

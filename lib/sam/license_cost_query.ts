@@ -6,16 +6,16 @@
  * @module
  */
 
-import type { Resource } from "../../lib/api/catalogue.ts";
-import type { LicensesApi } from "../../lib/api/client.ts";
-import type { MeasureResults } from "../../lib/query/group_by.ts";
-import { groupByFields } from "../../lib/query/group_fields.ts";
-import { registryById } from "../../lib/query/lookups.ts";
-import { first } from "../../lib/query/measures.ts";
-import { rank } from "../../lib/query/rank.ts";
-import { asc, desc, orderBy, sortBy } from "../../lib/query/sort.ts";
-import type { ParamSpec } from "../../lib/report/model.ts";
-import { dateParam, stringParam } from "../../lib/report/param_builders.ts";
+import type { Resource } from "../api/catalogue.ts";
+import type { LicensesApi } from "../api/client.ts";
+import type { MeasureResults } from "../query/group_by.ts";
+import { groupByFields } from "../query/group_fields.ts";
+import { registryById } from "../query/lookups.ts";
+import { count, first, sum, sumMoney } from "../query/measures.ts";
+import { rank } from "../query/rank.ts";
+import { asc, desc, orderBy, sortBy } from "../query/sort.ts";
+import type { ParamSpec, Row } from "../report/model.ts";
+import { dateParam, stringParam } from "../report/param_builders.ts";
 import { type CostLine, costLine, costSubtotals } from "./license_cost_lines.ts";
 import { type LicenseCosts, licenseCosts, readLicenses } from "./license_list_costs.ts";
 import { inPurchaseRange } from "./purchase_range.ts";
@@ -184,4 +184,34 @@ export function topSectionId(code?: string): string {
   return code
     ? `top-applications-${code.toLowerCase().replace(/[^a-z0-9]+/g, "")}`
     : "top-applications";
+}
+
+/** The publisher label of licenses whose application has no manufacturer in the registry. */
+export const NO_PUBLISHER = "(no publisher)";
+
+/**
+ * Per publisher, the licenses of currency `code` with a total cost: their count, quantity and
+ * total cost (summed to the cent), largest total first (then by publisher).
+ *
+ * @example
+ * ```ts
+ * import { publisherRows } from "./license_cost_query.ts";
+ * const lines = [
+ *   { publisher: "Acme", currency: "EUR", totalCost: 5, quantity: 1 },
+ *   { publisher: "Acme", currency: "USD", totalCost: 9, quantity: 1 },
+ *   { publisher: null, currency: "EUR", totalCost: 7, quantity: 2 },
+ * ];
+ * console.log(publisherRows(lines as never, "EUR").map((r) => [r.publisher, r.totalCost]));
+ * // [["(no publisher)", 7], ["Acme", 5]]
+ * ```
+ */
+export function publisherRows(lines: readonly CostLine[], code: string | undefined): Row[] {
+  const priced = lines.filter((l) => l.currency === code && l.costed && l.totalCost !== null)
+    .map((l) => ({ ...l, publisher: l.publisher?.trim() || NO_PUBLISHER }));
+  const rows = groupByFields(priced, ["publisher", "currency"], {
+    licenses: count(),
+    quantity: sum((l: CostLine) => l.quantity),
+    totalCost: sumMoney((l: CostLine) => l.totalCost),
+  });
+  return sortBy(rows, desc((r) => r.totalCost as number), asc((r) => r.publisher as string));
 }
