@@ -1,7 +1,7 @@
 /**
  * Connector health: each cloud connector's status and error code, and for each of the N complete
  * calendar months before the run's month whether a retrieval succeeded, failed or never ran
- * (rows: `support/connector_rows.ts`; rules: `support/connector_status.ts`). Credentials are
+ * (rows: `lib/sam/connector_rows.ts`; rules: `lib/sam/connector_status.ts`). Credentials are
  * never read into a row. Data: `connectors.list`, and each one's retrieval records
  * (`connectors.retrievals:<id>`).
  *
@@ -14,9 +14,9 @@ import { boolean, date, datetime, integer, text } from "../lib/report/columns.ts
 import { whenPositive, whenTrue } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { integerParam } from "../lib/report/param_builders.ts";
-import { connectorRows } from "./support/connector_rows.ts";
-import { inError, monthWindow, statusEmphasis as bad } from "./support/connector_status.ts";
-import { MONTH_STATUSES } from "./support/connector_status.ts";
+import { connectorRows } from "../lib/sam/connector_rows.ts";
+import { inError, monthWindow, statusEmphasis as bad } from "../lib/sam/connector_status.ts";
+import { MONTH_STATUSES } from "../lib/sam/connector_status.ts";
 
 /** The slice of the SAM client this report reads. */
 export type ConnectorHealthClient = ClientSlice<{ connectors: "list" | "retrievals" }>;

@@ -10,15 +10,15 @@
  * @module
  */
 
-import type { ClientSlice } from "../../lib/api/client.ts";
-import { explainConnectorNotFound } from "../../lib/api/connector_path.ts";
-import { toArray } from "../../lib/query/collect.ts";
-import type { QueryContext } from "../../lib/query/context.ts";
-import { detailsById } from "../../lib/query/details.ts";
-import { aggregate } from "../../lib/query/group_by.ts";
-import { uniqueLabels } from "../../lib/query/labels.ts";
-import { asc, sortBy } from "../../lib/query/sort.ts";
-import type { Row } from "../../lib/report/model.ts";
+import type { ClientSlice } from "../api/client.ts";
+import { explainConnectorNotFound } from "../api/connector_path.ts";
+import { toArray } from "../query/collect.ts";
+import type { QueryContext } from "../query/context.ts";
+import { detailsById } from "../query/details.ts";
+import { aggregate } from "../query/group_by.ts";
+import { uniqueLabels } from "../query/labels.ts";
+import { asc, sortBy } from "../query/sort.ts";
+import type { Row } from "../report/model.ts";
 import { connectorStatus, MONTH_COUNTS, monthResults } from "./connector_status.ts";
 import { RECORD_FIGURES } from "./connector_status.ts";
 

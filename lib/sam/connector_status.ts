@@ -15,9 +15,9 @@
  * @module
  */
 
-import type { Resource } from "../../lib/api/catalogue.ts";
-import { count, max } from "../../lib/query/measures.ts";
-import type { HeatMapStatus } from "../../lib/report/model.ts";
+import type { Resource } from "../api/catalogue.ts";
+import { count, max } from "../query/measures.ts";
+import type { HeatMapStatus } from "../report/model.ts";
 
 type Retrieval = Resource<"RetrievalInfo">;
 
@@ -264,7 +264,7 @@ export function inError(row: { readonly errorCode?: unknown; readonly status?: u
  * @example
  * ```ts
  * import { MONTH_COUNTS } from "./connector_status.ts";
- * import { aggregate } from "../../lib/query/group_by.ts";
+ * import { aggregate } from "../query/group_by.ts";
  * console.log(aggregate([{ status: "OK" as const }], MONTH_COUNTS));
  * // { monthsOk: 1, monthsFailed: 0, monthsNeverRan: 0 }
  * ```
@@ -282,7 +282,7 @@ export const MONTH_COUNTS = {
  * @example
  * ```ts
  * import { RECORD_FIGURES } from "./connector_status.ts";
- * import { aggregate } from "../../lib/query/group_by.ts";
+ * import { aggregate } from "../query/group_by.ts";
  * console.log(aggregate([{ lastSuccessTime: null }], RECORD_FIGURES));
  * // { retrievals: 1, lastSuccess: null }
  * ```

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { aggregate } from "../../../lib/query/group_by.ts";
+import { aggregate } from "../../lib/query/group_by.ts";
 import {
   connectorStatus,
   inError,
@@ -13,7 +13,7 @@ import {
   RECORD_FIGURES,
   statusEmphasis,
   statusInWords,
-} from "../../../reports/support/connector_status.ts";
+} from "../../lib/sam/connector_status.ts";
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { createQueryContext } from "../../../lib/query/context.ts";
-import { type ConnectorContext, connectorRows } from "../../../reports/support/connector_rows.ts";
+import { createQueryContext } from "../../lib/query/context.ts";
+import { type ConnectorContext, connectorRows } from "../../lib/sam/connector_rows.ts";
 
 const at = (d: string) => new Date(`${d}T00:00:00Z`);
 const connectors = [
