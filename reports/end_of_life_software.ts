@@ -1,6 +1,6 @@
 /**
  * End-of-life software: installations of registry applications marked end of life (what counts
- * and how the service is asked: `support/end_of_life.ts`; the user's filter applies to the
+ * and how the service is asked: `lib/sam/end_of_life.ts`; the user's filter applies to the
  * registry), summarised per application and listed per organisation (by name) and computer.
  *
  * @module
@@ -12,10 +12,10 @@ import { organizationNames, organizationScope } from "../lib/query/names.ts";
 import { date, integer, text } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { stringParam } from "../lib/report/param_builders.ts";
-import { applicationsByDate, endOfLifeInstalls } from "./support/end_of_life_installs.ts";
-import { installsByOrganization } from "./support/end_of_life_installs.ts";
+import { applicationsByDate, endOfLifeInstalls } from "../lib/sam/end_of_life_installs.ts";
+import { installsByOrganization } from "../lib/sam/end_of_life_installs.ts";
 
-export { MAX_IN_LIST } from "./support/end_of_life.ts";
+export { MAX_IN_LIST } from "../lib/sam/end_of_life.ts";
 
 /** The slice of the SAM client this report reads. */
 export type EndOfLifeSoftwareClient = ClientSlice<

@@ -3,7 +3,7 @@
  * by organisation (by name from the organisation tree, else the id), with days since the last
  * scan, status and quarantine date. Only quarantined computers get a detail call (the quarantine
  * date; through the run's fan-out, cache key `estate.computer:<id>`). Rows:
- * `support/stale_computer_rows.ts`; rules: `support/scan_age.ts`.
+ * `lib/sam/stale_computer_rows.ts`; rules: `lib/sam/scan_age.ts`.
  *
  * @module
  */
@@ -14,8 +14,8 @@ import { boolean, date, datetime, integer, percent, text } from "../lib/report/c
 import { whenPositive, whenTrue } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { integerParam } from "../lib/report/param_builders.ts";
-import { flaggedComputers, perOrganization } from "./support/stale_computer_rows.ts";
-import { staleComputerRows } from "./support/stale_computer_rows.ts";
+import { flaggedComputers, perOrganization } from "../lib/sam/stale_computer_rows.ts";
+import { staleComputerRows } from "../lib/sam/stale_computer_rows.ts";
 
 export { daysSince } from "../lib/query/dates.ts";
 

@@ -7,18 +7,18 @@
  * @module
  */
 
-import type { Resource } from "../../lib/api/catalogue.ts";
-import type { ClientSlice } from "../../lib/api/client.ts";
-import type { QueryContext } from "../../lib/query/context.ts";
-import { filterMap } from "../../lib/query/filter_map.ts";
-import { groupBy } from "../../lib/query/group_by.ts";
-import { type Computer, computersById, registryById } from "../../lib/query/lookups.ts";
-import { count, distinct, first } from "../../lib/query/measures.ts";
-import { organizationLabel, type OrganizationNames } from "../../lib/query/names.ts";
-import { organizationNames } from "../../lib/query/names.ts";
-import { asc, sortBy } from "../../lib/query/sort.ts";
+import type { Resource } from "../api/catalogue.ts";
+import type { ClientSlice } from "../api/client.ts";
+import type { QueryContext } from "../query/context.ts";
+import { filterMap } from "../query/filter_map.ts";
+import { groupBy } from "../query/group_by.ts";
+import { type Computer, computersById, registryById } from "../query/lookups.ts";
+import { count, distinct, first } from "../query/measures.ts";
+import { organizationLabel, type OrganizationNames } from "../query/names.ts";
+import { organizationNames } from "../query/names.ts";
+import { asc, sortBy } from "../query/sort.ts";
 import { endOfLifeRegistryFilter, installedFilter, isEndOfLifeInstall } from "./end_of_life.ts";
-import { applicationLabel, applicationName } from "../../lib/sam/lookups.ts";
+import { applicationLabel, applicationName } from "./lookups.ts";
 
 /** What the installations are read with: the client slice, the run's cache, the user's filter. */
 export interface EndOfLifeContext {

@@ -8,14 +8,14 @@
  * @module
  */
 
-import type { ClientSlice } from "../../lib/api/client.ts";
-import { toArray } from "../../lib/query/collect.ts";
-import type { QueryContext } from "../../lib/query/context.ts";
-import { detailsById } from "../../lib/query/details.ts";
-import { groupBy } from "../../lib/query/group_by.ts";
-import { count, min } from "../../lib/query/measures.ts";
-import { organizationLabel, organizationNames } from "../../lib/query/names.ts";
-import { asc, desc, sortBy } from "../../lib/query/sort.ts";
+import type { ClientSlice } from "../api/client.ts";
+import { toArray } from "../query/collect.ts";
+import type { QueryContext } from "../query/context.ts";
+import { detailsById } from "../query/details.ts";
+import { groupBy } from "../query/group_by.ts";
+import { count, min } from "../query/measures.ts";
+import { organizationLabel, organizationNames } from "../query/names.ts";
+import { asc, desc, sortBy } from "../query/sort.ts";
 import { type ScanAge, scanAge } from "./scan_age.ts";
 
 /** What the rows are read with: the client slice, the run's cache, filter and clock. */

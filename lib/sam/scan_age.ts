@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { Resource } from "../../lib/api/catalogue.ts";
-import { daysSince } from "../../lib/query/dates.ts";
+import type { Resource } from "../api/catalogue.ts";
+import { daysSince } from "../query/dates.ts";
 
 /** A computer's scan age and flags. */
 export type ScanAge = {

@@ -1,12 +1,12 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { createQueryContext } from "../../../lib/query/context.ts";
+import { createQueryContext } from "../../lib/query/context.ts";
 import {
   flaggedComputers,
   perOrganization,
   staleComputerRows,
   type StaleContext,
-} from "../../../reports/support/stale_computer_rows.ts";
+} from "../../lib/sam/stale_computer_rows.ts";
 
 const now = new Date("2024-02-10T00:00:00Z");
 const day = (d: string) => new Date(`${d}T00:00:00Z`);

@@ -5,7 +5,7 @@ import {
   installedFilter,
   isEndOfLifeInstall,
   MAX_IN_LIST,
-} from "../../../reports/support/end_of_life.ts";
+} from "../../lib/sam/end_of_life.ts";
 
 describe("end-of-life rules", () => {
   it("asks the registry for end-of-life applications, with the user's filter", () => {

@@ -7,10 +7,10 @@
  * @module
  */
 
-import type { Resource } from "../../lib/api/catalogue.ts";
-import { and, eq, isIn } from "../../lib/api/filter_builder.ts";
-import { parseFilter } from "../../lib/api/filter_parser.ts";
-import { printFilter } from "../../lib/api/filter_printer.ts";
+import type { Resource } from "../api/catalogue.ts";
+import { and, eq, isIn } from "../api/filter_builder.ts";
+import { parseFilter } from "../api/filter_parser.ts";
+import { printFilter } from "../api/filter_printer.ts";
 
 /**
  * The most application ids put in an `-in` list on the server; beyond, filtering is local.

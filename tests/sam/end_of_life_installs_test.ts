@@ -1,12 +1,12 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { createQueryContext } from "../../../lib/query/context.ts";
+import { createQueryContext } from "../../lib/query/context.ts";
 import {
   type EndOfLifeContext,
   endOfLifeInstalls,
   installRow,
   perApplication,
-} from "../../../reports/support/end_of_life_installs.ts";
+} from "../../lib/sam/end_of_life_installs.ts";
 
 const day = (d: string) => new Date(`${d}T00:00:00Z`);
 const registry = [
