@@ -22,7 +22,28 @@ const builders = new Map<string, (item: Plain) => Plain>();
 /** A key the literal could not carry as a plain field (`__proto__`, array indices). */
 const awkward = (key: string) => key === "__proto__" || /^\d+$/.test(key);
 
+/** The shapes met last, newest first: most items are of the shape of the item before. */
+const recent: { keys: readonly string[]; build: (item: Plain) => Plain }[] = [];
+const RECENT = 4;
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The builder of a shape: one of the recent shapes compared key by key, else by signature. */
 function builderFor(keys: readonly string[]): ((item: Plain) => Plain) | undefined {
+  for (const shape of recent) if (sameKeys(shape.keys, keys)) return shape.build;
+  const build = builderBySignature(keys);
+  if (build !== undefined) {
+    recent.unshift({ keys, build });
+    if (recent.length > RECENT) recent.pop();
+  }
+  return build;
+}
+
+function builderBySignature(keys: readonly string[]): ((item: Plain) => Plain) | undefined {
   const signature = keys.join("\u0000");
   let build = builders.get(signature);
   if (build === undefined) {

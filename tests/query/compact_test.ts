@@ -30,6 +30,15 @@ describe("compact items", () => {
     assert.equal(compactItem(null), null);
     assert.equal(compactItem("text"), "text");
   });
+  it("copies items of many interleaved shapes each with its own fields and order", () => {
+    const shapes = [["a", "b"], ["b", "a"], ["a", "c"], ["a", "b", "c"], ["c"], ["x", "y"]];
+    for (let round = 0; round < 3; round++) {
+      for (const [i, keys] of [...shapes, ...shapes.toReversed()].entries()) {
+        const item = Object.fromEntries(keys.map((k) => [k, `${k}${i}`]));
+        assert.deepEqual(Object.entries(compactItem(item)), Object.entries(item));
+      }
+    }
+  });
   it("replaces items in place and gives the same array back", () => {
     const items = [{ a: 1 }, { a: 2, b: 3 }];
     const out = compactItems(items);
