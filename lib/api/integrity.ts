@@ -176,13 +176,9 @@ export class PageChecker<T> {
       return;
     }
     // Equal keys on this page are one server answer's identical rows: only earlier pages count.
-    const page = new Set<string>();
-    for (const item of items) {
-      const key = this.#keyOf(item);
-      if (this.#keys.has(key)) this.#duplicates++;
-      page.add(key);
-    }
-    for (const key of page) this.#keys.add(key);
+    const keys = items.map((item) => this.#keyOf(item));
+    for (const key of keys) if (this.#keys.has(key)) this.#duplicates++;
+    for (const key of keys) this.#keys.add(key);
   }
 
   #numbers(page: Page<T>, requested: number): string | undefined {
