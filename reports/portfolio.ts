@@ -16,7 +16,7 @@ import {
   type MoneyRow,
   moneyRows,
   type PortfolioRun,
-} from "./support/portfolio_rows.ts";
+} from "../lib/sam/portfolio_rows.ts";
 
 const NO_DATABASE = "No run history: set SAMKIT_DATABASE_URL to the PostgreSQL database the " +
   "queue workers record their runs in (deno task worker).";

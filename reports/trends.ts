@@ -6,7 +6,7 @@
  * uncovered installs and stale computers; for runs with a reporting currency, the all-currency
  * totals in it with the rates each run used. Only runs of one source are shown (`source`, default
  * the latest run's); the others are listed as skipped with the reason. Reading:
- * `support/trends_history.ts`; rows: `support/trends_rows.ts`.
+ * `lib/sam/trends_history.ts`; rows: `lib/sam/trends_rows.ts`.
  *
  * @module
  */
@@ -15,7 +15,7 @@ import { datetime, integer, money, text } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import type { Section } from "../lib/report/model.ts";
 import { stringParam } from "../lib/report/param_builders.ts";
-import { readHistory } from "./support/trends_history.ts";
+import { readHistory } from "../lib/sam/trends_history.ts";
 import {
   convertedRows,
   currenciesOf,
@@ -23,8 +23,8 @@ import {
   reportingCurrenciesOf,
   runRows,
   skippedRows,
-} from "./support/trends_rows.ts";
-import type { History } from "./support/trends_history.ts";
+} from "../lib/sam/trends_rows.ts";
+import type { History } from "../lib/sam/trends_history.ts";
 
 const OPTIMIZATION = "license-optimization";
 

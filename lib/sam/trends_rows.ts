@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Row } from "../../lib/report/model.ts";
+import type { Row } from "../report/model.ts";
 import type { History } from "./trends_history.ts";
 
 /**

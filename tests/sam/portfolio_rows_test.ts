@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { complianceRows, moneyRows } from "../../reports/support/portfolio_rows.ts";
+import { complianceRows, moneyRows } from "../../lib/sam/portfolio_rows.ts";
 
 const fig = (key: string, value: number, currency?: string) => ({
   key,

@@ -9,12 +9,12 @@
  */
 
 import { join } from "node:path";
-import { checkContained, checkSubfolder } from "../../lib/fs/containment.ts";
-import { type Manifest, readManifest } from "../../lib/pack/manifest.ts";
-import type { Figure } from "../../lib/pack/figures.ts";
-import { type ConvertedPart, type Headline, headlineOf } from "../../lib/pack/headline.ts";
-import { reportDifference } from "../../lib/pack/comparison.ts";
-import { sourceIdentity } from "../../lib/pack/source_identity.ts";
+import { checkContained, checkSubfolder } from "../fs/containment.ts";
+import { type Manifest, readManifest } from "../pack/manifest.ts";
+import type { Figure } from "../pack/figures.ts";
+import { type ConvertedPart, type Headline, headlineOf } from "../pack/headline.ts";
+import { reportDifference } from "../pack/comparison.ts";
+import { sourceIdentity } from "../pack/source_identity.ts";
 
 /** One run of the selected source. */
 export interface HistoryRun {

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { Figure } from "../../lib/pack/figures.ts";
+import type { Figure } from "../pack/figures.ts";
 
 /** The part of a history row the portfolio reads. */
 export interface PortfolioRun {

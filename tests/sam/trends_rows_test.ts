@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { convertedRows, moneyRows } from "../../reports/support/trends_rows.ts";
-import type { History, HistoryRun } from "../../reports/support/trends_history.ts";
+import { convertedRows, moneyRows } from "../../lib/sam/trends_rows.ts";
+import type { History, HistoryRun } from "../../lib/sam/trends_history.ts";
 
 const run = (
   day: number,
