@@ -126,6 +126,10 @@ export {
   optimizeLicensePosition,
   type OptimizeOptions,
 } from "./lib/sam/optimize.ts";
+// The SAM domain (lib/sam/): licensing rules, entitlement states and coverage, organisation
+// scope, license-position and license-cost rows, idle and reclaim rules, connector statuses,
+// end of life, stale computers, renewals, reporting currency, run history
+export * from "./lib/sam/mod.ts";
 export {
   metricNames,
   NO_ORGANIZATION,

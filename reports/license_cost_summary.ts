@@ -4,9 +4,10 @@
  * Beside the cost to date, the annual run rate per currency (current maintenance and support plus
  * running subscriptions per year). Every figure is over the licenses with a cost summary and
  * reproduces from the figures printed with it; licenses without one are listed apart and counted
- * in each subtotal. In `support/`: which licenses (license_cost_query), costs
- * (license_list_costs), lines and sums (license_cost_lines), the lists (license_cost_lists), the
- * rankings (license_cost_sections), the run rate (license_cost_run_rate).
+ * in each subtotal. In `lib/sam/`: which licenses (license_cost_query), costs
+ * (license_list_costs), lines and sums (license_cost_lines); declared beside it: the lists
+ * (license_cost_summary_lists), the rankings (license_cost_summary_sections), the run rate
+ * (license_cost_summary_run_rate).
  *
  * @module
  */

@@ -3,9 +3,9 @@
  * application and listed per computer, and what harvesting the idle installs gives back per
  * application × metric — in the metric's units, against the effective license position (a short
  * position takes the harvested units first), valued at the position's unit price. Rules in
- * `support/`: idle_buckets, reclaimable, idle_installs (what is read), unused_rows,
- * reclaim_value (its sections and chart), reclaim_usage (the service's compliance usage beside
- * each position). Every headline is a fact over its section's rows.
+ * `lib/sam/`: idle_buckets, reclaimable, idle_installs (what is read), unused_rows,
+ * reclaim_usage (the service's compliance usage beside each position); its columns, sections and
+ * chart are declared in `unused_software_sections.ts`. Every headline is a fact over its section's rows.
  *
  * @module
  */

@@ -5,8 +5,6 @@
  * of rows without an organisation, a natural text order, money facts per currency, and detail
  * calls per item (404 as `null`).
  *
- * Not a report: `reports/mod.ts` lists the report definitions.
- *
  * @module
  */
 
