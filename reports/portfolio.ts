@@ -7,84 +7,10 @@
  * @module
  */
 
-import { date, integer, money, percent, text } from "../lib/report/columns.ts";
-import { whenPositive } from "../lib/report/columns.ts";
+import { date, integer, percent, text, whenPositive } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
-import { RunHistory } from "../lib/queue/history.ts";
-import {
-  complianceRows,
-  type MoneyRow,
-  moneyRows,
-  type PortfolioRun,
-} from "../lib/sam/portfolio_rows.ts";
-
-const NO_DATABASE = "No run history: set SAMKIT_DATABASE_URL to the PostgreSQL database the " +
-  "queue workers record their runs in (deno task worker).";
-
-async function readRuns(pack: string | undefined): Promise<PortfolioRun[] | null> {
-  const url = Deno.env.get("SAMKIT_DATABASE_URL");
-  if (!url) return null;
-  const history = await RunHistory.open(url, { max: 1 });
-  try {
-    return await history.runs(pack ? { pack } : {});
-  } finally {
-    await history.close();
-  }
-}
-
-const moneyColumns = (label: string) => [
-  text("tenant", "Tenant", { width: 22 }),
-  text("currency", "Currency", { width: 8 }),
-  money("value", label, { width: 16 }),
-  money("previous", "Previous run", { width: 16 }),
-  money("change", "Change", { width: 14, emphasis: whenPositive("change", "warn") }),
-  date("asOf", "As of"),
-  date("previousAsOf", "Previous as of"),
-];
-
-/**
- * A money figure per tenant and currency in two tables: tenants with a previous comparable run
- * (their totals are over the same tenants on both sides, so Total − Previous = Change), and
- * tenants on their first run (no previous figure to compare).
- */
-const moneySections = (
-  id: string,
-  title: string,
-  label: string,
-  rows: MoneyRow[],
-  empty: string,
-) => [
-  {
-    id,
-    title,
-    description:
-      `${label} per tenant and currency from each tenant's latest finished run, beside ` +
-      "its previous comparable run (same pack): a currency the latest run has no line in is 0. " +
-      "Only tenants with a previous run; currencies are never added together.",
-    columns: moneyColumns(label),
-    rows: rows.filter((r) => r.previous !== null),
-    totals: { sum: ["value", "previous", "change"], perCurrency: "currency" },
-    emptyText: empty,
-    facts: [{ label: `${label}, tenants compared`, sum: "value", perCurrency: "currency" }],
-  },
-  {
-    id: `${id}-first-runs`,
-    title: `${title}: tenants on their first run`,
-    description: `${label} per tenant and currency of tenants with no earlier run of the same ` +
-      "pack: nothing to compare, so they are kept out of the comparison's totals.",
-    columns: moneyColumns(label).filter((c) =>
-      !["previous", "change", "previousAsOf"].includes(c.key)
-    ),
-    rows: rows.filter((r) => r.previous === null),
-    totals: { sum: ["value"], perCurrency: "currency" },
-    emptyText: "Every tenant has a previous run.",
-    facts: [{
-      label: `${label}, tenants on their first run`,
-      sum: "value",
-      perCurrency: "currency",
-    }],
-  },
-];
+import { complianceRows, moneyRows, NO_DATABASE, readRuns } from "../lib/sam/portfolio_rows.ts";
+import { moneySections } from "./portfolio_sections.ts";
 
 async function data(ctx: ReportContext): Promise<ReportData> {
   const runs = await readRuns(ctx.params.pack as string | undefined);

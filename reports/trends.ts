@@ -6,93 +6,23 @@
  * uncovered installs and stale computers; for runs with a reporting currency, the all-currency
  * totals in it with the rates each run used. Only runs of one source are shown (`source`, default
  * the latest run's); the others are listed as skipped with the reason. Reading:
- * `lib/sam/trends_history.ts`; rows: `lib/sam/trends_rows.ts`.
+ * `lib/sam/trends_history.ts`; rows: `lib/sam/trends_rows.ts`; money sections:
+ * `trends_sections.ts`.
  *
  * @module
  */
 
-import { datetime, integer, money, text } from "../lib/report/columns.ts";
+import { datetime, integer, text } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
-import type { Section } from "../lib/report/model.ts";
 import { stringParam } from "../lib/report/param_builders.ts";
 import { readHistory } from "../lib/sam/trends_history.ts";
-import {
-  convertedRows,
-  currenciesOf,
-  moneyRows,
-  reportingCurrenciesOf,
-  runRows,
-  skippedRows,
-} from "../lib/sam/trends_rows.ts";
-import type { History } from "../lib/sam/trends_history.ts";
-
-const OPTIMIZATION = "license-optimization";
-
-/** Per reporting currency, the all-currency totals per run with the rates each run used. */
-function convertedSections(history: History, optimised: boolean): Section[] {
-  return reportingCurrenciesOf(history).map((code) => ({
-    id: `converted-${code.toLowerCase()}`,
-    title: `All currencies in ${code}`,
-    description: `Per run, the totals of every currency converted to ${code} as that run's ` +
-      "summary stated them (each amount converted to the cent at that run's rates, then added), " +
-      "with the rates used: a total moves with the rates as well as with the amounts. Blank: " +
-      `the run had no reporting currency ${code}, or not the report.`,
-    columns: [
-      datetime("started", "Run started"),
-      text("run", "Run folder", { width: 18 }),
-      money("spend", "Total spend"),
-      money("shortfallCost", "Shortfall cost"),
-      ...(optimised ? [money("optimisedExposure", "Optimised exposure")] : []),
-      text("rates", "Rates used", { width: 48 }),
-    ],
-    rows: convertedRows(history, code),
-    chart: {
-      type: "line",
-      title: `All currencies in ${code}`,
-      x: "started",
-      series: [
-        { key: "spend", label: "Total spend" },
-        { key: "shortfallCost", label: "Shortfall cost" },
-        ...(optimised ? [{ key: "optimisedExposure", label: "Optimised exposure" }] : []),
-      ],
-      currency: "currency",
-    },
-  }));
-}
+import { ranOptimization, runRows, skippedRows } from "../lib/sam/trends_rows.ts";
+import { convertedSections, moneySections } from "./trends_sections.ts";
 
 async function data(ctx: ReportContext): Promise<ReportData> {
   const history = await readHistory(ctx.params.history as string, ctx.params.source as string);
   const source = history.source ?? "no finished run";
-  // The optimised exposure only where some run had license-optimization.
-  const optimised = history.runs.some((r) => r.manifest.reports.some((x) => x.id === OPTIMIZATION));
-  const money_: Section[] = currenciesOf(history).map((currency) => ({
-    id: `money-${currency.toLowerCase()}`,
-    title: `Spend and shortfall cost (${currency})`,
-    description: `Total spend and shortfall cost per run, in ${currency} only` +
-      (optimised
-        ? "; the optimised exposure is what license-optimization left to buy after harvest and " +
-          "reallocation."
-        : "."),
-    columns: [
-      datetime("started", "Run started"),
-      text("run", "Run folder", { width: 18 }),
-      money("spend", "Total spend"),
-      money("shortfallCost", "Shortfall cost"),
-      ...(optimised ? [money("optimisedExposure", "Optimised exposure")] : []),
-    ],
-    rows: moneyRows(history, currency),
-    chart: {
-      type: "line",
-      title: `Spend and shortfall cost (${currency})`,
-      x: "started",
-      series: [
-        { key: "spend", label: "Total spend" },
-        { key: "shortfallCost", label: "Shortfall cost" },
-        ...(optimised ? [{ key: "optimisedExposure", label: "Optimised exposure" }] : []),
-      ],
-      currency: "currency",
-    },
-  }));
+  const optimised = ranOptimization(history);
   return {
     sections: [
       {
@@ -114,7 +44,7 @@ async function data(ctx: ReportContext): Promise<ReportData> {
         emptyText: "No finished pack run in this folder.",
         facts: [{ label: "Runs compared", count: true }],
       },
-      ...money_,
+      ...moneySections(history, optimised),
       ...convertedSections(history, optimised),
       {
         id: "skipped",

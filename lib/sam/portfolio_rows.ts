@@ -7,6 +7,7 @@
  * @module
  */
 
+import { RunHistory } from "../queue/history.ts";
 import type { Figure } from "../pack/figures.ts";
 
 /** The part of a history row the portfolio reads. */
@@ -184,4 +185,30 @@ export function complianceRows(runs: readonly PortfolioRun[]): ComplianceRow[] {
     });
   }
   return out.sort((a, b) => a.tenant.localeCompare(b.tenant));
+}
+
+/** What the portfolio says when no run history database is configured. */
+export const NO_DATABASE =
+  "No run history: set SAMKIT_DATABASE_URL to the PostgreSQL database the " +
+  "queue workers record their runs in (deno task worker).";
+
+/**
+ * The queue's finished and failed runs (of pack `pack`, or of every pack) from the run history
+ * in PostgreSQL at `SAMKIT_DATABASE_URL`; `null` when that variable is not set.
+ *
+ * @example
+ * ```ts ignore
+ * import { readRuns } from "./portfolio_rows.ts";
+ * console.log((await readRuns("weekly-audit"))?.length ?? "no database");
+ * ```
+ */
+export async function readRuns(pack: string | undefined): Promise<PortfolioRun[] | null> {
+  const url = Deno.env.get("SAMKIT_DATABASE_URL");
+  if (!url) return null;
+  const history = await RunHistory.open(url, { max: 1 });
+  try {
+    return await history.runs(pack ? { pack } : {});
+  } finally {
+    await history.close();
+  }
 }

@@ -132,3 +132,16 @@ export function convertedRows(history: History, code: string): Row[] {
 export function skippedRows(history: History): Row[] {
   return history.skipped.map((s) => ({ run: s.run, reason: s.reason }));
 }
+
+/**
+ * Whether some run of `history` ran license-optimization (so the optimised exposure is shown).
+ *
+ * @example
+ * ```ts
+ * import { ranOptimization } from "./trends_rows.ts";
+ * console.log(ranOptimization({ runs: [], skipped: [], source: null } as never)); // false
+ * ```
+ */
+export function ranOptimization(history: History): boolean {
+  return history.runs.some((r) => r.manifest.reports.some((x) => x.id === "license-optimization"));
+}

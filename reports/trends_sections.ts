@@ -1,0 +1,97 @@
+/**
+ * The trends report's money sections, declared: per currency the spend and shortfall cost per
+ * run, and per reporting currency the all-currency totals with the rates each run used, each
+ * drawn as a line chart. The rows come from `lib/sam/trends_rows.ts`.
+ *
+ * @module
+ */
+
+import { datetime, money, text } from "../lib/report/columns.ts";
+import type { Section } from "../lib/report/model.ts";
+import type { History } from "../lib/sam/trends_history.ts";
+import {
+  convertedRows,
+  currenciesOf,
+  moneyRows,
+  reportingCurrenciesOf,
+} from "../lib/sam/trends_rows.ts";
+
+/**
+ * Per currency, the spend and shortfall cost per run (with the optimised exposure if any).
+ *
+ * @example
+ * ```ts
+ * import { moneySections } from "./trends_sections.ts";
+ * console.log(moneySections({ runs: [], skipped: [], source: null } as never, false)); // []
+ * ```
+ */
+export function moneySections(history: History, optimised: boolean): Section[] {
+  return currenciesOf(history).map((currency) => ({
+    id: `money-${currency.toLowerCase()}`,
+    title: `Spend and shortfall cost (${currency})`,
+    description: `Total spend and shortfall cost per run, in ${currency} only` +
+      (optimised
+        ? "; the optimised exposure is what license-optimization left to buy after harvest and " +
+          "reallocation."
+        : "."),
+    columns: [
+      datetime("started", "Run started"),
+      text("run", "Run folder", { width: 18 }),
+      money("spend", "Total spend"),
+      money("shortfallCost", "Shortfall cost"),
+      ...(optimised ? [money("optimisedExposure", "Optimised exposure")] : []),
+    ],
+    rows: moneyRows(history, currency),
+    chart: {
+      type: "line",
+      title: `Spend and shortfall cost (${currency})`,
+      x: "started",
+      series: [
+        { key: "spend", label: "Total spend" },
+        { key: "shortfallCost", label: "Shortfall cost" },
+        ...(optimised ? [{ key: "optimisedExposure", label: "Optimised exposure" }] : []),
+      ],
+      currency: "currency",
+    },
+  }));
+}
+
+/**
+ * Per reporting currency, the all-currency totals per run with the rates each run used.
+ *
+ * @example
+ * ```ts
+ * import { convertedSections } from "./trends_sections.ts";
+ * console.log(convertedSections({ runs: [], skipped: [], source: null } as never, false)); // []
+ * ```
+ */
+export function convertedSections(history: History, optimised: boolean): Section[] {
+  return reportingCurrenciesOf(history).map((code) => ({
+    id: `converted-${code.toLowerCase()}`,
+    title: `All currencies in ${code}`,
+    description: `Per run, the totals of every currency converted to ${code} as that run's ` +
+      "summary stated them (each amount converted to the cent at that run's rates, then added), " +
+      "with the rates used: a total moves with the rates as well as with the amounts. Blank: " +
+      `the run had no reporting currency ${code}, or not the report.`,
+    columns: [
+      datetime("started", "Run started"),
+      text("run", "Run folder", { width: 18 }),
+      money("spend", "Total spend"),
+      money("shortfallCost", "Shortfall cost"),
+      ...(optimised ? [money("optimisedExposure", "Optimised exposure")] : []),
+      text("rates", "Rates used", { width: 48 }),
+    ],
+    rows: convertedRows(history, code),
+    chart: {
+      type: "line",
+      title: `All currencies in ${code}`,
+      x: "started",
+      series: [
+        { key: "spend", label: "Total spend" },
+        { key: "shortfallCost", label: "Shortfall cost" },
+        ...(optimised ? [{ key: "optimisedExposure", label: "Optimised exposure" }] : []),
+      ],
+      currency: "currency",
+    },
+  }));
+}
