@@ -79,6 +79,7 @@ export * from "./purchase_range.ts";
 export * from "./reallocate.ts";
 export * from "./reclaim_usage.ts";
 export * from "./reclaimable.ts";
+export * from "./renewal_rows.ts";
 export * from "./renewal_sources.ts";
 export * from "./renewals.ts";
 export * from "./reporting_currency.ts";

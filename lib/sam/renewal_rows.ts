@@ -1,0 +1,64 @@
+/**
+ * The rows of the renewals report: a renewal due (`renewals.ts`) named for an analyst — its month,
+ * whether it renews or expired while still installed, the application's label and publisher, and
+ * the organisation's name.
+ *
+ * @module
+ */
+
+import type { ClientSlice } from "../api/client.ts";
+import type { QueryContext } from "../query/context.ts";
+import { registryById } from "../query/lookups.ts";
+import { organizationLabel, organizationNames } from "../query/names.ts";
+import type { ReportContext, Row } from "../report/model.ts";
+import { applicationLabel } from "./lookups.ts";
+import type { Renewal } from "./renewals.ts";
+
+/** The report context the rows need: the registry and the organisation tree. */
+export type RenewalRowsContext = ReportContext<
+  ClientSlice<{ registry: "applications"; organizations: "tree" }>,
+  QueryContext
+>;
+
+/** The status of a subscription that ended while its application is still installed. */
+export const EXPIRED = "Expired, in use";
+const SHORT = { Subscription: "Subscr.", Maintenance: "Maint.", Support: "Support" } as const;
+
+/**
+ * The renewals report's rows: each renewal due with its month, status, application label,
+ * publisher and organisation name (registry and organisation tree each read once per run).
+ *
+ * @example
+ * ```ts ignore
+ * import { renewalRows } from "./renewal_rows.ts";
+ * const rows = await renewalRows(ctx, due);
+ * console.log(rows[0]?.label); // e.g. "Subscr. · Microsoft Visio 2021"
+ * ```
+ */
+export async function renewalRows(
+  ctx: RenewalRowsContext,
+  due: readonly Renewal[],
+): Promise<Row[]> {
+  const [registry, names] = await Promise.all([registryById(ctx), organizationNames(ctx)]);
+  return due.map((r) => {
+    const app = registry.get(r.applicationId ?? "");
+    const application = r.applicationId
+      ? applicationLabel(r.applicationId, app)
+      : "(no application)";
+    return {
+      month: r.endDate.toISOString().slice(0, 7),
+      endDate: r.endDate,
+      daysLeft: r.daysLeft,
+      kind: r.kind,
+      status: r.expiredInUse ? EXPIRED : "Renews",
+      expiredInUse: r.expiredInUse,
+      application,
+      publisher: app?.manufacturer ?? null,
+      organization: organizationLabel(names, r.organizationId),
+      annualCost: r.annualCost,
+      currency: r.currency,
+      licenseId: r.licenseId,
+      label: `${SHORT[r.kind]} · ${application}`,
+    };
+  });
+}
