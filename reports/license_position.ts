@@ -8,15 +8,15 @@
  */
 
 import type { QueryContext } from "../lib/query/context.ts";
-import { integer, money, percent, text, whenPositive } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { stringParam } from "../lib/report/param_builders.ts";
-import { type LicensePositionClient, positionRows, publisherRows } from "../lib/sam/elp_rows.ts";
+import { type LicensePositionClient, positionRows } from "../lib/sam/elp_rows.ts";
 import { reportElp } from "../lib/sam/elp_rows.ts";
 import {
-  APPLICATION_METRIC,
   evidenceSections,
   exposureSections,
+  POSITION_COLUMNS,
+  publishersSection,
   understatedHostsSection,
   unpricedSection,
 } from "./license_position_sections.ts";
@@ -54,24 +54,7 @@ async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Pr
               "licenses allocated to them, transfers to and from their computers and users, " +
               "the requirement of their computers; prices are the estate's."
             : ""),
-        columns: [
-          ...APPLICATION_METRIC,
-          integer("purchased", "Purchased"),
-          integer("received", "Received"),
-          integer("given", "Given"),
-          integer("entitlements", "Entitlements"),
-          integer("requirement", "Requirement"),
-          integer("position", "Position"),
-          percent("compliance", "Entitled ÷ required"),
-          integer("shortfall", "Shortfall", { emphasis: whenPositive("shortfall", "bad") }),
-          integer("uncoveredInstalls", "Uncovered installs"),
-          text("priceSource", "Priced at", { width: 14 }),
-          money("unitPrice", "Unit price"),
-          money("shortfallCost", "Shortfall cost (unit price × shortfall)", { width: 14 }),
-          money("surplusValue", "Surplus value (unit price × surplus)", { width: 14 }),
-          text("currency", "Currency", { width: 8 }),
-          text("understated", "Requirement understated", { width: 20 }),
-        ],
+        columns: POSITION_COLUMNS,
         rows: positions,
         group: { by: "publisher", label: "Publisher" },
         emptyText: "No licenses or requirements for these parameters.",
@@ -82,23 +65,7 @@ async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Pr
           { label: "Surplus value", sum: "surplusValue", perCurrency: "currency" },
         ],
       },
-      {
-        id: "publishers",
-        title: "Compliance by publisher and metric",
-        description: "Entitlements ÷ requirement within one metric (units of different metrics " +
-          "are never added); a share below 100% is a shortfall.",
-        columns: [
-          text("publisher", "Publisher", { width: 28 }),
-          text("metric", "Metric", { width: 16 }),
-          integer("applications", "Applications"),
-          integer("short", "Short", { emphasis: whenPositive("short", "bad") }),
-          integer("entitlements", "Entitlements"),
-          integer("requirement", "Requirement"),
-          integer("shortfall", "Shortfall"),
-          percent("compliance", "Entitled ÷ required"),
-        ],
-        rows: publisherRows(positions),
-      },
+      publishersSection(positions),
       ...exposureSections(positions),
       unpricedSection(positions),
       understatedHostsSection(elp),

@@ -8,14 +8,15 @@
  */
 
 import type { ElpResult } from "../lib/query/elp/elp.ts";
-import { integer, money, number, text } from "../lib/report/columns.ts";
-import type { Section } from "../lib/report/model.ts";
+import { integer, money, number, percent, text, whenPositive } from "../lib/report/columns.ts";
+import type { Column, Section } from "../lib/report/model.ts";
 import {
   deviceRows,
   differenceRows,
   type ElpNames,
   exposureRows,
   type PositionRow,
+  publisherRows,
 } from "../lib/sam/elp_rows.ts";
 
 /**
@@ -211,5 +212,63 @@ export function understatedHostsSection(elp: ElpResult): Section {
     rows,
     emptyText: "Every computer the requirement rests on has hardware data.",
     facts: [{ label: "Hosts without hardware data (requirement understated)", count: true }],
+  };
+}
+
+/**
+ * The columns of the "positions" section: application and metric, the entitlements against the
+ * requirement, the shortfall and how it is priced.
+ *
+ * @example
+ * ```ts
+ * import { POSITION_COLUMNS } from "./license_position_sections.ts";
+ * console.log(POSITION_COLUMNS.some((c) => c.key === "shortfallCost")); // true
+ * ```
+ */
+export const POSITION_COLUMNS: Column[] = [
+  ...APPLICATION_METRIC,
+  integer("purchased", "Purchased"),
+  integer("received", "Received"),
+  integer("given", "Given"),
+  integer("entitlements", "Entitlements"),
+  integer("requirement", "Requirement"),
+  integer("position", "Position"),
+  percent("compliance", "Entitled ÷ required"),
+  integer("shortfall", "Shortfall", { emphasis: whenPositive("shortfall", "bad") }),
+  integer("uncoveredInstalls", "Uncovered installs"),
+  text("priceSource", "Priced at", { width: 14 }),
+  money("unitPrice", "Unit price"),
+  money("shortfallCost", "Shortfall cost (unit price × shortfall)", { width: 14 }),
+  money("surplusValue", "Surplus value (unit price × surplus)", { width: 14 }),
+  text("currency", "Currency", { width: 8 }),
+  text("understated", "Requirement understated", { width: 20 }),
+];
+
+/**
+ * The "publishers" section: compliance by publisher and metric of the positions `positions`.
+ *
+ * @example
+ * ```ts
+ * import { publishersSection } from "./license_position_sections.ts";
+ * console.log(publishersSection([]).id); // "publishers"
+ * ```
+ */
+export function publishersSection(positions: readonly PositionRow[]): Section {
+  return {
+    id: "publishers",
+    title: "Compliance by publisher and metric",
+    description: "Entitlements ÷ requirement within one metric (units of different metrics " +
+      "are never added); a share below 100% is a shortfall.",
+    columns: [
+      text("publisher", "Publisher", { width: 28 }),
+      text("metric", "Metric", { width: 16 }),
+      integer("applications", "Applications"),
+      integer("short", "Short", { emphasis: whenPositive("short", "bad") }),
+      integer("entitlements", "Entitlements"),
+      integer("requirement", "Requirement"),
+      integer("shortfall", "Shortfall"),
+      percent("compliance", "Entitled ÷ required"),
+    ],
+    rows: publisherRows(positions),
   };
 }
