@@ -14,16 +14,19 @@ import type { ClientSlice } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import { effectiveLicensePosition } from "../lib/query/elp/elp.ts";
 import type { ElpClient } from "../lib/query/elp/inputs.ts";
-import { boolean, date, integer, text, whenTrue } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { readThresholds, THRESHOLDS_PARAM } from "../lib/sam/idle_buckets.ts";
-import { countKeys, idleCounts, idleInstalls } from "../lib/sam/idle_installs.ts";
-import { keepingIdle } from "../lib/sam/idle_installs.ts";
+import { countKeys, idleCounts, idleInstalls, keepingIdle } from "../lib/sam/idle_installs.ts";
 import { IdleList } from "../lib/sam/idle_list.ts";
 import { idleUnitsTally, licensedInstalls } from "../lib/sam/reclaimable.ts";
-import { applicationRows, installationRows, reclaimRows } from "../lib/sam/unused_rows.ts";
-import { countColumns, reclaimSection, reclaimValueSection } from "./unused_software_sections.ts";
+import {
+  applicationColumns,
+  INSTALLATION_COLUMNS,
+  reclaimSection,
+  reclaimValueSection,
+} from "./unused_software_sections.ts";
 import { type UsageClient, withServiceUsage } from "../lib/sam/reclaim_usage.ts";
+import { applicationRows, installationRows, reclaimRows } from "../lib/sam/unused_rows.ts";
 import { rowLookups } from "../lib/sam/unused_rows.ts";
 
 /** The slice of the SAM client this report reads (the ELP's, and the installs and registry). */
@@ -66,12 +69,7 @@ async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Pro
           `${thresholds.join(", ")} days, from the report date), never-used installs counted ` +
           `apart. Harvest candidates: installs unused for ${top} days or more, or never used and ` +
           "of unknown age. Most unused installs first.",
-        columns: [
-          text("application", "Application", { width: 30 }),
-          text("version", "Version", { width: 10, whenUnfilled: "drop" }),
-          text("manufacturer", "Manufacturer", { width: 18 }),
-          ...countColumns(thresholds),
-        ],
+        columns: applicationColumns(thresholds),
         rows: applicationRows(counts, lookups),
         totals: { sum: countKeys(thresholds) },
         emptyText: `Every installed application was used in the last ${first} days.`,
@@ -88,18 +86,7 @@ async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Pro
         description: "One row per computer and application, grouped by organization, in " +
           "computer order. Never-used installs count their idle days from first discovery. " +
           "Licensed: its entitlement state consumes a license.",
-        columns: [
-          text("organization", "Organization", { width: 16 }),
-          text("computer", "Computer", { width: 22 }),
-          text("application", "Application", { width: 30 }),
-          text("version", "Version", { width: 10, whenUnfilled: "drop" }),
-          date("lastUsed", "Last used"),
-          date("firstDiscovered", "First discovered"),
-          integer("idleDays", "Days unused"),
-          text("bucket", "Bucket", { width: 14 }),
-          boolean("licensed", "Licensed"),
-          boolean("candidate", "Harvest candidate", { emphasis: whenTrue("candidate", "warn") }),
-        ],
+        columns: INSTALLATION_COLUMNS,
         rows: installationRows(idle.inComputerOrder(), lookups),
         group: { by: "organization", label: "Organization" },
         totals: { sum: [] },

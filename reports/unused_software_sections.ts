@@ -8,7 +8,15 @@
  * @module
  */
 
-import { boolean, integer, money, text, whenPositive, whenTrue } from "../lib/report/columns.ts";
+import {
+  boolean,
+  date,
+  integer,
+  money,
+  text,
+  whenPositive,
+  whenTrue,
+} from "../lib/report/columns.ts";
 import type { Column, Section, StackedBarChartSpec } from "../lib/report/model.ts";
 import { bucketLabel } from "../lib/sam/idle_buckets.ts";
 import { type ReclaimRow, reclaimValueRows } from "../lib/sam/unused_rows.ts";
@@ -159,3 +167,44 @@ export function countColumns(thresholds: readonly number[]): Column[] {
     integer("candidates", "Harvest candidates"),
   ];
 }
+
+/**
+ * The columns of the "applications" section: the application, its version and manufacturer,
+ * and its installations per idle bucket of `thresholds`.
+ *
+ * @example
+ * ```ts
+ * import { applicationColumns } from "./unused_software_sections.ts";
+ * console.log(applicationColumns([30, 90]).length); // 9
+ * ```
+ */
+export function applicationColumns(thresholds: readonly number[]): Column[] {
+  return [
+    text("application", "Application", { width: 30 }),
+    text("version", "Version", { width: 10, whenUnfilled: "drop" }),
+    text("manufacturer", "Manufacturer", { width: 18 }),
+    ...countColumns(thresholds),
+  ];
+}
+
+/**
+ * The columns of the "installations" section: one idle install per computer and application.
+ *
+ * @example
+ * ```ts
+ * import { INSTALLATION_COLUMNS } from "./unused_software_sections.ts";
+ * console.log(INSTALLATION_COLUMNS.map((c) => c.key).includes("candidate")); // true
+ * ```
+ */
+export const INSTALLATION_COLUMNS: Column[] = [
+  text("organization", "Organization", { width: 16 }),
+  text("computer", "Computer", { width: 22 }),
+  text("application", "Application", { width: 30 }),
+  text("version", "Version", { width: 10, whenUnfilled: "drop" }),
+  date("lastUsed", "Last used"),
+  date("firstDiscovered", "First discovered"),
+  integer("idleDays", "Days unused"),
+  text("bucket", "Bucket", { width: 14 }),
+  boolean("licensed", "Licensed"),
+  boolean("candidate", "Harvest candidate", { emphasis: whenTrue("candidate", "warn") }),
+];
