@@ -16,12 +16,17 @@ import type { ClientSlice } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { integerParam } from "../lib/report/param_builders.ts";
-import { COST_COLUMNS } from "./license_cost_summary_columns.ts";
 import { costLinesOf, type CostScope, subtotalsBy } from "../lib/sam/license_cost_query.ts";
 import { licensesInScope, SCOPE_PARAMS } from "../lib/sam/license_cost_query.ts";
 import { runRateSection } from "./license_cost_summary_run_rate.ts";
 import { registryById } from "../lib/query/lookups.ts";
-import { publisherSection, topSection } from "./license_cost_summary_sections.ts";
+import {
+  applicationSubtotalsSection,
+  currencyTotalsSection,
+  publisherSection,
+  topSection,
+  vendorSubtotalsSection,
+} from "./license_cost_summary_sections.ts";
 import { licenseListSection, withoutCostsSection } from "./license_cost_summary_lists.ts";
 
 export { inPurchaseRange } from "../lib/sam/purchase_range.ts";
@@ -33,9 +38,6 @@ export type LicenseCostSummaryClient = ClientSlice<{
 }>;
 type Ctx = ReportContext<LicenseCostSummaryClient, QueryContext>;
 
-const NOTE = `${COST_COLUMNS.note} ${COST_COLUMNS.subtotalNote}`;
-const NO_LICENSES = "No licenses match these parameters.";
-const C = COST_COLUMNS;
 /** The headline count of the licenses whose costs are in no figure. */
 const WITHOUT_FACT = "Licenses without a cost summary (costs unknown, in no total)";
 
@@ -62,39 +64,14 @@ async function data(ctx: Ctx): Promise<ReportData> {
       { section: "currency-totals", label: "Licenses", sum: "licenses" },
     ],
     sections: [
-      {
-        id: "currency-totals",
-        title: "Totals by currency",
-        description: "Every figure summed within its currency; amounts in different currencies " +
-          `are never added together. ${NOTE}`,
-        columns: [C.currency, ...C.subtotals.filter((c) => c.key !== "currency")],
-        rows: currencies,
-        emptyText: NO_LICENSES,
-      },
+      currencyTotalsSection(currencies),
       runRateSection(scope, ctx.now),
       ...codes.map((code) => topSection(apps, code, top, many)),
       ...codes.map((code) => publisherSection(lines, code, top, many)),
       licenseListSection(lines),
       withoutCostsSection(lines),
-      {
-        id: "by-application",
-        title: "Cost by application",
-        description: `Subtotals per application and currency. ${C.subtotalNote}`,
-        columns: [C.application(32), C.publisher(18), ...C.subtotals],
-        rows: apps,
-        totals: C.subtotalSums,
-        emptyText: NO_LICENSES,
-      },
-      {
-        id: "by-vendor",
-        title: "Cost by vendor",
-        description: "Subtotals per vendor (who the license was bought from) and currency. " +
-          C.subtotalNote,
-        columns: [C.vendor(28), ...C.subtotals],
-        rows: subtotalsBy(lines, ["vendor", "currency"]),
-        totals: C.subtotalSums,
-        emptyText: NO_LICENSES,
-      },
+      applicationSubtotalsSection(apps),
+      vendorSubtotalsSection(subtotalsBy(lines, ["vendor", "currency"])),
     ],
   };
 }

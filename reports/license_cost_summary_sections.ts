@@ -1,7 +1,9 @@
 /**
- * The license-cost-summary sections that rank within one currency: the most expensive
- * applications, and spend by publisher (the registry's manufacturer), each with a bar chart of
- * that currency only (amounts in different currencies are never on one axis).
+ * The license-cost-summary sections, declared: the totals per currency, the subtotals per
+ * application and per vendor, and the sections that rank within one currency — the most
+ * expensive applications and spend by publisher, each with a bar chart of that currency only
+ * (amounts in different currencies are never on one axis). The rows come from
+ * `lib/sam/license_cost_query.ts`.
  *
  * @module
  */
@@ -109,5 +111,75 @@ export function publisherSection(
       ...{ label: "publisher", value: "totalCost", top },
     },
     emptyText: EMPTY,
+  };
+}
+
+const NOTE = `${COST_COLUMNS.note} ${COST_COLUMNS.subtotalNote}`;
+const NO_LICENSES = "No licenses match these parameters.";
+const C = COST_COLUMNS;
+
+/**
+ * The "currency-totals" section: every figure summed within its currency.
+ *
+ * @example
+ * ```ts
+ * import { currencyTotalsSection } from "./license_cost_summary_sections.ts";
+ * console.log(currencyTotalsSection([]).id); // "currency-totals"
+ * ```
+ */
+export function currencyTotalsSection(rows: readonly Subtotal<"currency">[]): Section {
+  return {
+    id: "currency-totals",
+    title: "Totals by currency",
+    description: "Every figure summed within its currency; amounts in different currencies " +
+      `are never added together. ${NOTE}`,
+    columns: [C.currency, ...C.subtotals.filter((c) => c.key !== "currency")],
+    rows: [...rows],
+    emptyText: NO_LICENSES,
+  };
+}
+
+/**
+ * The "by-application" section: subtotals per application and currency.
+ *
+ * @example
+ * ```ts
+ * import { applicationSubtotalsSection } from "./license_cost_summary_sections.ts";
+ * console.log(applicationSubtotalsSection([]).title); // "Cost by application"
+ * ```
+ */
+export function applicationSubtotalsSection(
+  rows: readonly Subtotal<"application" | "currency">[],
+): Section {
+  return {
+    id: "by-application",
+    title: "Cost by application",
+    description: `Subtotals per application and currency. ${C.subtotalNote}`,
+    columns: [C.application(32), C.publisher(18), ...C.subtotals],
+    rows: [...rows],
+    totals: C.subtotalSums,
+    emptyText: NO_LICENSES,
+  };
+}
+
+/**
+ * The "by-vendor" section: subtotals per vendor (who the license was bought from) and currency.
+ *
+ * @example
+ * ```ts
+ * import { vendorSubtotalsSection } from "./license_cost_summary_sections.ts";
+ * console.log(vendorSubtotalsSection([]).title); // "Cost by vendor"
+ * ```
+ */
+export function vendorSubtotalsSection(rows: readonly Subtotal<"vendor" | "currency">[]): Section {
+  return {
+    id: "by-vendor",
+    title: "Cost by vendor",
+    description: "Subtotals per vendor (who the license was bought from) and currency. " +
+      C.subtotalNote,
+    columns: [C.vendor(28), ...C.subtotals],
+    rows: [...rows],
+    totals: C.subtotalSums,
+    emptyText: NO_LICENSES,
   };
 }
