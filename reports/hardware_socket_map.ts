@@ -3,19 +3,20 @@
  * and per-core and core-factor requirements (rules: `lib/sam/processor_licensing.ts`), and their
  * VMs grouped by host. Which computers are hosts and what is read for them (404 keeps the row
  * with blanks and a note): `lib/sam/host_inventory.ts`; clusters from data-center coverages:
- * `lib/sam/data_center_clusters.ts`; rows: `lib/sam/socket_map_rows.ts`.
+ * `lib/sam/data_center_clusters.ts`; rows: `lib/sam/socket_map_rows.ts`; columns:
+ * `hardware_socket_map_sections.ts`.
  * @module
  */
 
 import type { ClientSlice } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
-import { boolean, integer, number, text, whenTrue } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { computersInScope, ORGANIZATION_PARAM } from "../lib/sam/computers_in_scope.ts";
 import { clusterPlacement } from "../lib/sam/data_center_clusters.ts";
 import { hostInventory, NO_HARDWARE } from "../lib/sam/host_inventory.ts";
 import { LICENSING_PARAMS, licensingRules } from "../lib/sam/processor_licensing.ts";
 import { hostRows, vmRows } from "../lib/sam/socket_map_rows.ts";
+import { HOST_COLUMNS, VM_COLUMNS } from "./hardware_socket_map_sections.ts";
 
 export { coreFactorOf, coreFactorRequirement } from "../lib/sam/processor_licensing.ts";
 export { perCoreRequirement } from "../lib/sam/processor_licensing.ts";
@@ -27,11 +28,6 @@ export type HardwareSocketMapClient = ClientSlice<{
 }>;
 
 type Ctx = ReportContext<HardwareSocketMapClient, QueryContext>;
-const processorColumns = [
-  integer("processors", "CPUs", { width: 5 }),
-  integer("cores", "Cores", { width: 6 }),
-  integer("logicalProcessors", "Threads", { width: 7 }),
-];
 const hostSums = ["vms", "sockets", "processors", "cores", "logicalProcessors"];
 
 async function data(ctx: Ctx): Promise<ReportData> {
@@ -50,21 +46,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
         "and cores × core factor of the processor manufacturer, rounded up. The cluster is the " +
         "one most of the host's VMs are covered in by a data-center extended coverage. Hosts " +
         "without hardware data are listed with blanks and a note.",
-      columns: [
-        text("hostName", "Host", { width: 18 }),
-        text("manufacturer", "Manufacturer", { width: 12 }),
-        text("model", "Model", { width: 18 }),
-        text("cluster", "Cluster", { width: 14 }),
-        integer("vms", "VMs", { width: 5 }),
-        integer("sockets", "Sockets", { width: 7 }),
-        boolean("manualOverride", "Manual sockets", { width: 7 }),
-        ...processorColumns,
-        text("processorType", "Processor type", { width: 28 }),
-        integer("perCoreRequirement", "Per-core req.", { width: 8 }),
-        number("coreFactor", "Factor", { decimals: 2, width: 6 }),
-        integer("coreFactorRequirement", "Core-factor req.", { width: 10 }),
-        text("note", "Note", { width: 16, emphasis: whenTrue("note", "warn") }),
-      ],
+      columns: HOST_COLUMNS,
       rows: hostRows(inventory, clusters, rules),
       totals: { sum: [...hostSums, "perCoreRequirement", "coreFactorRequirement"] },
       emptyText: "No physical servers or virtualisation hosts match these parameters.",
@@ -80,16 +62,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
       title: "Virtual machines by host",
       description: "Every virtual machine under the host it runs on (from the computer detail); " +
         "the hypervisor and cluster are the host's unless the VM's own records say otherwise.",
-      columns: [
-        text("hostName", "Virtual machine", { width: 18 }),
-        text("host", "Host", { width: 16 }),
-        text("cluster", "Cluster", { width: 14 }),
-        text("hypervisor", "Hypervisor", { width: 16 }),
-        text("operatingSystem", "Operating system", { width: 26 }),
-        boolean("isServer", "Server", { width: 6 }),
-        ...processorColumns,
-        text("note", "Note", { width: 14, emphasis: whenTrue("note", "warn") }),
-      ],
+      columns: VM_COLUMNS,
       rows: vmRows(inventory, clusters),
       group: { by: "host", label: "Host" },
       totals: { sum: ["cores", "logicalProcessors"] },
