@@ -17,8 +17,12 @@ import { computerCounts, hasUncovered } from "../lib/sam/entitlement_counts.ts";
 import { applicationStateRows } from "../lib/sam/entitlement_applications.ts";
 import { detailRows } from "../lib/sam/entitlement_detail.ts";
 import { entitlementInputs } from "../lib/sam/entitlement_inputs.ts";
-import { countColumns, STATE_PARAMS, uncoveredText } from "../lib/sam/entitlement_states.ts";
-import { applicationSection, statesSection } from "./entitlement_state_by_computer_sections.ts";
+import { STATE_PARAMS, uncoveredText } from "../lib/sam/entitlement_states.ts";
+import {
+  applicationSection,
+  countColumns,
+  statesSection,
+} from "./entitlement_state_by_computer_sections.ts";
 
 export { matchStates, stateKeys } from "../lib/sam/entitlement_states.ts";
 

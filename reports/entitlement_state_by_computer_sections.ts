@@ -9,9 +9,9 @@
  */
 
 import { boolean, integer, text, whenPositive, whenTrue } from "../lib/report/columns.ts";
-import type { Row, Section } from "../lib/report/model.ts";
+import type { Column, Row, Section } from "../lib/report/model.ts";
 import { type ComputerRow, stateFacts, stateTotals } from "../lib/sam/entitlement_counts.ts";
-import { countColumns, type StateColumn } from "../lib/sam/entitlement_states.ts";
+import type { StateColumn } from "../lib/sam/entitlement_states.ts";
 
 /**
  * The "Totals per entitlement state" section of the computer rows `rows`.
@@ -81,4 +81,24 @@ export function applicationSection(rows: readonly Row[], columns: readonly State
     },
     emptyText: "No application entitlements for these parameters.",
   };
+}
+
+/**
+ * The count columns of the states, labelled with their names; an uncovered state's count is
+ * emphasised (`bad`) when above zero.
+ *
+ * @example
+ * ```ts
+ * import { countColumns } from "./entitlement_state_by_computer_sections.ts";
+ * import { UNKNOWN_STATE } from "../lib/sam/entitlement_states.ts";
+ * console.log(countColumns([UNKNOWN_STATE]).map((c) => c.label)); // ["(unknown state)"]
+ * ```
+ */
+export function countColumns(columns: readonly StateColumn[]): Column[] {
+  return columns.map((s) =>
+    integer(s.key, s.name, {
+      width: 10,
+      ...(s.uncovered ? { emphasis: whenPositive(s.key, "bad") } : {}),
+    })
+  );
 }

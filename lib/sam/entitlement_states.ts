@@ -13,9 +13,8 @@ import type { Resource } from "../api/catalogue.ts";
 import { aggregate } from "../query/group_by.ts";
 import { sum } from "../query/measures.ts";
 import { compareText } from "../query/sort.ts";
-import { integer, whenPositive } from "../report/columns.ts";
 import { ParamError } from "../report/errors.ts";
-import type { Column, ParamSpec } from "../report/model.ts";
+import type { ParamSpec } from "../report/model.ts";
 import { stringParam } from "../report/param_builders.ts";
 
 type EntitlementState = Resource<"EntitlementState">;
@@ -268,23 +267,4 @@ export function stateCounts(
 export function uncoveredText(columns: readonly StateColumn[]): string {
   const names = columns.filter((s) => s.uncovered).map((s) => `"${s.name}"`);
   return names.length ? names.join(" and ") : "no state (none of the uncoveredStates matched)";
-}
-
-/**
- * The count columns of the states, labelled with their names; an uncovered state's count is
- * emphasised (`bad`) when above zero.
- *
- * @example
- * ```ts
- * import { countColumns, UNKNOWN_STATE } from "./entitlement_states.ts";
- * console.log(countColumns([UNKNOWN_STATE]).map((c) => c.label)); // ["(unknown state)"]
- * ```
- */
-export function countColumns(columns: readonly StateColumn[]): Column[] {
-  return columns.map((s) =>
-    integer(s.key, s.name, {
-      width: 10,
-      ...(s.uncovered ? { emphasis: whenPositive(s.key, "bad") } : {}),
-    })
-  );
 }

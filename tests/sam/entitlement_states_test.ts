@@ -1,7 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import {
-  countColumns,
   entitlementStates,
   STATE_PARAMS,
   stateCounts,
@@ -10,6 +9,7 @@ import {
   UNKNOWN_STATE,
   UNKNOWN_STATE_KEY,
 } from "../../lib/sam/entitlement_states.ts";
+import { countColumns } from "../../reports/entitlement_state_by_computer_sections.ts";
 import { ParamError } from "../../lib/report/errors.ts";
 import { DETAIL_ORDER, type DetailRow } from "../../lib/sam/entitlement_detail.ts";
 
