@@ -164,44 +164,6 @@ export interface ClientOptions extends BaseUrlOptions, RetryOptions {
   readonly parallel?: ParallelOption;
 }
 
-/** Options of {@link createClient}. */
-export interface ClientOptions extends BaseUrlOptions, RetryOptions {
-  /**
-   * How to authenticate: `{clientId, clientSecret}` (OAuth2 client credentials), `{token}`,
-   * `{tokenProvider}` or an `Auth`. Default: `SAM_CLIENT_ID` and `SAM_CLIENT_SECRET`, else
-   * `SAM_TOKEN`, else none. Secrets are never logged.
-   */
-  readonly auth?: AuthOptions;
-  /** Shorthand for `auth: {clientId, clientSecret}`. */
-  readonly clientId?: string;
-  /** Shorthand for `auth: {clientId, clientSecret}`. */
-  readonly clientSecret?: string;
-  /** Shorthand for `auth: {token}`. */
-  readonly token?: string;
-  /** Shorthand for `auth: {tokenProvider}`. */
-  readonly tokenProvider?: (signal?: AbortSignal) => Promise<string>;
-  /** The token endpoint for `clientId`/`clientSecret`: a path or URL (default routes.md's). */
-  readonly tokenUrl?: string;
-  /** Renew client-credentials tokens this long before they expire (default 60 000 ms). */
-  readonly refreshMarginMs?: number;
-  /** The fetch function (default the global one). */
-  readonly fetch?: typeof fetch;
-  /** Time-out of each attempt in ms (default 30 000; 0 disables). */
-  readonly timeoutMs?: number;
-  /** Every wait (429, backoff) goes through this; inject one in tests. */
-  readonly sleep?: Sleep;
-  /** Timers for time-outs (default the global ones). */
-  readonly clock?: TimerClock;
-  /** Progress events: request, retry, rateLimit, page. */
-  readonly onEvent?: (event: ClientEvent) => void;
-  /** Extra headers sent with every call. */
-  readonly headers?: Readonly<Record<string, string>>;
-  /** Default items per page (default 1000). */
-  readonly pageSize?: number;
-  /** Default parallel mode of collections (default off). */
-  readonly parallel?: ParallelOption;
-}
-
 /**
  * A client for the SAM API.
  *
