@@ -211,7 +211,11 @@ export async function effectiveLicensePosition(
   ctx: Ctx,
   options: ElpOptions = {},
 ): Promise<ElpResult> {
-  const estate = await readElpInputs(ctx, { application: options.application });
+  const scoped = options.organizations !== undefined || options.organization !== undefined;
+  const estate = await readElpInputs(ctx, {
+    application: options.application,
+    summaries: !scoped,
+  });
   const computers = await computersById(ctx);
   const scope = options.organizations ??
     (options.organization === undefined ? undefined : new Set([options.organization]));

@@ -53,6 +53,11 @@ export interface ElpData {
 export interface ElpReadOptions {
   /** Only applications for which this holds (a registry filter, say). */
   readonly application?: (applicationId: string) => boolean;
+  /**
+   * Read the service's compliance summary per application (default true). An organisation's
+   * position is cross-checked with the allocation instead, so a scoped run skips these reads.
+   */
+  readonly summaries?: boolean;
 }
 
 type Ctx = { readonly client: ElpClient; readonly query: QueryContext };
@@ -177,7 +182,7 @@ export async function readElpInputs(ctx: Ctx, options: ElpReadOptions = {}): Pro
       () => optional(() => ctx.client.licenses.entitlementStates()),
     ),
     perItem(ctx, apps, (a) => `registry.metrics:${a}`, (a) => applicationMetrics(ctx, a)),
-    perItem(
+    options.summaries === false ? new Map<string, null>() : perItem(
       ctx,
       apps,
       (a) => `licenses.complianceSummary:${a}`,
