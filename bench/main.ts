@@ -25,7 +25,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
 const HELP = `Usage: deno task bench [name …]
 
 Runs the benchmarks (all of them, or the ones named; the reports part builds estates of up to
-200,000 computers and takes the longest, most of an hour on 2 cores) and prints each
+200,000 computers and takes the longest, tens of minutes on 2 cores) and prints each
 figure side by side with its baseline and the ratio; figures with a goal are judged where they
 print and listed again at the end. Writes only to /tmp.
 
