@@ -132,19 +132,23 @@ export async function topN<T>(
 }
 
 /**
- * Reads a source into an array (for small collections such as the registry or states); a
- * `Paged` source through its own `toArray()`, which re-reads an inconsistent collection.
+ * Reads a source into an array, each item as `keep` gives it back (as it is by default: a
+ * `Paged` source then through its own `toArray()`). An inconsistent `Paged` read is read again
+ * either way. With `keep`, each item is kept as it arrives, so a large collection's items as read
+ * die young instead of all living until the last page (the run cache keeps compact copies).
  *
  * @example
  * ```ts
  * import { toArray } from "./collect.ts";
  * console.log(await toArray([1, 2])); // [1, 2]
+ * console.log(await toArray([1, 2], (n) => n * 10)); // [10, 20]
  * ```
  */
-export async function toArray<T>(source: Source<T>): Promise<T[]> {
-  if (isPaged<T>(source)) return await source.toArray();
+export async function toArray<T>(source: Source<T>, keep?: (item: T) => T): Promise<T[]> {
+  if (keep === undefined && isPaged<T>(source)) return await source.toArray();
+  const copy = keep ?? ((item: T) => item);
   return await fold(source, (): T[] => [], (out, item) => {
-    out.push(item);
+    out.push(copy(item));
     return out;
   });
 }

@@ -10,7 +10,7 @@ import { RunCache } from "./cache.ts";
 import { fanOut } from "./fan_out.ts";
 import { AdaptiveLimiter } from "./limiter.ts";
 import { indexBy, type Source, toArray } from "./collect.ts";
-import { compactItem, compactItems } from "./compact.ts";
+import { compactItem } from "./compact.ts";
 import type { ClientEvent } from "../api/request.ts";
 
 /**
@@ -72,8 +72,8 @@ export function createQueryContext(options: QueryContextOptions = {}): QueryCont
   return {
     limiter,
     cache,
-    // Kept for the run: compact copies (see `compact.ts`), a third of the read's objects.
-    all: (key, load) => cache.get(`all:${key}`, async () => compactItems(await toArray(load()))),
+    // Kept for the run: compact copies (see `compact.ts`), made as the items arrive.
+    all: (key, load) => cache.get(`all:${key}`, () => toArray(load(), compactItem)),
     index: (key, load, keyOf) =>
       cache.get(`index:${key}`, () => indexBy(load(), keyOf, compactItem)),
     once: (key, load) => cache.get(`once:${key}`, load),

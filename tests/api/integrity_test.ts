@@ -230,7 +230,7 @@ describe("PageChecker", () => {
 describe("collect helpers re-read an inconsistent Paged collection", () => {
   const shortMiddle = FAULTS["a short middle page"]!;
 
-  it("indexBy, groupReduce and toArray return the consistent result after one re-read", async () => {
+  it("indexBy, groupReduce and toArray (as read or copied) return the consistent result after one re-read", async () => {
     for (
       const run of [
         async (p: AsyncIterable<Item>) => [...(await indexBy(p, (i) => i.id)).keys()],
@@ -238,6 +238,7 @@ describe("collect helpers re-read an inconsistent Paged collection", () => {
           p: AsyncIterable<Item>,
         ) => [...(await groupReduce(p, (i) => i.id, () => 0, (a) => a + 1)).keys()],
         async (p: AsyncIterable<Item>) => ids(await toArray(p)),
+        async (p: AsyncIterable<Item>) => ids(await toArray(p, (i) => ({ ...i }))),
       ]
     ) {
       const s = faulty(23, shortMiddle, false);

@@ -18,6 +18,14 @@ describe("compact items", () => {
     assert.equal(copy.when, when);
     assert.ok("gone" in copy);
   });
+  it("leaves out hypermedia links (a list of objects with an href) at every depth", () => {
+    const self = { href: "api/sam/estate/v1/computers/C1", method: "GET", rel: "self" };
+    const item = { id: "C1", links: [self], disks: [{ id: "D1", links: [self] }], n: 1 };
+    assert.deepEqual(compactItem(item), { id: "C1", disks: [{ id: "D1" }], n: 1 });
+    for (const links of [[], [{ rel: "self" }], "text", [self, 1]]) {
+      assert.deepEqual(compactItem({ id: "C1", links }), { id: "C1", links }, "not links: kept");
+    }
+  });
   it("keeps dates, class instances, null-prototype objects and awkward keys as they are", () => {
     const odd = [
       new Date(0),
