@@ -26,6 +26,7 @@
  */
 
 import ExcelJS from "exceljs";
+import { reportV8Flags } from "./v8_flags.ts";
 // @ts-types="../lib/render/csv_stringify.d.ts"
 import { stringify } from "csv-stringify/sync";
 import { PDFDocument } from "pdf-lib";
@@ -202,16 +203,6 @@ async function measure(task: () => Promise<unknown>): Promise<Measure> {
   }
   const used = process.cpuUsage(cpu);
   return { ms: performance.now() - t0, cpuMs: (used.user + used.system) / 1000, peakRss };
-}
-
-/**
- * The V8 flags `deno task report` runs with (a bounded young generation, so a streamed render's
- * peak memory does not step up partway through a large report): the children run with them too,
- * samkit's and the raw libraries' alike.
- */
-async function reportV8Flags(): Promise<string[]> {
-  const config = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
-  return String(config.tasks?.report ?? "").split(/\s+/).filter((a) => a.startsWith("--v8-flags="));
 }
 
 /** Runs one task in a child process (after a 5,000-row warm-up there); its measure or an error. */

@@ -11,6 +11,7 @@
  * @module
  */
 
+import { reportV8Flags } from "./v8_flags.ts";
 import { parseArgs } from "node:util";
 import { type RunningServer, startServer } from "../lib/server/server.ts";
 import { API_REPORTS } from "../reports/mod.ts";
@@ -37,7 +38,7 @@ async function runChild(server: RunningServer, report: string): Promise<ChildFig
       "run",
       "-P=bench",
       "--no-prompt",
-      "--v8-flags=--max-semi-space-size=8",
+      ...await reportV8Flags(),
       child,
       "--base-url",
       server.url,
