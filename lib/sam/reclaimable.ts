@@ -15,6 +15,7 @@
 
 import type { LicensesApi } from "../api/client.ts";
 import type { QueryContext } from "../query/context.ts";
+import { PairKeys } from "../query/pair_keys.ts";
 
 /**
  * Whether an entitlement state means the install consumes a license: a name starting a word with
@@ -36,10 +37,6 @@ export type IsLicensed = (install: {
   readonly computerId: string | null;
   readonly applicationId: string | null;
 }) => boolean;
-
-/** The key of a computer's install of an application. */
-const installKey = (computerId: string | null, applicationId: string | null) =>
-  `${computerId}\u0000${applicationId}`;
 
 /**
  * Which installs consume a license, from the entitlement states and the computer-application
@@ -64,11 +61,17 @@ export async function licensedInstalls(ctx: {
     ctx.query.all("licenses.computerEntitlements", () => licenses.computerEntitlements()),
   ]);
   const licensedStates = new Set(states.filter((s) => consumesLicense(s.name)).map((s) => s.id));
-  const licensed = new Set(
-    entitlements.filter((e) => e.entitlementStateId && licensedStates.has(e.entitlementStateId))
-      .map((e) => installKey(e.computerId, e.applicationId)),
-  );
-  return (i) => licensed.has(installKey(i.computerId, i.applicationId));
+  const installs = new PairKeys();
+  const licensed = new Set<number>();
+  for (const e of entitlements) {
+    if (e.entitlementStateId && licensedStates.has(e.entitlementStateId)) {
+      licensed.add(installs.key(e.computerId, e.applicationId));
+    }
+  }
+  return (i) => {
+    const key = installs.find(i.computerId, i.applicationId);
+    return key !== undefined && licensed.has(key);
+  };
 }
 
 /**
@@ -123,12 +126,21 @@ const clean = (n: number) => Number(n.toPrecision(12));
  * ```
  */
 export function idleUnitsTally(tracking: Iterable<RequirementRow>) {
-  const rows = new Map<string, RequirementRow[]>();
+  // Each install's rows by the install's number: the row itself when it is the only one (most
+  // installs count in one metric), else the list.
+  const installs = new PairKeys();
+  const rows = new Map<number, RequirementRow | RequirementRow[]>();
   for (const r of tracking) {
     if (!r.applicationId || !r.metricId) continue;
-    const key = installKey(r.computerId, r.applicationId);
-    rows.set(key, [...rows.get(key) ?? [], r]);
+    const key = installs.key(r.computerId, r.applicationId);
+    const held = rows.get(key);
+    rows.set(key, held === undefined ? r : Array.isArray(held) ? [...held, r] : [held, r]);
   }
+  const rowsOf = (computerId: string | null, applicationId: string | null) => {
+    const key = installs.find(computerId, applicationId);
+    const held = key === undefined ? undefined : rows.get(key);
+    return held === undefined ? [] : Array.isArray(held) ? held : [held];
+  };
   const lines = new Map<string, IdleUnits>();
   const add = (r: RequirementRow) => {
     const key = `${r.applicationId}\u0000${r.metricId}`;
@@ -147,7 +159,7 @@ export function idleUnitsTally(tracking: Iterable<RequirementRow>) {
       installs: AsyncIterable<T> | Iterable<T>,
     ): AsyncGenerator<T> {
       for await (const i of installs) {
-        if (i.candidate) rows.get(installKey(i.computerId, i.applicationId))?.forEach(add);
+        if (i.candidate) rowsOf(i.computerId, i.applicationId).forEach(add);
         yield i;
       }
     },
