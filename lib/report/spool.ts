@@ -11,9 +11,9 @@
  * @module
  */
 
-import type { Fact, ReportData, Row, Section } from "./model.ts";
+import type { CellValue, Fact, ReportData, Row, Section } from "./model.ts";
 import type { RenderSection } from "../render/renderer.ts";
-import { compareGroupValues, GroupArrival, TotalsAccumulator } from "./totals.ts";
+import { compareGroupValues, GroupArrival, groupKey, TotalsAccumulator } from "./totals.ts";
 import { ExtentAccumulator } from "./extents.ts";
 import { describeOmitted, UnfilledColumns, type UnfilledResult } from "./unfilled.ts";
 import { removeQuietly, TextFileWriter } from "../render/atomic.ts";
@@ -109,29 +109,74 @@ export function decodeRow(line: string): Row {
 /** Bytes read per call when streaming a spool file back. */
 const READ_SIZE = 64 * 1024;
 
-/** Streams a file's lines (without newlines); the file is closed when iteration ends or stops. */
-async function* readLines(path: string): AsyncGenerator<string> {
+/**
+ * Streams a file's lines (without newlines) a read at a time: each chunk holds the lines that
+ * ended within one read. A multi-byte character split across reads is decoded whole, and a long
+ * line split across many reads is joined once. The file is closed when iteration ends or stops.
+ */
+async function* readLineChunks(path: string): AsyncGenerator<string[]> {
   const file = await Deno.open(path, { read: true });
   const decoder = new TextDecoder();
   const buffer = new Uint8Array(READ_SIZE);
-  let rest = "";
+  const pending: string[] = [];
   try {
     for (;;) {
       const n = await file.read(buffer);
       if (n === null) break;
-      const text = rest + decoder.decode(buffer.subarray(0, n), { stream: true });
-      let start = 0;
-      let newline: number;
-      while ((newline = text.indexOf("\n", start)) !== -1) {
-        yield text.slice(start, newline);
-        start = newline + 1;
-      }
-      rest = text.slice(start);
+      const lines = splitLines(decoder.decode(buffer.subarray(0, n), { stream: true }), pending);
+      if (lines.length > 0) yield lines;
     }
-    rest += decoder.decode();
-    if (rest !== "") yield rest;
+    pending.push(decoder.decode());
+    const last = pending.join("");
+    if (last !== "") yield [last];
   } finally {
     file.close();
+  }
+}
+
+/** The lines that end in `text`; `pending` holds the unfinished line before and after. */
+function splitLines(text: string, pending: string[]): string[] {
+  const lines: string[] = [];
+  let start = 0;
+  let newline: number;
+  while ((newline = text.indexOf("\n", start)) !== -1) {
+    const piece = text.slice(start, newline);
+    if (pending.length === 0) lines.push(piece);
+    else {
+      pending.push(piece);
+      lines.push(pending.join(""));
+      pending.length = 0;
+    }
+    start = newline + 1;
+  }
+  if (start < text.length) pending.push(text.slice(start));
+  return lines;
+}
+
+/** Streams a file's lines (without newlines); the file is closed when iteration ends or stops. */
+async function* readLines(path: string): AsyncGenerator<string> {
+  for await (const lines of readLineChunks(path)) yield* lines;
+}
+
+/** Lines gathered into few writes (the output is the lines, each followed by a newline). */
+class LineBatch {
+  #writer: TextFileWriter;
+  #lines: string[] = [];
+
+  constructor(writer: TextFileWriter) {
+    this.#writer = writer;
+  }
+
+  async push(line: string): Promise<void> {
+    this.#lines.push(line);
+    if (this.#lines.length >= 1024) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.#lines.length === 0) return;
+    const text = `${this.#lines.join("\n")}\n`;
+    this.#lines = [];
+    await this.#writer.write(text);
   }
 }
 
@@ -140,70 +185,249 @@ function safeName(id: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// External sort by group value (stable)
+// Group values recorded while rows are spooled, so sorting never parses a row again
 
-async function sortSpool(
+/**
+ * Interns a grouped section's group values as they arrive and keeps each row's group as a small
+ * integer (4 bytes a row, never the row). Values are told apart as `GroupArrival` does, so
+ * `scattered` matches it; each distinct value is ranked as the spool file's value would be (what
+ * `decodeRow` reads back), so the sort orders exactly as comparing the decoded rows did.
+ */
+class GroupRecorder {
+  readonly #values: CellValue[] = [];
+  readonly #primitives = new Map<CellValue, number>();
+  readonly #others = new Map<string, number>();
+  #rows = new Int32Array(1024);
+  #count = 0;
+  #current = -1;
+  #lastValue: unknown = undefined;
+  #scattered = false;
+
+  /** Notes the next row's group value. */
+  add(value: CellValue | undefined): void {
+    const index = this.#count > 0 && value === this.#lastValue && typeof value !== "object"
+      ? this.#current
+      : this.#index(value ?? null);
+    this.#lastValue = value;
+    if (this.#count === this.#rows.length) this.#grow();
+    this.#rows[this.#count++] = index;
+  }
+
+  /** Whether a group came back after another group. */
+  get scattered(): boolean {
+    return this.#scattered;
+  }
+
+  /**
+   * Each row's rank: the position of its group value in `compareGroupValues` order (values that
+   * compare equal share a rank). Reuses the row array; call once, after the last row.
+   */
+  ranks(): Int32Array {
+    const rankOf = rankValues(this.#values.map(spooledValue));
+    const rows = this.#rows.subarray(0, this.#count);
+    for (let i = 0; i < rows.length; i++) rows[i] = rankOf[rows[i]];
+    return rows;
+  }
+
+  #index(value: CellValue): number {
+    const primitive = typeof value !== "object" || value === null;
+    const map: Map<unknown, number> = primitive ? this.#primitives : this.#others;
+    const key = primitive ? value : groupKey(value);
+    let index = map.get(key);
+    if (index === undefined) {
+      index = this.#values.push(value) - 1;
+      map.set(key, index);
+    } else if (index !== this.#current) this.#scattered = true;
+    this.#current = index;
+    return index;
+  }
+
+  #grow(): void {
+    const rows = new Int32Array(this.#rows.length * 2);
+    rows.set(this.#rows);
+    this.#rows = rows;
+  }
+}
+
+/** A group value as the spool file gives it back (e.g. a NaN becomes null). */
+function spooledValue(value: CellValue): CellValue {
+  return decodeRow(encodeRow({ value })).value ?? null;
+}
+
+/** Each value's rank in `compareGroupValues` order; values that compare equal share a rank. */
+function rankValues(values: readonly CellValue[]): Int32Array {
+  const order = values.map((_, i) => i).sort((a, b) => compareGroupValues(values[a], values[b]));
+  const rankOf = new Int32Array(values.length);
+  for (let k = 1; k < order.length; k++) {
+    const same = compareGroupValues(values[order[k - 1]], values[order[k]]) === 0;
+    rankOf[order[k]] = same ? rankOf[order[k - 1]] : k;
+  }
+  return rankOf;
+}
+
+// ---------------------------------------------------------------------------------------------
+// External sort by group rank (stable)
+
+/**
+ * The positions of `ranks` in stable rank order. Rank and position are packed into one number
+ * and sorted natively when that is exact; otherwise a comparison sort with the same result.
+ */
+function stableOrder(ranks: Int32Array): ArrayLike<number> {
+  const n = ranks.length;
+  let max = 0;
+  for (let i = 0; i < n; i++) if (ranks[i] > max) max = ranks[i];
+  if ((max + 1) * n > Number.MAX_SAFE_INTEGER) {
+    return Array.from(ranks.keys()).sort((a, b) => ranks[a] - ranks[b] || a - b);
+  }
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = ranks[i] * n + i;
+  keys.sort();
+  for (let i = 0; i < n; i++) keys[i] %= n;
+  return keys;
+}
+
+/**
+ * Writes one sorted run of `lines` (rows `start`… of the spool, ranked by `ranks`) to a new
+ * temp file, recorded in `runs` before it is written so it is removed on error. Afterwards
+ * `ranks` holds the run's ranks in run order, for the merge.
+ */
+async function writeRun(
+  lines: readonly string[],
+  ranks: Int32Array,
+  start: number,
+  runs: string[],
+  options: SpoolOptions & { prefix: string },
+): Promise<void> {
+  const own = ranks.subarray(start, start + lines.length);
+  const order = stableOrder(own);
+  const run = await Deno.makeTempFile({ dir: options.dir, prefix: options.prefix, suffix: ".run" });
+  runs.push(run);
+  const writer = await TextFileWriter.open(run);
+  try {
+    const out = new LineBatch(writer);
+    for (let i = 0; i < order.length; i++) await out.push(lines[order[i]]);
+    await out.flush();
+    await writer.close();
+  } catch (error) {
+    writer.discard();
+    throw error;
+  }
+  const sorted = Int32Array.from(order, (i) => own[i]);
+  own.set(sorted);
+}
+
+/** Splits the spool into sorted runs of at most `runSize` rows, adding their paths to `runs`. */
+async function writeRuns(
   path: string,
-  by: string,
-  options: SpoolOptions,
-  prefix: string,
+  ranks: Int32Array,
+  runs: string[],
+  options: SpoolOptions & { prefix: string },
 ): Promise<void> {
   const runSize = Math.max(1, options.runSize ?? 20_000);
+  let start = 0;
+  let batch: string[] = [];
+  for await (const lines of readLineChunks(path)) {
+    options.signal?.throwIfAborted();
+    for (const line of lines) {
+      if (batch.push(line) < runSize) continue;
+      await writeRun(batch, ranks, start, runs, options);
+      start += batch.length;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await writeRun(batch, ranks, start, runs, options);
+  if (start + batch.length !== ranks.length) {
+    throw new Error(`spool ${path}: ${start + batch.length} lines for ${ranks.length} rows`);
+  }
+}
+
+/** A run being merged: its lines a read at a time, and where its next row is in `ranks`. */
+interface RunCursor {
+  readonly path: string;
+  readonly chunks: AsyncGenerator<string[]>;
+  lines: string[];
+  at: number;
+  row: number;
+  readonly end: number;
+}
+
+/** Loads the cursor's next chunk of lines when the current one is used up (and rows remain). */
+async function refill(cursor: RunCursor): Promise<void> {
+  while (cursor.row < cursor.end && cursor.at >= cursor.lines.length) {
+    const next = await cursor.chunks.next();
+    if (next.done) throw new Error(`run ${cursor.path} ended early`);
+    cursor.lines = next.value;
+    cursor.at = 0;
+  }
+}
+
+/** The cursor whose next row has the lowest rank (the earliest run on ties), if any is left. */
+function lowest(cursors: readonly RunCursor[], ranks: Int32Array): RunCursor | undefined {
+  let best: RunCursor | undefined;
+  for (const cursor of cursors) {
+    if (cursor.row >= cursor.end) continue;
+    if (!best || ranks[cursor.row] < ranks[best.row]) best = cursor;
+  }
+  return best;
+}
+
+/**
+ * Merges the sorted runs into `path`: each time, every row of the lowest rank from the earliest
+ * run that has it, which keeps the sort stable.
+ */
+async function mergeRuns(
+  path: string,
+  runs: readonly string[],
+  ranks: Int32Array,
+  options: SpoolOptions,
+): Promise<void> {
+  const runSize = Math.max(1, options.runSize ?? 20_000);
+  const cursors: RunCursor[] = runs.map((run, i) => ({
+    path: run,
+    chunks: readLineChunks(run),
+    lines: [],
+    at: 0,
+    row: i * runSize,
+    end: Math.min((i + 1) * runSize, ranks.length),
+  }));
+  const writer = await TextFileWriter.open(path);
+  try {
+    const out = new LineBatch(writer);
+    for (const cursor of cursors) await refill(cursor);
+    for (let cursor = lowest(cursors, ranks); cursor; cursor = lowest(cursors, ranks)) {
+      options.signal?.throwIfAborted();
+      const rank = ranks[cursor.row];
+      do {
+        await out.push(cursor.lines[cursor.at++]);
+        cursor.row++;
+        if (cursor.at === cursor.lines.length) await refill(cursor);
+      } while (cursor.row < cursor.end && ranks[cursor.row] === rank);
+    }
+    await out.flush();
+    await writer.close();
+  } catch (error) {
+    writer.discard();
+    throw error;
+  } finally {
+    await Promise.all(cursors.map((cursor) => cursor.chunks.return(undefined)));
+  }
+}
+
+/**
+ * Sorts the spool file stably by its rows' group ranks with an external merge sort: sorted runs
+ * of `runSize` rows on disk, then a k-way merge (a single run simply replaces the spool). Rows
+ * are never parsed. Run files are removed however it ends.
+ */
+async function sortSpool(
+  path: string,
+  ranks: Int32Array,
+  options: SpoolOptions & { prefix: string },
+): Promise<void> {
   const runs: string[] = [];
   try {
-    let batch: { value: Row[string]; line: string }[] = [];
-    const writeRun = async () => {
-      batch.sort((a, b) => compareGroupValues(a.value, b.value)); // stable
-      const run = await Deno.makeTempFile({ dir: options.dir, prefix, suffix: ".run" });
-      runs.push(run);
-      const writer = await TextFileWriter.open(run);
-      try {
-        for (const item of batch) await writer.write(`${item.line}\n`);
-        await writer.close();
-      } catch (error) {
-        writer.discard();
-        throw error;
-      }
-      batch = [];
-    };
-    for await (const line of readLines(path)) {
-      options.signal?.throwIfAborted();
-      batch.push({ value: decodeRow(line)[by] ?? null, line });
-      if (batch.length >= runSize) await writeRun();
-    }
-    if (batch.length > 0) await writeRun();
-
-    // k-way merge; ties go to the earlier run, which keeps the sort stable.
-    const readers = runs.map((run) => readLines(run));
-    const heads: ({ value: Row[string]; line: string } | undefined)[] = [];
-    const advance = async (i: number) => {
-      const next = await readers[i].next();
-      heads[i] = next.done
-        ? undefined
-        : { value: decodeRow(next.value)[by] ?? null, line: next.value };
-    };
-    const writer = await TextFileWriter.open(path);
-    try {
-      for (let i = 0; i < readers.length; i++) await advance(i);
-      for (;;) {
-        options.signal?.throwIfAborted();
-        let best = -1;
-        for (let i = 0; i < heads.length; i++) {
-          const head = heads[i];
-          if (!head) continue;
-          if (best === -1 || compareGroupValues(head.value, heads[best]!.value) < 0) best = i;
-        }
-        if (best === -1) break;
-        await writer.write(`${heads[best]!.line}\n`);
-        await advance(best);
-      }
-      await writer.close();
-    } catch (error) {
-      writer.discard();
-      throw error;
-    } finally {
-      await Promise.all(readers.map((reader) => reader.return(undefined)));
-    }
+    await writeRuns(path, ranks, runs, options);
+    if (runs.length === 1) await Deno.rename(runs[0], path); // one run is the whole sort
+    else await mergeRuns(path, runs, ranks, options);
   } finally {
     await Promise.all(runs.map(removeQuietly));
   }
@@ -267,7 +491,7 @@ export async function spoolSection(
   const extents = new ExtentAccumulator(section.columns);
   const unfilled = new UnfilledColumns(section.columns);
   const by = section.group?.by;
-  const arrival = new GroupArrival();
+  const groups = by === undefined ? undefined : new GroupRecorder();
   const writer = await TextFileWriter.open(path);
   try {
     for await (const row of section.rows) {
@@ -275,11 +499,11 @@ export async function spoolSection(
       totals.add(row);
       extents.add(row);
       unfilled.add(row);
-      if (by !== undefined) arrival.add(row[by]);
+      groups?.add(row[by!]);
       await writer.write(`${encodeRow(row)}\n`);
     }
     await writer.close();
-    if (arrival.scattered) await sortSpool(path, by!, options, prefix);
+    if (groups?.scattered) await sortSpool(path, groups.ranks(), { ...options, prefix });
   } catch (error) {
     writer.discard();
     await removeQuietly(path);

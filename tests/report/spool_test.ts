@@ -9,7 +9,13 @@ import {
   spoolReport,
   spoolSection,
 } from "../../lib/report/spool.ts";
-import { computeTotals, groupedRows, roundTo } from "../../lib/report/totals.ts";
+import {
+  compareGroupValues,
+  computeTotals,
+  GroupArrival,
+  groupedRows,
+  roundTo,
+} from "../../lib/report/totals.ts";
 import type { Column, Row, Section } from "../../lib/report/model.ts";
 import { listDir, removeTempDirs, tempDir } from "../render/helpers.ts";
 
@@ -201,6 +207,180 @@ describe("spoolSection", () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+/** What the spool file held before sorting rows without parsing them: the stable sort of the
+ * encoded rows by their decoded group value (when the groups arrive scattered). */
+function referenceSpool(rows: Row[], by: string): string {
+  const lines = rows.map(encodeRow);
+  const arrival = new GroupArrival();
+  for (const row of rows) arrival.add(row[by]);
+  const value = (line: string) => decodeRow(line)[by] ?? null;
+  if (arrival.scattered) lines.sort((a, b) => compareGroupValues(value(a), value(b)));
+  return lines.map((line) => `${line}\n`).join("");
+}
+
+/** Group values of every kind; invalid dates are left out (they compare as NaN). */
+const groupValue = fc.oneof(
+  fc.constantFrom(null, undefined, 0, -0, 1, 10, 2.5, -3, Number.NaN, Number.POSITIVE_INFINITY),
+  fc.constantFrom("a9", "a10", "B", "b", "1", "", "Ärger", "z"),
+  fc.boolean(),
+  fc.constantFrom(0, 86_400_000, 1_700_000_000_000).map((t) => new Date(t)),
+);
+
+/** A signal that aborts at its `at`-th check. */
+function abortAtCheck(at: number): AbortSignal {
+  let checks = 0;
+  return {
+    aborted: false,
+    throwIfAborted() {
+      if (++checks >= at) throw new Error("cancelled while sorting");
+    },
+  } as unknown as AbortSignal;
+}
+
+describe("spoolSection sorting scattered groups", () => {
+  it("writes exactly the bytes the stable sort by decoded group value gives", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(groupValue, fc.integer()), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 50 }),
+        async (records, runSize) => {
+          const rows = records.map(([v, n]): Row => (v === undefined ? { n } : { v, n }));
+          const dir = await tempDir();
+          try {
+            const section = await spoolSection(
+              { id: "k", title: "K", columns, rows, group: { by: "v" } },
+              { dir, runSize },
+            );
+            assert.equal(await Deno.readTextFile(section.path), referenceSpool(rows, "v"));
+            await section.dispose();
+            assert.deepEqual(await listDir(dir), []);
+          } finally {
+            await Deno.remove(dir, { recursive: true });
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("orders null, undefined, number, Date, boolean and text groups as compareGroupValues", async () => {
+    const dir = await tempDir();
+    const values = [
+      "b",
+      null,
+      10,
+      new Date(5),
+      true,
+      "a10",
+      undefined,
+      2,
+      "a9",
+      false,
+      new Date(1),
+    ];
+    const rows: Row[] = [];
+    for (let round = 0; round < 3; round++) {
+      values.forEach((v, i) =>
+        rows.push(v === undefined ? { n: round * 100 + i } : { v, n: round })
+      );
+    }
+    const section = await spoolSection(
+      { id: "o", title: "O", columns, rows, group: { by: "v" } },
+      { dir, runSize: 4 },
+    );
+    const got = (await collect(section.rows())).map((r) => r.v ?? null);
+    const order = [2, 10, new Date(1), new Date(5), false, true, "a9", "a10", "b", null];
+    assert.deepEqual(got, order.flatMap((v) => v === null ? Array(6).fill(null) : [v, v, v]));
+    assert.equal(await Deno.readTextFile(section.path), referenceSpool(rows, "v"));
+    await section.dispose();
+  });
+
+  it("keeps rows with invalid dates together, in arrival order", async () => {
+    const dir = await tempDir();
+    const rows: Row[] = [
+      { v: new Date(Number.NaN), n: 1 },
+      { v: "x", n: 2 },
+      { v: new Date("not a date"), n: 3 },
+      { v: new Date(0), n: 4 },
+      { v: new Date(Number.NaN), n: 5 },
+      { v: "x", n: 6 },
+    ];
+    const section = await spoolSection(
+      { id: "i", title: "I", columns, rows, group: { by: "v" } },
+      { dir, runSize: 2 },
+    );
+    const got = (await collect(section.rows())).map((r) => r.n);
+    const invalid = got.filter((n) => [1, 3, 5].includes(n as number));
+    assert.deepEqual(invalid, [1, 3, 5]);
+    const first = got.indexOf(1);
+    assert.deepEqual(got.slice(first, first + 3), [1, 3, 5]);
+    assert.deepEqual(got.filter((n) => n === 2 || n === 6), [2, 6]);
+    assert.equal(got.length, 6);
+    await section.dispose();
+  });
+
+  it("sorts without parsing rows: JSON.parse runs once per distinct group, not per row", async () => {
+    const dir = await tempDir();
+    const rows: Row[] = [];
+    for (let i = 0; i < 3000; i++) rows.push({ v: ["c", "a", "b"][i % 3], n: i });
+    const parse = JSON.parse;
+    let parses = 0;
+    JSON.parse = (...args: Parameters<typeof parse>) => {
+      parses++;
+      return parse(...args);
+    };
+    let section;
+    try {
+      section = await spoolSection(
+        { id: "j", title: "J", columns, rows, group: { by: "v" } },
+        { dir, runSize: 100 },
+      );
+    } finally {
+      JSON.parse = parse;
+    }
+    assert.ok(parses <= 3, `${parses} JSON.parse calls`);
+    assert.equal(await Deno.readTextFile(section.path), referenceSpool(rows, "v"));
+    await section.dispose();
+  });
+
+  it("keeps long multi-byte rows intact across reads, runs and the merge", async () => {
+    const dir = await tempDir();
+    const long = (i: number) => `é€😀${i}`.repeat(40_000 + i); // ~0.5 MB, split across reads
+    const rows: Row[] = [];
+    for (let i = 0; i < 12; i++) rows.push({ v: ["β", "α", "γ"][i % 3], text: long(i), n: i });
+    const section = await spoolSection(
+      { id: "u", title: "U", columns, rows, group: { by: "v" } },
+      { dir, runSize: 5 },
+    );
+    const got = await collect(section.rows());
+    assert.deepEqual(got.map((r) => r.n), [1, 4, 7, 10, 0, 3, 6, 9, 2, 5, 8, 11]);
+    for (const row of got) assert.equal(row.text, long(row.n as number));
+    assert.equal(await Deno.readTextFile(section.path), referenceSpool(rows, "v"));
+    await section.dispose();
+  });
+
+  it("removes the spool and every run file when aborted while sorting", async () => {
+    const rows: Row[] = [];
+    for (let i = 0; i < 60; i++) rows.push({ v: i % 4, n: i });
+    for (let extra = 1; extra <= 40; extra++) {
+      const dir = await tempDir();
+      const spooling = spoolSection(
+        { id: "x", title: "X", columns, rows, group: { by: "v" } },
+        { dir, runSize: 7, signal: abortAtCheck(rows.length + extra) },
+      );
+      const section = await spooling.catch((error: Error) => {
+        assert.match(error.message, /cancelled while sorting/);
+        return undefined;
+      });
+      if (section) {
+        assert.equal(await Deno.readTextFile(section.path), referenceSpool(rows, "v"));
+        await section.dispose();
+      }
+      assert.deepEqual(await listDir(dir), []);
+    }
   });
 });
 
