@@ -67,6 +67,13 @@ export interface HarvestInputs {
   readonly perUser: boolean;
 }
 
+/** The list under `key` in `lists`, made empty when there is none. */
+function listIn<T>(lists: Map<string, T[]>, key: string): T[] {
+  let list = lists.get(key);
+  if (list === undefined) lists.set(key, list = []);
+  return list;
+}
+
 const units = (n: number | null | undefined) => (typeof n === "number" && n > 0 ? n : 0);
 
 /**
@@ -95,12 +102,18 @@ export function harvestUnits(inputs: HarvestInputs): HarvestUnit[] {
       hosts.set(r.computerId, (hosts.get(r.computerId) ?? 0) + units(r.requirement));
     }
   }
+  // Each host's installs (its own and its guests'), in install order, from one pass.
+  const onHosts = new Map<string, InstallUsage[]>();
+  for (const i of installs.values()) {
+    const own = hosts.has(i.computerId) ? i.computerId : null;
+    const guestOf = hostOf(i.computerId);
+    for (const host of [own, guestOf === own ? null : guestOf]) {
+      if (host !== null && hosts.has(host)) listIn(onHosts, host).push(i);
+    }
+  }
   const out: HarvestUnit[] = [];
   for (const [host, frees] of hosts) {
-    const on = [...installs.values()].filter((i) =>
-      i.computerId === host || hostOf(i.computerId) === host
-    );
-    out.push({ kind: "host", holder: host, installs: on, frees });
+    out.push({ kind: "host", holder: host, installs: onHosts.get(host) ?? [], frees });
   }
   const onHost = (id: string) => hosts.has(id) || hosts.has(hostOf(id) ?? "");
   const groups = new Map<string, { frees: number; computers: Set<string> }>();
@@ -114,11 +127,17 @@ export function harvestUnits(inputs: HarvestInputs): HarvestUnit[] {
     g.computers.add(r.computerId);
     groups.set(holder, g);
   }
+  // A user's installs, in install order, from one pass.
+  const byUser = new Map<string, InstallUsage[]>();
+  if (inputs.perUser) {
+    for (const i of installs.values()) {
+      const user = computers.get(i.computerId)?.mostFrequentUser ?? i.computerId;
+      if (groups.has(user)) listIn(byUser, user).push(i);
+    }
+  }
   for (const [holder, g] of groups) {
     const on = inputs.perUser
-      ? [...installs.values()].filter((i) =>
-        (computers.get(i.computerId)?.mostFrequentUser ?? i.computerId) === holder
-      )
+      ? byUser.get(holder) ?? []
       : [...g.computers].flatMap((c) => installs.get(c) ?? []);
     out.push({ kind: inputs.perUser ? "user" : "install", holder, installs: on, frees: g.frees });
   }
