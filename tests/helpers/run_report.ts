@@ -121,6 +121,26 @@ export function clientFor(server: ServerLike): SamClient {
     });
 }
 
+/** The output folders made here, removed when the test process ends (tests read them till then). */
+const madeDirs: string[] = [];
+
+async function madeTempDir(): Promise<string> {
+  if (madeDirs.length === 0) {
+    globalThis.addEventListener("unload", () => {
+      for (const dir of madeDirs) {
+        try {
+          Deno.removeSync(dir, { recursive: true });
+        } catch {
+          // Already gone.
+        }
+      }
+    });
+  }
+  const dir = await Deno.makeTempDir({ prefix: "samkit-report-test-" });
+  madeDirs.push(dir);
+  return dir;
+}
+
 /**
  * Runs a report against a server through the real runner and renderers into a folder, and returns
  * the files with the JSON output parsed.
@@ -139,7 +159,7 @@ export async function runReportForTest(
   options: RunReportForTestOptions,
 ): Promise<RunReportForTestResult> {
   const formats = options.formats ?? ["json"];
-  const dir = options.dir ?? await Deno.makeTempDir({ prefix: "samkit-report-test-" });
+  const dir = options.dir ?? await madeTempDir();
   const all = createRenderers();
   const renderers: Partial<Record<Format, Renderer>> = {};
   for (const format of formats) renderers[format] = all[format];
