@@ -89,14 +89,14 @@ function nameLanes(name: string): readonly [number, number, number] {
   return lanes;
 }
 
-function walkObject(object: Readonly<Record<string, unknown>>): void {
+function walkObject(object: Readonly<Record<string, unknown>>, omit?: string): void {
   let a = 0;
   let b = 0;
   let c = 0;
   let fields = 0;
   for (const name of Object.keys(object)) {
     const value = object[name];
-    if (value === undefined) continue; // Left out, as JSON leaves it out.
+    if (value === undefined || name === omit) continue; // Left out, as JSON leaves it out.
     const [na, nb, nc] = nameLanes(name); // Before `walk`: a new name is walked too.
     walk(value);
     a = (a + fmix(laneA + Math.imul(na, 0x2c1b3c6d))) | 0;
@@ -127,9 +127,16 @@ function walk(value: unknown): void {
   }
 }
 
+/** Options of {@link stableKey}. */
+export interface StableKeyOptions {
+  /** A field of the (top-level) object left out of the key, as if it were not there. */
+  readonly omit?: string;
+}
+
 /**
  * A stable key for a value: the same for equal values whatever their objects' key order, and
  * different for different values but for a 96-bit hash collision. A key starts with a NUL.
+ * With `omit`, that field of an object is left out.
  *
  * @example
  * ```ts
@@ -137,10 +144,19 @@ function walk(value: unknown): void {
  * console.log(stableKey({ a: 1, b: [2] }) === stableKey({ b: [2], a: 1 })); // true
  * console.log(stableKey({ a: 1 }) === stableKey({ a: 2 })); // false
  * console.log(stableKey({ a: 1 }).length); // 7
+ * console.log(stableKey({ a: 1, links: [] }, { omit: "links" }) === stableKey({ a: 1 })); // true
  * ```
  */
-export function stableKey(value: unknown): string {
-  walk(value);
+export function stableKey(value: unknown, options: StableKeyOptions = {}): string {
+  const { omit } = options;
+  if (
+    omit !== undefined && value !== null && typeof value === "object" && !Array.isArray(value) &&
+    !(value instanceof Date)
+  ) {
+    walkObject(value as Record<string, unknown>, omit);
+  } else {
+    walk(value);
+  }
   return String.fromCharCode(
     0,
     laneA >>> 16,

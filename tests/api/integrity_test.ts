@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { type Page, paginate } from "../../lib/api/paginate.ts";
-import { PageChecker, stableKey } from "../../lib/api/integrity.ts";
+import { itemKey, PageChecker, stableKey } from "../../lib/api/integrity.ts";
 import { PagingIntegrityError, ShapeError } from "../../lib/api/errors.ts";
 import { createClient } from "../../lib/api/client.ts";
 import { groupReduce, indexBy, toArray } from "../../lib/query/collect.ts";
@@ -224,6 +224,20 @@ describe("PageChecker", () => {
     assert.equal(stableKey({ a: 1, b: { c: [1, 2] } }), stableKey({ b: { c: [1, 2] }, a: 1 }));
     assert.notEqual(stableKey({ a: 1 }), stableKey({ a: "1" }));
     assert.notEqual(stableKey([1, 2]), stableKey([2, 1]));
+  });
+
+  it("an id-less item's key leaves out its hypermedia links, nothing else", () => {
+    const self = (href: string) => [{ href, method: "GET", rel: "self" }];
+    const row = { computerId: "C1", applicationId: "A1", requirement: 1 };
+    assert.equal(
+      itemKey({ ...row, links: self("/computers/C1/metering") }, false),
+      itemKey({ ...row, links: self("https://eu.example/computers/C1/metering") }, false),
+    );
+    assert.notEqual(
+      itemKey({ ...row, links: [] }, false),
+      itemKey({ ...row, requirement: 2 }, false),
+    );
+    assert.notEqual(itemKey({ ...row, nested: { links: 1 } }, false), itemKey(row, false));
   });
 });
 
