@@ -37,6 +37,14 @@ const RFC3339 =
 const LICENSE_DATE =
   /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp])\.?[Mm]\.?)?)?$/;
 
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The days of month `mo` (1–12) of year `y` in the proleptic Gregorian calendar. */
+function daysInMonth(y: number, mo: number): number {
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return mo === 2 && leap ? 29 : DAYS[mo - 1];
+}
+
 function utc(
   y: number,
   mo: number,
@@ -47,8 +55,7 @@ function utc(
   ms: number,
 ): Date | undefined {
   if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 60) return undefined;
-  const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
-  if (d > days) return undefined;
+  if (d > daysInMonth(y, mo)) return undefined;
   const date = new Date(Date.UTC(y, mo - 1, d, h, mi, Math.min(s, 59), ms));
   date.setUTCFullYear(y); // Date.UTC maps years 0–99 to 1900–1999.
   return date;
@@ -339,6 +346,16 @@ function buildByAssignment(
   return out;
 }
 
+/** Whether `l` is a link as normalised: exactly `href`, `method` and `rel`, all strings. */
+function isLink(l: unknown): boolean {
+  if (l === null || typeof l !== "object") return false;
+  const o = l as Record<string, unknown>;
+  let fields = 0;
+  for (const _ in o) fields++;
+  return fields === 3 && typeof o.href === "string" && typeof o.method === "string" &&
+    typeof o.rel === "string" && Object.getPrototypeOf(o) === Object.prototype;
+}
+
 /**
  * A link array as the API sends it (`_links` or `links`: an array of `{href, method, rel}`, or a
  * HAL-style object keyed by rel) as `Link[]`. `undefined` when absent.
@@ -365,7 +382,11 @@ export function readLinks(raw: unknown): Link[] | undefined {
       rel: typeof o.rel === "string" ? o.rel : rel ?? "",
     };
   };
-  if (Array.isArray(raw)) return raw.map((l) => one(l)).filter((l): l is Link => !!l);
+  if (Array.isArray(raw)) {
+    // Links already in their normalised form (the common case) are kept, not copied.
+    if (raw.every(isLink)) return raw as Link[];
+    return raw.map((l) => one(l)).filter((l): l is Link => !!l);
+  }
   if (typeof raw === "object") {
     const out: Link[] = [];
     for (const [rel, v] of Object.entries(raw)) {
