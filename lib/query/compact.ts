@@ -82,6 +82,49 @@ function isLinkList(value: unknown): boolean {
     value.every((l) => l !== null && typeof l === "object" && typeof l.href === "string");
 }
 
+/**
+ * Repeated text values shared: a field whose values repeat (a model, an operating system, a
+ * domain) keeps one string per distinct value instead of one per item. Each field name has its
+ * own table; a field whose values turn out mostly distinct (host names, addresses) stops being
+ * looked up. Short strings are left alone (V8 already shares the short strings it parses), and
+ * every table is bounded, so a long-running worker's tables stop growing.
+ */
+class FieldStrings {
+  #table: Map<string, string> | undefined = new Map();
+  #asked = 0;
+
+  of(value: string): string {
+    const table = this.#table;
+    if (table === undefined) return value;
+    const hit = table.get(value);
+    if (++this.#asked === TRIAL && table.size * 2 > TRIAL) {
+      this.#table = undefined; // Mostly distinct: sharing would cost more than it saves.
+    } else if (hit === undefined && table.size < MAX_STRINGS) {
+      table.set(value, value);
+    }
+    return hit ?? value;
+  }
+}
+
+/** Values of a field seen before deciding whether it repeats enough to share. */
+const TRIAL = 2048;
+/** The most distinct values a field's table holds, and the most fields with a table. */
+const MAX_STRINGS = 16_384, MAX_FIELDS = 256;
+/** Strings this short or longer than the limit are not shared. */
+const SHORT = 10, LONG = 256;
+
+const fieldStrings = new Map<string, FieldStrings>();
+
+function shared(field: string, value: string): string {
+  if (value.length <= SHORT || value.length > LONG) return value;
+  let table = fieldStrings.get(field);
+  if (table === undefined) {
+    if (fieldStrings.size >= MAX_FIELDS) return value;
+    fieldStrings.set(field, table = new FieldStrings());
+  }
+  return table.of(value);
+}
+
 function copy<T>(item: T, depth: number): T {
   if (depth > MAX_DEPTH) return item;
   if (Array.isArray(item)) return item.map((v) => copy(v, depth + 1)) as T;
@@ -98,7 +141,8 @@ function copy<T>(item: T, depth: number): T {
   const out = build(item as Plain);
   for (const k of keys) {
     const v = out[k];
-    if (v !== null && typeof v === "object") out[k] = copy(v, depth + 1);
+    if (typeof v === "string") out[k] = shared(k, v);
+    else if (v !== null && typeof v === "object") out[k] = copy(v, depth + 1);
   }
   return out as T;
 }

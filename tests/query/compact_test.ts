@@ -26,6 +26,16 @@ describe("compact items", () => {
       assert.deepEqual(compactItem({ id: "C1", links }), { id: "C1", links }, "not links: kept");
     }
   });
+  it("keeps every text value as it was, shared or not (repeated, distinct, short, long)", () => {
+    const items = Array.from({ length: 5000 }, (_, i) => ({
+      model: `ThinkPad T14 Gen ${i % 4}`,
+      hostName: `DE-LT-${String(i).padStart(8, "0")}`,
+      short: `S${i % 3}`,
+      long: "x".repeat(300 + (i % 2)),
+    }));
+    const copies = items.map((item) => compactItem(item));
+    assert.deepEqual(copies, items);
+  });
   it("keeps dates, class instances, null-prototype objects and awkward keys as they are", () => {
     const odd = [
       new Date(0),
