@@ -61,6 +61,36 @@ function utc(
   return date;
 }
 
+/** The digit at `i` of `text` as a number, or NaN. */
+function digit(text: string, i: number): number {
+  const c = text.charCodeAt(i) - 48;
+  return c >= 0 && c <= 9 ? c : NaN;
+}
+
+/**
+ * The time of `YYYY-MM-DDTHH:MM:SS.sssZ` (the form nearly every date comes in, as the service and
+ * `toISOString` write it) read without the general pattern; NaN for an impossible date in that
+ * form; `undefined` for any other text (years before 100 included), left to the pattern.
+ */
+function canonicalTime(text: string): number | undefined {
+  if (
+    text.length !== 24 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 ||
+    text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 ||
+    text.charCodeAt(19) !== 46 || text.charCodeAt(23) !== 90
+  ) return undefined;
+  const n = (from: number, to: number) => {
+    let v = 0;
+    for (let i = from; i < to; i++) v = v * 10 + digit(text, i);
+    return v;
+  };
+  const y = n(0, 4), mo = n(5, 7), d = n(8, 10), h = n(11, 13), mi = n(14, 16), s = n(17, 19);
+  const ms = n(20, 23);
+  if (Number.isNaN(y + mo + d + h + mi + s + ms) || y < 100) return undefined;
+  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 60) return NaN;
+  if (d > daysInMonth(y, mo)) return NaN;
+  return Date.UTC(y, mo - 1, d, h, mi, Math.min(s, 59), ms);
+}
+
 /**
  * An RFC 3339 date-time as a `Date`: `T`/`Z` in either case, a space for `T`, a fraction, an
  * offset or none (read as UTC), or a date alone (midnight UTC). `undefined` when the text is not
@@ -76,6 +106,8 @@ function utc(
  * ```
  */
 export function parseRfc3339(text: string): Date | undefined {
+  const canonical = canonicalTime(text);
+  if (canonical !== undefined) return Number.isNaN(canonical) ? undefined : new Date(canonical);
   const m = RFC3339.exec(text.trim());
   if (!m) return undefined;
   const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone = "Z"] = m;

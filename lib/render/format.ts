@@ -9,6 +9,7 @@
 
 import type { CellValue, Column, ColumnType, Fact, Row } from "../report/model.ts";
 import { DEFAULT_LOCALE } from "./renderer.ts";
+import { isoText } from "./iso_text.ts";
 
 /** Options common to the formatters. */
 export interface FormatOptions {
@@ -219,7 +220,7 @@ export function formatValue(
   if (value instanceof Date) {
     if (type === "date") return formatDate(value, options);
     if (type === "datetime") return formatDateTime(value, options);
-    return validDate(value) ? value.toISOString() : "";
+    return validDate(value) ? isoText(value.getTime()) : "";
   }
   if (typeof value === "boolean") {
     return type === "text" ? String(value) : formatBoolean(value);
@@ -336,7 +337,7 @@ export function isNumericType(type: ColumnType): boolean {
  */
 export function toRfc3339(value: Date, type?: ColumnType): string | null {
   if (!validDate(value)) return null;
-  const iso = value.toISOString();
+  const iso = isoText(value.getTime());
   return type === "date" ? iso.slice(0, 10) : iso;
 }
 

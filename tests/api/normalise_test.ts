@@ -39,6 +39,34 @@ describe("parseRfc3339", () => {
     assert.equal(parseRfc3339("yesterday"), undefined);
   });
 
+  it("reads the toISOString form (its fast path) as the general pattern reads it", () => {
+    const texts = [
+      "2023-02-29T00:00:00.000Z",
+      "2024-02-29T00:00:00.000Z",
+      "2024-04-31T00:00:00.000Z",
+      "2024-13-01T00:00:00.000Z",
+      "2024-01-01T24:00:00.000Z",
+      "2024-01-01T23:59:60.000Z",
+      "0099-03-01T00:00:00.000Z",
+      "2024-01-0xT00:00:00.000Z",
+    ];
+    for (const text of texts) {
+      const pattern = text.slice(0, 23) + "z"; // a lowercase z: only the pattern reads it
+      assert.equal(parseRfc3339(text)?.getTime(), parseRfc3339(pattern)?.getTime(), text);
+    }
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("0100-01-01"), max: new Date("9999-12-31"), noInvalidDate: true }),
+        (d) => {
+          const iso = d.toISOString();
+          assert.equal(parseRfc3339(iso)?.getTime(), d.getTime());
+          assert.equal(parseRfc3339(iso.slice(0, 23) + "z")?.getTime(), d.getTime());
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it("round-trips any ISO instant", () => {
     fc.assert(
       fc.property(
