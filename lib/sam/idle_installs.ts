@@ -30,11 +30,11 @@ export type IdleInstall =
   >
   & Idleness
   & {
-  /** It consumes a license (its entitlement state). */
-  readonly licensed: boolean;
-  /** A harvest candidate: idle for at least the top threshold, or of unknown age. */
-  readonly candidate: boolean;
-};
+    /** It consumes a license (its entitlement state). */
+    readonly licensed: boolean;
+    /** A harvest candidate: idle for at least the top threshold, or of unknown age. */
+    readonly candidate: boolean;
+  };
 
 /** What reading installs needs of the run. */
 export interface IdleInstallsContext {

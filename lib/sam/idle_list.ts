@@ -93,6 +93,31 @@ const float64 = () => new Column((n) => new Float64Array(n));
 const LICENSED = 1, CANDIDATE = 2, LABEL_SHIFT = 2, MAX_LABELS = 1 << 6;
 
 /**
+ * The indices 0…n−1 ordered by `major` then `minor` rank, ties in index order: a counting sort
+ * by the major rank (a computer's; one pass, however many installs), then each run of one major
+ * rank ordered by the minor rank (an application's; a computer has few installs).
+ */
+function stableOrder(
+  n: number,
+  major: (i: number) => number,
+  minor: (i: number) => number,
+): Int32Array {
+  let top = 0;
+  for (let i = 0; i < n; i++) top = Math.max(top, major(i));
+  const start = new Int32Array(top + 2);
+  for (let i = 0; i < n; i++) start[major(i) + 1]++;
+  for (let r = 1; r < start.length; r++) start[r] += start[r - 1];
+  const order = new Int32Array(n);
+  const next = start.slice(0, top + 1);
+  for (let i = 0; i < n; i++) order[next[major(i)]++] = i;
+  for (let r = 0; r <= top; r++) {
+    const run = order.subarray(start[r], start[r + 1]);
+    if (run.length > 1) run.sort((a, b) => minor(a) - minor(b) || a - b);
+  }
+  return order;
+}
+
+/**
  * Idle installs held compactly, yielded back in computer then application order (ids compared
  * by code unit; stable, so installs of one computer and application keep their arrival order).
  *
@@ -143,9 +168,10 @@ export class IdleList {
   *inComputerOrder(): Generator<ListedInstall> {
     const computerRank = this.#computers.ranks(), applicationRank = this.#applications.ranks();
     const computer = this.#computer, application = this.#application;
-    const order = new Int32Array(this.length).map((_, i) => i).sort((a, b) =>
-      computerRank[computer.at(a)] - computerRank[computer.at(b)] ||
-      applicationRank[application.at(a)] - applicationRank[application.at(b)] || a - b
+    const order = stableOrder(
+      this.length,
+      (i) => computerRank[computer.at(i)],
+      (i) => applicationRank[application.at(i)],
     );
     for (const i of order) yield this.#at(i);
   }

@@ -47,4 +47,22 @@ describe("idle list", () => {
     const order = [...list.inComputerOrder()].map((i) => i.idleDays);
     assert.deepEqual(order, [2, 4, 3, 5, 1]);
   });
+  it("orders many installs as a stable sort by computer then application would", () => {
+    let seed = 11;
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const list = new IdleList();
+    const pushed: { computerId: string | null; applicationId: string; idleDays: number }[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      const c = random(50) === 0 ? null : `C${random(3000)}`;
+      const one = { computerId: c, applicationId: `A${random(90)}`, idleDays: i };
+      pushed.push(one);
+      list.push(install(one));
+    }
+    const text = (v: string | null) => v ?? "";
+    const byUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const expected = pushed.toSorted((a, b) =>
+      byUnit(text(a.computerId), text(b.computerId)) || byUnit(a.applicationId, b.applicationId)
+    ).map((i) => i.idleDays);
+    assert.deepEqual([...list.inComputerOrder()].map((i) => i.idleDays), expected);
+  });
 });

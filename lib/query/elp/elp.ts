@@ -74,7 +74,10 @@ export interface ElpResult {
   readonly notOffered: string[];
   /** What the cross-check compared with: the estate's summary, or a scope's allocation. */
   readonly crossCheckedWith: "summary" | "allocation";
-  /** Rows of metric tracking with a requirement or whose requirement moved to a host. */
+  /**
+   * Rows of metric tracking with a requirement or whose requirement moved to a host: built when
+   * first read (a report that shows no device, such as unused-software, never holds them).
+   */
   readonly devices: ElpDeviceRequirement[];
   /** Price-file entries that matched no application and metric in use. */
   readonly unmatchedPrices: PriceFileEntry[];
@@ -102,6 +105,9 @@ export interface ElpOptions {
 }
 
 type Ctx = { readonly client: ElpClient; readonly query: QueryContext };
+
+/** The license ids of a device no license tracking covers (one list for all). */
+const NONE: readonly string[] = Object.freeze([]);
 
 /**
  * The metric name of an application's metric and where it came from.
@@ -253,16 +259,21 @@ export async function effectiveLicensePosition(
       };
     },
   );
-  return {
-    positions,
-    ...await serviceCheck(ctx, lines, data, scope),
-    devices: data.requirements
+  const devices = () =>
+    data.requirements
       .filter((r) => (r.requirement ?? 0) > 0 || (r.requirementMoved ?? 0) > 0)
       .map((row) => ({
         row,
         computer: computers.get(row.computerId),
-        licenseIds: data.coveredBy.get(`${row.computerId}\u0000${row.applicationId}`) ?? [],
-      })),
+        licenseIds: data.coveredBy.get(`${row.computerId}\u0000${row.applicationId}`) ?? NONE,
+      }));
+  let built: ElpDeviceRequirement[] | undefined;
+  return {
+    positions,
+    ...await serviceCheck(ctx, lines, data, scope),
+    get devices() {
+      return built ??= devices();
+    },
     unmatchedPrices: unmatched,
     withoutHardware,
     ...(scope ? { organizations: scope } : {}),
