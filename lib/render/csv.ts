@@ -120,8 +120,19 @@ const STRINGIFY_OPTIONS = {
  * ```
  */
 export function csvLines(records: readonly (readonly string[])[]): string {
-  return stringify(records, STRINGIFY_OPTIONS);
+  let out = "";
+  for (const record of records) {
+    // A record with nothing to quote is its fields joined, as csv-stringify would write it;
+    // the rest go through csv-stringify (a million rows of plain fields took it 1.5 s).
+    out += record.some((field) => NEEDS_QUOTES.test(field))
+      ? stringify([record], STRINGIFY_OPTIONS)
+      : `${record.join(",")}\r\n`;
+  }
+  return out;
 }
+
+/** What makes csv-stringify quote a field: the delimiter, the quote, CR or LF. */
+const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
  * The file name of a section's CSV, `<report-id>-<section-id>.csv`, made safe (section ids can

@@ -17,6 +17,7 @@ import { compareGroupValues, GroupArrival, groupKey, TotalsAccumulator } from ".
 import { ExtentAccumulator } from "./extents.ts";
 import { describeOmitted, UnfilledColumns, type UnfilledResult } from "./unfilled.ts";
 import { removeQuietly, TextFileWriter } from "../render/atomic.ts";
+import { decodeRow, encodeRow, RowCodec } from "./row_codec.ts";
 
 /** Options of {@link spoolSection} and {@link spoolReport}. */
 export interface SpoolOptions {
@@ -53,54 +54,6 @@ export class SpoolDisposedError extends Error {
     super(`the spool of section "${section}" was disposed`);
     this.name = "SpoolDisposedError";
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Row encoding: one JSON object per line; a Date becomes {"$d": epochMillis} (cell values are
-// primitives otherwise, so an object can only be an encoded date).
-
-/**
- * Encodes a row as one JSON line (without the newline), keeping dates as dates.
- *
- * @example
- * ```ts
- * import { decodeRow, encodeRow } from "./spool.ts";
- * const row = decodeRow(encodeRow({ at: new Date(0), n: 1 }));
- * console.log(row.at instanceof Date); // true
- * ```
- */
-export function encodeRow(row: Row): string {
-  let copy: Record<string, unknown> | undefined;
-  for (const key in row) {
-    const value = row[key];
-    if (value instanceof Date) {
-      copy ??= { ...row };
-      const time = value.getTime();
-      copy[key] = { $d: Number.isNaN(time) ? null : time };
-    }
-  }
-  return JSON.stringify(copy ?? row);
-}
-
-/**
- * Decodes a line written by {@link encodeRow}.
- *
- * @example
- * ```ts
- * import { decodeRow } from "./spool.ts";
- * decodeRow('{"n":1,"at":{"$d":0}}').at; // Date 1970-01-01T00:00:00.000Z
- * ```
- */
-export function decodeRow(line: string): Row {
-  const row = JSON.parse(line) as Record<string, unknown>;
-  for (const key in row) {
-    const value = row[key];
-    if (value !== null && typeof value === "object" && "$d" in value) {
-      const time = (value as { $d: number | null }).$d;
-      row[key] = new Date(time ?? Number.NaN);
-    }
-  }
-  return row as Row;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -492,6 +445,7 @@ export async function spoolSection(
   const unfilled = new UnfilledColumns(section.columns);
   const by = section.group?.by;
   const groups = by === undefined ? undefined : new GroupRecorder();
+  const codec = new RowCodec();
   const writer = await TextFileWriter.open(path);
   try {
     for await (const row of section.rows) {
@@ -500,7 +454,7 @@ export async function spoolSection(
       extents.add(row);
       unfilled.add(row);
       groups?.add(row[by!]);
-      await writer.write(`${encodeRow(row)}\n`);
+      await writer.write(`${codec.encode(row)}\n`);
     }
     await writer.close();
     if (groups?.scattered) await sortSpool(path, groups.ranks(), { ...options, prefix });
@@ -522,7 +476,7 @@ export async function spoolSection(
       return {
         async *[Symbol.asyncIterator]() {
           if (disposed) throw new SpoolDisposedError(id);
-          for await (const line of readLines(path)) yield decodeRow(line);
+          for await (const line of readLines(path)) yield codec.decode(line);
         },
       };
     },

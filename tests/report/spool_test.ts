@@ -2,13 +2,12 @@ import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
-  decodeRow,
-  encodeRow,
   memorySection,
   SpoolDisposedError,
   spoolReport,
   spoolSection,
 } from "../../lib/report/spool.ts";
+import { decodeRow, encodeRow, RowCodec } from "../../lib/report/row_codec.ts";
 import {
   compareGroupValues,
   computeTotals,
@@ -213,10 +212,11 @@ describe("spoolSection", () => {
 /** What the spool file held before sorting rows without parsing them: the stable sort of the
  * encoded rows by their decoded group value (when the groups arrive scattered). */
 function referenceSpool(rows: Row[], by: string): string {
-  const lines = rows.map(encodeRow);
+  const codec = new RowCodec();
+  const lines = rows.map((row) => codec.encode(row));
   const arrival = new GroupArrival();
   for (const row of rows) arrival.add(row[by]);
-  const value = (line: string) => decodeRow(line)[by] ?? null;
+  const value = (line: string) => codec.decode(line)[by] ?? null;
   if (arrival.scattered) lines.sort((a, b) => compareGroupValues(value(a), value(b)));
   return lines.map((line) => `${line}\n`).join("");
 }
