@@ -470,8 +470,9 @@ export function createNormaliser<N extends ResourceName>(
     }
     const source = raw as Record<string, unknown>;
     const out = plan.build(source);
-    for (const k of Object.keys(source)) {
-      if (!plan.known.has(k)) out[k] = source[k];
+    // `for…in` walks a parsed object's keys without making an array of them per item.
+    for (const k in source) {
+      if (!plan.known.has(k) && Object.hasOwn(source, k)) out[k] = source[k];
     }
     const links = readLinks(source._links ?? source.links);
     if (links) out.links = links;

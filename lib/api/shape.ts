@@ -127,12 +127,17 @@ export function checkObject(
     throw fail(ctx, `${what} is not a JSON object`, raw);
   }
   const object = raw as Record<string, unknown>;
-  const known = knownNames(ctx.resource);
-  if (!Object.keys(object).some((k) => known.has(k))) {
+  if (!hasKnownField(object, knownNames(ctx.resource))) {
     throw fail(ctx, `${what} has none of the fields of ${ctx.resource}`, raw);
   }
-  checkScope(ctx, object, what);
+  if (ctx.scope !== undefined) checkScope(ctx, object, what);
   return object;
+}
+
+/** Whether one of `object`'s own keys is in `known` (no array of keys made: once per item). */
+function hasKnownField(object: Record<string, unknown>, known: ReadonlySet<string>): boolean {
+  for (const k in object) if (known.has(k) && Object.hasOwn(object, k)) return true;
+  return false;
 }
 
 function checkScope(ctx: ShapeContext, object: Record<string, unknown>, what: string): void {

@@ -121,10 +121,16 @@ export class JsonRenderer implements Renderer {
             `"columns":${s(columns)},"rows":[`,
         );
         let n = 0;
+        let batch = "";
         for await (const row of section.rows()) {
-          await out.write(`${n === 0 ? "\n" : ",\n"}${s(jsonRow(row, section.columns))}`);
-          if ((++n & 1023) === 0) options.signal?.throwIfAborted();
+          batch += `${n === 0 ? "\n" : ",\n"}${s(jsonRow(row, section.columns))}`;
+          if ((++n & 1023) === 0) {
+            options.signal?.throwIfAborted();
+            await out.write(batch);
+            batch = "";
+          }
         }
+        if (batch !== "") await out.write(batch);
         const omitted = section.omittedColumns?.length
           ? `,"omittedColumns":${s(section.omittedColumns)}`
           : "";

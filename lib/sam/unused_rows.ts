@@ -110,13 +110,18 @@ export async function* installationRows(
 ): AsyncGenerator<Row> {
   for await (const i of installs) {
     const computer = computers.get(i.computerId);
+    const app = registry.get(i.applicationId!);
     yield {
       organization: organizationLabel(organizations, computer?.organizationId),
       computer: computer?.hostName ?? i.computerId,
-      application: applicationName(i.applicationId!, registry.get(i.applicationId!)),
-      version: registry.get(i.applicationId!)?.version ?? null,
-      ...{ lastUsed: i.lastUsed, firstDiscovered: i.firstDiscovered, idleDays: i.idleDays },
-      ...{ bucket: i.bucketLabel, licensed: i.licensed, candidate: i.candidate },
+      application: applicationName(i.applicationId!, app),
+      version: app?.version ?? null,
+      lastUsed: i.lastUsed,
+      firstDiscovered: i.firstDiscovered,
+      idleDays: i.idleDays,
+      bucket: i.bucketLabel,
+      licensed: i.licensed,
+      candidate: i.candidate,
     };
   }
 }
