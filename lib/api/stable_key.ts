@@ -94,9 +94,10 @@ function walkObject(object: Readonly<Record<string, unknown>>, omit?: string): v
   let b = 0;
   let c = 0;
   let fields = 0;
-  for (const name of Object.keys(object)) {
+  // In any order (the fields' hashes are added): `for…in` makes no array of the keys.
+  for (const name in object) {
     const value = object[name];
-    if (value === undefined || name === omit) continue; // Left out, as JSON leaves it out.
+    if (value === undefined || name === omit || !Object.hasOwn(object, name)) continue;
     const [na, nb, nc] = nameLanes(name); // Before `walk`: a new name is walked too.
     walk(value);
     a = (a + fmix(laneA + Math.imul(na, 0x2c1b3c6d))) | 0;
