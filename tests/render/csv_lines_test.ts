@@ -9,7 +9,19 @@ describe("CSV lines", () => {
   it("are what csv-stringify writes (RFC 4180, CR and LF quoted) for any fields", () => {
     const field = fc.oneof(
       fc.string(),
-      fc.constantFrom("", " ", ",", '"', "\r", "\n", "\r\n", "a,b", 'say "hi"', "30–89 days", "'=1"),
+      fc.constantFrom(
+        "",
+        " ",
+        ",",
+        '"',
+        "\r",
+        "\n",
+        "\r\n",
+        "a,b",
+        'say "hi"',
+        "30–89 days",
+        "'=1",
+      ),
       fc.stringMatching(/^[a-z ,"\r\n]{0,6}$/),
     );
     fc.assert(
