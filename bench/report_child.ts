@@ -48,6 +48,31 @@ function phaseLine(step: string): void {
 }
 
 /**
+ * This process's peak resident set size, in MB. On Linux getrusage's `maxRSS` of a process
+ * started by a large one (the bench, holding its estate server) keeps that parent's size across
+ * fork and exec, so it only tells the child's own peak once the child grew past it; below that,
+ * the peak of the RSS sampled every 20 ms stands in (the heap grows gradually, so a peak between
+ * two samples differs by a few MB at most).
+ */
+class PeakRss {
+  #inherited = process.resourceUsage().maxRSS;
+  #sampled = Deno.memoryUsage().rss;
+  #timer = setInterval(() => this.#sample(), 20);
+
+  #sample(): void {
+    this.#sampled = Math.max(this.#sampled, Deno.memoryUsage().rss);
+  }
+
+  /** Stops sampling; the peak in MB. */
+  stop(): number {
+    clearInterval(this.#timer);
+    this.#sample();
+    const maxRss = process.resourceUsage().maxRSS;
+    return maxRss > this.#inherited ? maxRss / 1024 : this.#sampled / (1024 * 1024);
+  }
+}
+
+/**
  * Runs one report against a server and returns its figures.
  *
  * @example
@@ -73,6 +98,7 @@ export async function runChild(
   const outDir = options.outDir ??
     await Deno.makeTempDir({ prefix: "samkit-bench-child-" });
   let rows = 0;
+  const peak = new PeakRss();
   const start = performance.now();
   await runReport({
     definition,
@@ -108,7 +134,7 @@ export async function runChild(
     id: definition.id,
     wallMs,
     cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000,
-    peakRssMb: usage.maxRSS / 1024,
+    peakRssMb: peak.stop(),
     rows,
   };
 }
