@@ -189,7 +189,12 @@ export function evidenceSections(
  * ```
  */
 export function understatedHostsSection(elp: ElpResult): Section {
-  const names = new Map(elp.devices.map((d) => [d.computer?.id, d.computer?.hostName]));
+  const names = new Map<string | null | undefined, string | null | undefined>();
+  for (const d of elp.devices) {
+    if (elp.withoutHardware.has(d.computer?.id ?? "")) {
+      names.set(d.computer?.id, d.computer?.hostName);
+    }
+  }
   const rows = [...elp.withoutHardware].map((id) => ({
     computer: names.get(id) ?? id,
     computerId: id,

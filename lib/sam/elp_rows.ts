@@ -18,7 +18,7 @@ import { registryById } from "../query/lookups.ts";
 import { isMissingRead } from "../query/names.ts";
 import { organizationNames, organizationScope } from "../query/names.ts";
 import { ParamError } from "../report/errors.ts";
-import type { ReportContext } from "../report/model.ts";
+import type { ReportContext, Row } from "../report/model.ts";
 import { applicationLabel } from "./lookups.ts";
 import { groupBy } from "../query/group_by.ts";
 import { count, sum, sumMoney } from "../query/measures.ts";
@@ -212,39 +212,56 @@ function basis(row: Resource<"MetricTracking">, withoutHardware: ReadonlySet<str
 
 /**
  * One row per device requirement: computer, host, application, metric, cores or units counted,
- * core factor, minimum, requirement, why, and the licenses covering it.
+ * core factor, minimum, requirement, why, and the licenses covering it; by application, metric,
+ * requirement (largest first) and computer. The devices are put in that order by small sort
+ * keys, and each row is made only as it is read, so a large estate's rows flow to the spool.
  *
  * @example
  * ```ts ignore
  * const rows = deviceRows(elp, names);
  * ```
  */
-export function deviceRows(elp: ElpResult, names: ElpNames) {
+export function* deviceRows(elp: ElpResult, names: ElpNames): Generator<Row> {
   const metricOf = new Map(
     elp.positions.map((p) => [`${p.applicationId}\u0000${p.metricId}`, p.metricName]),
   );
-  const hostName = new Map(elp.devices.map((d) => [d.computer?.id, d.computer?.hostName]));
-  const rows = elp.devices.map(({ row, computer, licenseIds }) => ({
-    computer: computer?.hostName ?? row.computerId,
-    host: computer?.hostComputerId
-      ? hostName.get(computer.hostComputerId) ?? computer.hostComputerId
-      : null,
+  const devices = elp.devices;
+  const hosts = new Set(devices.map((d) => d.computer?.hostComputerId).filter((id) => id));
+  const hostName = new Map<string | null | undefined, string | null | undefined>();
+  for (const d of devices) {
+    if (hosts.has(d.computer?.id)) hostName.set(d.computer?.id, d.computer?.hostName);
+  }
+  const keys = devices.map(({ row, computer }, at) => ({
+    at,
     application: names.label(row.applicationId ?? ""),
     metric: metricOf.get(`${row.applicationId}\u0000${row.metricId}`) ?? row.metricId,
-    counted: row.initialRequirement,
-    coreFactor: row.coreFactor,
-    minimum: row.minimumRequirement,
     requirement: row.requirement,
-    basis: basis(row, elp.withoutHardware),
-    licenses: licenseIds.join(", ") || null,
+    computer: computer?.hostName ?? row.computerId,
   }));
-  return sortBy(
-    rows,
+  const order = sortBy(
+    keys,
     asc("application"),
     asc("metric"),
     desc("requirement"),
-    asc((r) => r.computer ?? ""),
+    asc((k) => k.computer ?? ""),
   );
+  for (const key of order) {
+    const { row, computer, licenseIds } = devices[key.at];
+    yield {
+      computer: key.computer,
+      host: computer?.hostComputerId
+        ? hostName.get(computer.hostComputerId) ?? computer.hostComputerId
+        : null,
+      application: key.application,
+      metric: key.metric,
+      counted: row.initialRequirement,
+      coreFactor: row.coreFactor,
+      minimum: row.minimumRequirement,
+      requirement: row.requirement,
+      basis: basis(row, elp.withoutHardware),
+      licenses: licenseIds.join(", ") || null,
+    };
+  }
 }
 
 /** The slice of the SAM client the license-position report reads. */
