@@ -46,7 +46,7 @@ async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Pro
   const [lookups, isLicensed, elp, tracking] = await Promise.all([
     rowLookups(ctx),
     licensedInstalls(ctx),
-    effectiveLicensePosition(ctx),
+    effectiveLicensePosition(ctx, { coverage: false }), // Positions only: no device is shown.
     ctx.query.all("estate.metrics", () => ctx.client.estate.metrics()),
   ]);
   const rules = { thresholds, isLicensed };

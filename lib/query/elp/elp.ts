@@ -102,6 +102,11 @@ export interface ElpOptions {
   readonly applicationNames?: (applicationId: string) => readonly string[];
   /** Prices from a user's price file. */
   readonly priceFile?: readonly PriceFileEntry[];
+  /**
+   * Read license tracking for the licenses covering each device (default true). Without it,
+   * `devices` carry no license ids: for a caller that needs the positions only.
+   */
+  readonly coverage?: boolean;
 }
 
 type Ctx = { readonly client: ElpClient; readonly query: QueryContext };
@@ -221,6 +226,7 @@ export async function effectiveLicensePosition(
   const estate = await readElpInputs(ctx, {
     application: options.application,
     summaries: !scoped,
+    coverage: options.coverage,
   });
   const computers = await computersById(ctx);
   const scope = options.organizations ??

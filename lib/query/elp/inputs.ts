@@ -58,6 +58,12 @@ export interface ElpReadOptions {
    * position is cross-checked with the allocation instead, so a scoped run skips these reads.
    */
   readonly summaries?: boolean;
+  /**
+   * Read license tracking per application, for which licenses cover each computer (default
+   * true). Without it `coveredBy` is empty: for a caller that needs the positions, not the
+   * devices' evidence.
+   */
+  readonly coverage?: boolean;
 }
 
 type Ctx = { readonly client: ElpClient; readonly query: QueryContext };
@@ -172,7 +178,7 @@ export async function readElpInputs(ctx: Ctx, options: ElpReadOptions = {}): Pro
   ].sort();
   const [transfers, coveredBy, installs, states, metrics, summaries] = await Promise.all([
     transfersInto(ctx, apps),
-    coverage(ctx, apps),
+    options.coverage === false ? new Map<string, string[]>() : coverage(ctx, apps),
     ctx.query.all(
       "licenses.computerEntitlements",
       () => ctx.client.licenses.computerEntitlements(),
