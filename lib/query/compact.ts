@@ -146,19 +146,3 @@ function copy<T>(item: T, depth: number): T {
   }
   return out as T;
 }
-
-/**
- * Replaces each item of `items` by its {@link compactItem} copy, in place; returns `items`
- * (the array itself is kept, so a caller holding it sees the copies).
- *
- * @example
- * ```ts
- * import { compactItems } from "./compact.ts";
- * const rows = compactItems([{ a: 1 }, { a: 2 }]);
- * console.log(rows); // [{ a: 1 }, { a: 2 }]
- * ```
- */
-export function compactItems<T>(items: T[]): T[] {
-  for (let i = 0; i < items.length; i++) items[i] = compactItem(items[i]);
-  return items;
-}

@@ -4,7 +4,6 @@ import { isoText } from "../../lib/render/iso_text.ts";
 
 describe("ISO text of a date", () => {
   it("is what toISOString gives, for random times across years 0-9999 and the edges", () => {
-    const first = Date.UTC(0, 0, 1) - Date.UTC(1900, 0, 1) + Date.UTC(1900, 0, 1);
     const edges = [
       0,
       -1,
@@ -14,7 +13,7 @@ describe("ISO text of a date", () => {
       Date.parse("2000-02-29T12:34:56.789Z"),
       Date.parse("1900-03-01T00:00:00.000Z"),
       Date.parse("1969-12-31T23:59:59.999Z"),
-      first,
+      Date.UTC(1900, 0, 1),
     ];
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
