@@ -344,7 +344,8 @@ export class NetworkError extends Error {
 
 /**
  * A response value that the catalogue says has one type and cannot be read as it (a number field
- * holding `"12x"`). Names the resource, the field and the raw value (or `<redacted>` for a
+ * holding `"12x"`, or a number that is not finite or not exact: `"1e309"`). Names the operation
+ * and the item when known, the resource, the field and the raw value (or `<redacted>` for a
  * sensitive field).
  *
  * @example
@@ -353,6 +354,10 @@ export class NetworkError extends Error {
  * const e = new NormalisationError({ resource: "License", field: "quantity", raw: "12x",
  *   expected: "number" });
  * console.log(e.message); // 'License.quantity: cannot read "12x" as a number'
+ * const named = new NormalisationError({ resource: "License", field: "quantity", raw: "1e309",
+ *   expected: "number", operation: "licenses.list", item: 'item "L1"' });
+ * console.log(named.message);
+ * // 'licenses.list: License.quantity of item "L1": cannot read "1e309" as a number'
  * ```
  */
 export class NormalisationError extends Error {
@@ -364,6 +369,10 @@ export class NormalisationError extends Error {
   readonly raw: unknown;
   /** The type the catalogue expects. */
   readonly expected: string;
+  /** The operation whose answer held the value (`licenses.list`), when known. */
+  readonly operation?: string;
+  /** The item that held it (`item "L1" (item 3 of page 2)`), when known. */
+  readonly item?: string;
 
   constructor(
     options: {
@@ -372,15 +381,22 @@ export class NormalisationError extends Error {
       raw: unknown;
       expected: string;
       sensitive?: boolean;
+      operation?: string;
+      item?: string;
     },
   ) {
     const shown = options.sensitive ? "<redacted>" : show(options.raw);
-    super(`${options.resource}.${options.field}: cannot read ${shown} as a ${options.expected}`);
+    const where = `${
+      options.operation ? `${options.operation}: ` : ""
+    }${options.resource}.${options.field}${options.item ? ` of ${options.item}` : ""}`;
+    super(`${where}: cannot read ${shown} as a ${options.expected}`);
     this.name = "NormalisationError";
     this.resource = options.resource;
     this.field = options.field;
     this.raw = options.sensitive ? "<redacted>" : options.raw;
     this.expected = options.expected;
+    if (options.operation) this.operation = options.operation;
+    if (options.item) this.item = options.item;
   }
 }
 
