@@ -55,6 +55,11 @@ export interface FieldSpec {
    * (`flag_enums.ts`). Its type is `strings`.
    */
   readonly flags?: FlagEnumName;
+  /**
+   * A money amount (a cost, price or value in a currency): read within the money bound of
+   * `number_range.ts` (at most 9,999,999,999,999.99 in magnitude) rather than the general one.
+   */
+  readonly money?: true;
 }
 
 /** Which link-array name a resource's items carry. */
@@ -688,6 +693,16 @@ export interface ResourceSpec {
   readonly columnOf: (field: string) => string;
 }
 
+/**
+ * The number fields that are money amounts, in every resource that has them (by name: the
+ * catalogue spells a money field the same way wherever it appears).
+ */
+const MONEY_FIELDS: ReadonlySet<string> = new Set(w(`accumulatedMaintenanceCost
+  accumulatedSupportCost activeMaintenanceCost activeSupportCost averageCostPerLicensePurchase
+  currentMaintenanceCost currentSupportCost licenseCost licenseCostBase licensePurchaseCost
+  maintenanceCost purchaseCost purchasePrice purchaseValue purchaseValueBase supportCost totalCost
+  totalCostOfInstalledApplications totalLicenseCost totalMaintenanceCost totalSupportCost`));
+
 function build(name: ResourceName, d: ResourceDecl): ResourceSpec {
   const has = (list: readonly string[] | undefined, f: string) => list?.includes(f) ?? false;
   const fields: FieldSpec[] = [];
@@ -710,6 +725,7 @@ function build(name: ResourceName, d: ResourceDecl): ResourceSpec {
         ...(origin ? { origin } : {}),
         ...(realName ? { realName } : {}),
         ...(flags ? { flags } : {}),
+        ...(type === "number" && MONEY_FIELDS.has(f) ? { money: true as const } : {}),
       });
     }
   };

@@ -117,11 +117,11 @@ function checkedQuery<N extends ResourceName>(
     ? undefined
     : checkSort(op, options.sort);
   const pageSize = pageSizeOf(op, options.pageSize, core.defaultPageSize);
-  const normalise = createNormaliser(op.resource as N);
+  const normalise = createNormaliser(op.resource as N, { operation: op.id });
   return {
     pageSize,
     query: (pageNumber) => ({ page_size: pageSize, page_number: pageNumber, filter, sort }),
-    itemOf: (ctx) => (raw, what) => normalise(checkObject(ctx, raw, what)),
+    itemOf: (ctx) => (raw, what) => normalise(checkObject(ctx, raw, what), what),
     integrity: {
       keyOf: (item: object) => itemKey(item, hasId(op.resource)),
       sameOnPage: !hasId(op.resource),
@@ -213,7 +213,7 @@ function nodesCollection<N extends ResourceName>(
   if (options.filter !== undefined) filterText(op, options.filter); // Throws: no filter here.
   const path = core.pathOf(op, params);
   const ctx = core.shapeContext(op, path);
-  const normalise = createNormaliser(op.resource as N);
+  const normalise = createNormaliser(op.resource as N, { operation: op.id });
   return paginate<Resource<N>>({
     pageSize: Number.MAX_SAFE_INTEGER,
     keyOf: (item: object) => itemKey(item, hasId(op.resource)),
@@ -227,7 +227,10 @@ function nodesCollection<N extends ResourceName>(
       const nodes = nodesOf(ctx, res.body);
       return {
         pageNumber,
-        items: nodes.map((raw, i) => normalise(checkObject(ctx, raw, `node ${i + 1}`))),
+        items: nodes.map((raw, i) => {
+          const what = `node ${i + 1}`;
+          return normalise(checkObject(ctx, raw, what), what);
+        }),
       };
     },
   });

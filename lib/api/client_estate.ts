@@ -200,7 +200,7 @@ async function clusterById(
       params.id,
     );
   });
-  if (raw) return createNormaliser("DataCenterCluster")(raw);
+  if (raw) return createNormaliser("DataCenterCluster", { operation: op.id })(raw);
   const list = OPERATIONS.find((o) => o.id === "estate.dataCenterClusters")!;
   const wanted = params.id.trim().toLowerCase();
   for await (

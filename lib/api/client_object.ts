@@ -69,6 +69,6 @@ export async function object<N extends ResourceName>(
         : {}),
     });
     const ctx = { ...core.shapeContext(op, path), scope: op.scope, params };
-    return createNormaliser(op.resource as N)(checkObject(ctx, res.body));
+    return createNormaliser(op.resource as N, { operation: op.id })(checkObject(ctx, res.body));
   });
 }

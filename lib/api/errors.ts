@@ -403,7 +403,10 @@ export class NormalisationError extends Error {
 function show(raw: unknown): string {
   let text: string;
   try {
-    text = JSON.stringify(raw) ?? String(raw);
+    // A number JSON cannot write (Infinity, NaN) is shown as itself, not as `null`.
+    text = typeof raw === "number" && !Number.isFinite(raw)
+      ? String(raw)
+      : JSON.stringify(raw) ?? String(raw);
   } catch {
     text = String(raw);
   }

@@ -13,8 +13,12 @@
  *   names into one form, the list of its names in bit order (`flag_enums.ts`);
  * - a field the spec renamed is read under either name (`isVendorDRS` or the real service's
  *   `isVMwareDRS`) and written under both, so code written for either dialect reads it;
- * - a value that cannot be read as its type throws `NormalisationError` naming the resource, the
- *   field and the value (`<redacted>` for a sensitive field).
+ * - a number must be finite and exact (`number_range.ts`): at most 2^53 − 1 in magnitude, a money
+ *   field at most 9,999,999,999,999.99; `"1e309"`, a JSON `1e309` (read as Infinity) and
+ *   `"9007199254740993"` (read rounded) are refused, never read as a blank or a rounded value;
+ * - a value that cannot be read as its type throws `NormalisationError` naming the operation and
+ *   the item (its id, and its place in the answer) when the normaliser knows them, the resource,
+ *   the field and the value (`<redacted>` for a sensitive field).
  *
  * Sensitive fields are kept: the caller asked the API for them. Redaction is for what is printed.
  *
@@ -31,6 +35,7 @@ import {
 } from "./catalogue.ts";
 import { NormalisationError } from "./errors.ts";
 import { readFlags } from "./flag_enums.ts";
+import { inExactRange, type NumberKind, rangeText, readNumberText } from "./number_range.ts";
 
 const RFC3339 =
   /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*([Zz]|[+-]\d{2}(?::?\d{2})?)?)?$/;
@@ -160,11 +165,23 @@ export function parseApiDate(text: string): Date | undefined {
   return parseRfc3339(text) ?? parseLicenseDate(text);
 }
 
-const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-
 type Convert = (value: unknown) => unknown;
 /** Thrown inside a converter; the caller turns it into a `NormalisationError`. */
 const BAD = Symbol("bad");
+
+/** The converter of numbers of a kind: a number or numeric text, finite and within its bound. */
+function numberConverter(kind: NumberKind): Convert {
+  return (v) => {
+    if (typeof v === "number") return inExactRange(v, kind) ? v : BAD;
+    if (typeof v === "string") {
+      if (v.trim() === "") return null;
+      return readNumberText(v, kind) ?? BAD;
+    }
+    return BAD;
+  };
+}
+
+const MONEY = numberConverter("money");
 
 const CONVERT: Readonly<Record<FieldType, Convert>> = {
   string: (v) => {
@@ -172,15 +189,7 @@ const CONVERT: Readonly<Record<FieldType, Convert>> = {
     if (typeof v === "number" || typeof v === "boolean") return String(v);
     return BAD;
   },
-  number: (v) => {
-    if (typeof v === "number") return Number.isFinite(v) ? v : BAD;
-    if (typeof v === "string") {
-      const t = v.trim();
-      if (t === "") return null;
-      return NUMBER_TEXT.test(t) ? Number(t) : BAD;
-    }
-    return BAD;
-  },
+  number: numberConverter("number"),
   boolean: (v) => {
     if (typeof v === "boolean") return v;
     if (typeof v === "string") {
@@ -215,8 +224,16 @@ const CONVERT: Readonly<Record<FieldType, Convert>> = {
 /** The converter of a field: its flag enum's reader, or its type's. */
 function converterOf(field: FieldSpec): Convert {
   const flags = field.flags;
-  if (flags === undefined) return CONVERT[field.type];
-  return (v) => readFlags(flags, v) ?? BAD;
+  if (flags !== undefined) return (v) => readFlags(flags, v) ?? BAD;
+  return field.money ? MONEY : CONVERT[field.type];
+}
+
+/** What a field's value must be, in words. */
+function expectedOf(field: FieldSpec): string {
+  if (field.flags) return `${field.flags} flags (a number, names, or comma-separated names)`;
+  if (field.type === "strings") return "list of strings";
+  if (field.type === "number") return rangeText(field.money ? "money" : "number");
+  return field.type;
 }
 
 interface Step {
@@ -292,11 +309,7 @@ function valueOf(plan: PlanFields, step: Step, source: Record<string, unknown>):
       resource: plan.resource,
       field: step.field.name,
       raw,
-      expected: step.field.flags
-        ? `${step.field.flags} flags (a number, names, or comma-separated names)`
-        : step.field.type === "strings"
-        ? "list of strings"
-        : step.field.type,
+      expected: expectedOf(step.field),
       sensitive: step.field.sensitive,
     });
   }
@@ -450,26 +463,78 @@ export function normalise<N extends ResourceName>(resource: N, raw: unknown): Re
   return createNormaliser(resource)(raw);
 }
 
+/** Options of {@link createNormaliser}: where its items come from, for error messages. */
+export interface NormaliserOptions {
+  /** The operation whose answers it reads (`licenses.list`). */
+  readonly operation?: string;
+}
+
+/** A short quoted form of an id for a message. */
+function quoted(value: unknown): string {
+  const text = JSON.stringify(String(value));
+  return text.length > 60 ? `${text.slice(0, 56)}..."` : text;
+}
+
 /**
- * A normaliser for one resource, with its per-field plan built once (for reading many items).
+ * How a message names an item: by its `id`, else by its id-like fields (`licenseId`, …), with
+ * its place in the answer (`item 3 of page 2`) when given.
+ */
+function itemName(plan: PlanFields, source: Record<string, unknown>, what?: string): string {
+  const id = source.id;
+  let name: string | undefined;
+  if (typeof id === "string" || typeof id === "number") name = `item ${quoted(id)}`;
+  else {
+    const keys = plan.top.filter((s) => s.key.endsWith("Id") && !s.field.sensitive)
+      .map((s) => s.key).filter((k) => typeof source[k] === "string").slice(0, 3);
+    if (keys.length > 0) name = `item ${keys.map((k) => `${k} ${quoted(source[k])}`).join(", ")}`;
+  }
+  if (name === undefined) return what ?? "";
+  return what === undefined ? name : `${name} (${what})`;
+}
+
+/**
+ * A normaliser for one resource, with its per-field plan built once (for reading many items). A
+ * value it cannot read throws `NormalisationError` naming `options.operation`, the item (its id,
+ * and `what` the caller says it is: `item 3 of page 2`), the field and the value.
  *
  * @example
  * ```ts
  * import { createNormaliser } from "./normalise.ts";
  * const toComputer = createNormaliser("Computer");
  * console.log(toComputer({ id: "C1", isVirtual: "true" }).isVirtual); // true
+ * const toLicense = createNormaliser("License", { operation: "licenses.list" });
+ * try {
+ *   toLicense({ id: "L1", quantity: "1e309" }, "item 3 of page 2");
+ * } catch (e) {
+ *   console.log((e as Error).message);
+ *   // 'licenses.list: License.quantity of item "L1" (item 3 of page 2): cannot read "1e309" as a finite number of at most 9007199254740991 in magnitude'
+ * }
  * ```
  */
 export function createNormaliser<N extends ResourceName>(
   resource: N,
-): (raw: unknown) => Resource<N> {
+  options: NormaliserOptions = {},
+): (raw: unknown, what?: string) => Resource<N> {
   const plan = planOf(resource);
-  return (raw) => {
+  const operation = options.operation;
+  return (raw, what) => {
     if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-      throw new NormalisationError({ resource, field: "(item)", raw, expected: "object" });
+      throw new NormalisationError({
+        resource,
+        field: "(item)",
+        raw,
+        expected: "object",
+        ...(operation ? { operation } : {}),
+        ...(what ? { item: what } : {}),
+      });
     }
     const source = raw as Record<string, unknown>;
-    const out = plan.build(source);
+    let out: Record<string, unknown>;
+    try {
+      out = plan.build(source);
+    } catch (error) {
+      throw error instanceof NormalisationError ? named(error, plan, source, options, what) : error;
+    }
     // `for…in` walks a parsed object's keys without making an array of them per item.
     for (const k in source) {
       if (!plan.known.has(k) && Object.hasOwn(source, k)) out[k] = source[k];
@@ -478,4 +543,24 @@ export function createNormaliser<N extends ResourceName>(
     if (links) out.links = links;
     return out as Resource<N>;
   };
+}
+
+/** A field's error again, naming the operation and the item. */
+function named(
+  error: NormalisationError,
+  plan: PlanFields,
+  source: Record<string, unknown>,
+  options: NormaliserOptions,
+  what: string | undefined,
+): NormalisationError {
+  const item = itemName(plan, source, what);
+  return new NormalisationError({
+    resource: error.resource,
+    field: error.field,
+    raw: error.raw,
+    expected: error.expected,
+    sensitive: RESOURCES[plan.resource].byName.get(error.field)?.sensitive ?? false,
+    ...(options.operation ? { operation: options.operation } : {}),
+    ...(item ? { item } : {}),
+  });
 }

@@ -162,7 +162,8 @@ function checkScope(ctx: ShapeContext, object: Record<string, unknown>, what: st
 
 /**
  * Checks a collection envelope: a JSON object whose `items` is an array (or `null`, read as
- * none) and whose pagination numbers, when sent, are whole numbers (numeric text allowed).
+ * none) and whose pagination numbers, when sent, are whole numbers within the exact range of a
+ * double, at most 2^53 − 1 (numeric text allowed; `"9007199254740993"` is refused, not rounded).
  * Returns the items and the numbers; throws {@link ShapeError}.
  *
  * @example
@@ -201,8 +202,12 @@ function paginationOf(ctx: ShapeContext, raw: unknown, body: unknown): Paginatio
     const v = p[name];
     if (v === undefined || v === null) continue;
     const n = typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
-    if (typeof n !== "number" || !Number.isInteger(n) || n < min) {
-      throw fail(ctx, `pagination.${name} is not a whole number of at least ${min}`, raw);
+    if (typeof n !== "number" || !Number.isSafeInteger(n) || n < min) {
+      throw fail(
+        ctx,
+        `pagination.${name} is not a whole number from ${min} to ${Number.MAX_SAFE_INTEGER}`,
+        raw,
+      );
     }
     out[key] = n;
   }

@@ -7,6 +7,7 @@
 
 import type { ParamSpec, ParamValues, ReportDefinition } from "./model.ts";
 import { ParamError } from "./errors.ts";
+import { inExactRange, rangeText } from "../api/number_range.ts";
 
 /**
  * The longest report filter accepted (characters), from `--filter` or a pack file. A filter travels in the URL of every request,
@@ -39,8 +40,11 @@ function parseValue(name: string, spec: ParamSpec, raw: unknown): unknown {
         : typeof text === "string" && text !== ""
         ? Number(text)
         : NaN;
-      if (!Number.isFinite(n)) {
+      if (Number.isNaN(n)) {
         throw new ParamError(name, `expected a number, got ${JSON.stringify(raw)}`);
+      }
+      if (!inExactRange(n, "number")) {
+        throw new ParamError(name, `expected a ${rangeText("number")}, got ${JSON.stringify(raw)}`);
       }
       if (spec.type === "integer" && !Number.isInteger(n)) {
         throw new ParamError(name, `expected a whole number, got ${JSON.stringify(raw)}`);

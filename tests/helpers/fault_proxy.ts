@@ -57,7 +57,8 @@ export type FaultKind =
   | { readonly kind: "reset" }
   | { readonly kind: "truncate" }
   | { readonly kind: "malformed" }
-  | { readonly kind: "slow"; readonly delayMs: number };
+  | { readonly kind: "slow"; readonly delayMs: number }
+  | { readonly kind: "editBody"; readonly edit: (text: string) => string };
 
 /**
  * One fault: what it does and where.
@@ -73,6 +74,8 @@ export type FaultKind =
  * - `truncate`: 200 with the first half of the body.
  * - `malformed`: 200 with an HTML page.
  * - `slow`: the real answer after `delayMs`.
+ * - `editBody`: the real answer's body text passed through `edit` (a value JSON values cannot
+ *   carry once parsed, a bare `1e309` or `9007199254740993`, written as text).
  */
 export type Fault = FaultTarget & FaultKind;
 
@@ -216,6 +219,12 @@ export class FaultProxy {
       case "truncate":
         this.#fired++;
         return truncatedResponse(await forward());
+      case "editBody": {
+        const own = await forward();
+        this.#fired++;
+        const text = fault.edit(new TextDecoder().decode(own.bytes));
+        return new Response(text, { status: own.status, headers: JSON_TYPE });
+      }
       default:
         return await this.#rewritePage(fault, url, forward);
     }

@@ -2,8 +2,8 @@
  * A user's price file: unit prices for applications and metrics that neither the licenses
  * (what was paid) nor the registry (list prices) price. CSV with a header row, or JSON (an array
  * of objects), with the fields `application` (id or name, with or without version), `metric`
- * (id or name), `currency` (ISO 4217) and `unitPrice` (a positive number; also `unit price` or
- * `unit_price` in CSV headers).
+ * (id or name), `currency` (ISO 4217) and `unitPrice` (a positive number of at most
+ * 9,999,999,999,999.99, exact to the cent; also `unit price` or `unit_price` in CSV headers).
  *
  * ```csv
  * application,metric,currency,unitPrice
@@ -17,6 +17,7 @@ import { parse } from "csv-parse/sync";
 import { checkContained } from "../../fs/containment.ts";
 import { safeExcerpt } from "../../fs/excerpt.ts";
 import { parseJsonText } from "../../fs/json_text.ts";
+import { inExactRange, rangeText, readNumberText } from "../../api/number_range.ts";
 
 /** Thrown for a price file that cannot be read as prices; names the file, line and field. */
 export class PriceFileError extends Error {
@@ -76,13 +77,16 @@ function entry(
     );
   }
   const rawPrice = fields.unitPrice;
-  const unitPrice = typeof rawPrice === "number" ? rawPrice : Number(String(rawPrice ?? "").trim());
-  if (
-    rawPrice === undefined || String(rawPrice).trim() === "" || !(unitPrice > 0) ||
-    !isFinite(unitPrice)
-  ) {
+  const unitPrice = typeof rawPrice === "number"
+    ? (inExactRange(rawPrice, "money") ? rawPrice : undefined)
+    : typeof rawPrice === "string"
+    ? readNumberText(rawPrice, "money")
+    : undefined;
+  if (unitPrice === undefined || !(unitPrice > 0)) {
     throw new PriceFileError(
-      `${where} ${line}: unitPrice ${safeExcerpt(rawPrice)} is not a positive number`,
+      `${where} ${line}: unitPrice ${safeExcerpt(rawPrice)} is not a positive ${
+        rangeText("money")
+      }`,
     );
   }
   return { line, application: text("application"), metric: text("metric"), currency, unitPrice };
