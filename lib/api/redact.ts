@@ -1,8 +1,8 @@
 /**
- * Redaction of secrets in text that may reach a log, an error message or a report: bearer
- * tokens, client secrets, and the value of every sensitive field of the catalogue
- * (`SENSITIVE_FIELDS`), whether written as JSON (`"secretKey":"…"`), as a form or query pair
- * (`client_secret=…`) or as `name: value`.
+ * Redaction of secrets in text that may reach a log, an error message or a report: every secret
+ * the process registered (`secrets.ts`), removed by value; bearer tokens, client secrets, and the
+ * value of every sensitive field of the catalogue (`SENSITIVE_FIELDS`), whether written as JSON
+ * (`"secretKey":"…"`), as a form or query pair (`client_secret=…`) or as `name: value`.
  *
  * Sensitive values stay on the objects the client returns (the caller asked the API for them);
  * redaction is for what is printed about them.
@@ -11,17 +11,9 @@
  */
 
 import { SENSITIVE_FIELDS } from "./catalogue.ts";
+import { REDACTED, registerSecret, scrubDeep, scrubSecrets } from "./secrets.ts";
 
-/**
- * The text that replaces a secret.
- *
- * @example
- * ```ts
- * import { REDACTED } from "./redact.ts";
- * console.log(REDACTED); // "<redacted>"
- * ```
- */
-export const REDACTED = "<redacted>";
+export { REDACTED };
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -44,9 +36,10 @@ const FORM_PAIR = new RegExp(`(\\b(?:${NAMES})=)[^&\\s"']*`, "gi");
 const TEXT_PAIR = new RegExp(`((?<![/.\\w-])(?:${NAMES})\\s*:\\s*)(?!")[^\\s,;&}]+`, "gi");
 
 /**
- * Text with every secret it visibly carries replaced by {@link REDACTED}: bearer tokens,
- * `client_secret=…`, any sensitive field written as a JSON pair, a form pair or `name: value`,
- * and each literal value in `secrets` (for secrets that appear without their name).
+ * Text with every secret it carries replaced by {@link REDACTED}: each secret the process
+ * registered (`registerSecret`) and each literal value in `secrets`, whatever surrounds them;
+ * then bearer tokens, `client_secret=…`, and any sensitive field written as a JSON pair, a form
+ * pair or `name: value`.
  *
  * @example
  * ```ts
@@ -59,16 +52,17 @@ const TEXT_PAIR = new RegExp(`((?<![/.\\w-])(?:${NAMES})\\s*:\\s*)(?!")[^\\s,;&}
  * ```
  */
 export function redact(text: string, secrets: Iterable<string> = []): string {
-  let out = text
-    .replace(BEARER, `$1 ${REDACTED}`)
-    .replace(JSON_PAIR, `$1"${REDACTED}"`)
-    .replace(FORM_PAIR, `$1${REDACTED}`)
-    .replace(TEXT_PAIR, `$1${REDACTED}`);
+  // Values first: a pattern stopping at a space or comma could cut a secret short of its value.
+  let out = scrubSecrets(text);
   for (const secret of secrets) {
     // Very short values would scrub ordinary words; they are not credible secrets anyway.
     if (secret.length >= 4) out = out.split(secret).join(REDACTED);
   }
-  return out;
+  return out
+    .replace(BEARER, `$1 ${REDACTED}`)
+    .replace(JSON_PAIR, `$1"${REDACTED}"`)
+    .replace(FORM_PAIR, `$1${REDACTED}`)
+    .replace(TEXT_PAIR, `$1${REDACTED}`);
 }
 
 /**
@@ -118,7 +112,8 @@ const SENSITIVE_LOWER = new Set(
 
 /**
  * A set of literal secrets known to the client (client secret, tokens it received, credentials
- * it sent), scrubbed from every message it builds with {@link Redactor.scrub}.
+ * it sent), scrubbed from every message it builds with {@link Redactor.scrub}. Each is also
+ * registered with the process (`registerSecret`), so no other log line or record shows it.
  *
  * @example
  * ```ts
@@ -139,6 +134,7 @@ export class Redactor {
    */
   add(secret: unknown, options: { pinned?: boolean } = {}): void {
     if (typeof secret !== "string" || secret.length === 0) return;
+    registerSecret(secret, { renewed: !options.pinned });
     if (options.pinned) {
       this.#pinned.add(secret);
       return;
@@ -155,4 +151,49 @@ export class Redactor {
   scrub(text: string): string {
     return redact(text, [...this.#pinned, ...this.#recent]);
   }
+}
+
+/** Words of a field name that make it a secret's: `clientSecret`, `api_key`, `smtpPassword`… */
+const SECRET_WORDS =
+  /secret|passw|passphrase|token|apikey|privatekey|accesskey|licensekey|securitycode|credential|authori[sz]ation/;
+
+/**
+ * Whether a field name looks like a secret's, in any letter case and with or without `_` or `-`:
+ * every {@link isSensitiveName}, and any name containing secret, password, passphrase, token,
+ * api key, private key, access key, credential or authorization. Broader than
+ * {@link isSensitiveName} on purpose: for what is printed, not what is recorded.
+ *
+ * @example
+ * ```ts
+ * import { isSecretLikeName } from "./redact.ts";
+ * console.log(isSecretLikeName("smtp_password"), isSecretLikeName("reportName")); // true false
+ * ```
+ */
+export function isSecretLikeName(name: string): boolean {
+  return isSensitiveName(name) || SECRET_WORDS.test(name.toLowerCase().replace(/[_-]/g, ""));
+}
+
+/**
+ * A response body as it may be printed: the value of every field named like a secret
+ * ({@link isSecretLikeName}) replaced by {@link REDACTED}, and every other string with the
+ * registered secrets removed by value ({@link redact}).
+ *
+ * @example
+ * ```ts
+ * import { printable } from "./redact.ts";
+ * console.log(printable({ name: "n", connectionDetails: { apiKey: "k-123", region: "eu" } }));
+ * // { name: "n", connectionDetails: { apiKey: "<redacted>", region: "eu" } }
+ * ```
+ */
+export function printable<T>(value: T): T {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (v === null || typeof v !== "object" || v instanceof Date) return v;
+    return Object.fromEntries(
+      Object.entries(v).map((
+        [k, x],
+      ) => [k, isSecretLikeName(k) && x !== null && x !== undefined ? REDACTED : walk(x)]),
+    );
+  };
+  return scrubDeep(walk(value), (text) => redact(text)) as T;
 }
