@@ -15,7 +15,7 @@ import { type AttachmentChoice, chooseAttachments, evidenceLink } from "./attach
 import { type SummaryFacts, summaryText, summaryView } from "./summary_view.ts";
 import { writeAtomic } from "../render/atomic.ts";
 import { redact } from "../api/redact.ts";
-import { smtpTransport } from "./smtp_transport.ts";
+import { registerSmtpCredentials, smtpTransport } from "./smtp_transport.ts";
 
 /** What the summary shows (see {@link SummaryFacts}) and where the run's files are. */
 export interface SummaryInput extends SummaryFacts {
@@ -161,7 +161,27 @@ export async function writeEml(
 }
 
 /**
+ * SAMKIT_SMTP_USER and SAMKIT_SMTP_PASSWORD, registered as secrets as they are read.
+ *
+ * @example
+ * ```ts ignore
+ * import { envSmtpCredentials } from "./mail.ts";
+ * const { user, pass } = envSmtpCredentials();
+ * ```
+ */
+export function envSmtpCredentials(): { user?: string; pass?: string } {
+  const credentials = {
+    user: Deno.env.get("SAMKIT_SMTP_USER"),
+    pass: Deno.env.get("SAMKIT_SMTP_PASSWORD"),
+  };
+  registerSmtpCredentials(credentials);
+  return credentials;
+}
+
+/**
  * Sends the message over SMTP. Credentials come from SAMKIT_SMTP_USER / SAMKIT_SMTP_PASSWORD.
+ * A failure is a {@link MailError} whose message has every registered secret removed (the
+ * credentials are registered before connecting).
  *
  * @example
  * ```ts ignore
@@ -172,10 +192,7 @@ export async function writeEml(
 export async function sendMessage(
   email: PackEmail,
   message: BuiltMessage,
-  credentials: { user?: string; pass?: string } = {
-    user: Deno.env.get("SAMKIT_SMTP_USER"),
-    pass: Deno.env.get("SAMKIT_SMTP_PASSWORD"),
-  },
+  credentials: { user?: string; pass?: string } = envSmtpCredentials(),
 ): Promise<{ messageId: string; accepted: string[] }> {
   const transport = smtpTransport(email, credentials);
   try {

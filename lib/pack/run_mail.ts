@@ -20,6 +20,7 @@ import type { ReportDefinition } from "../report/model.ts";
 import type { BrowserHandle } from "../render/browser.ts";
 import { PrintTab } from "../render/pdf.ts";
 import { writeAtomic } from "../render/atomic.ts";
+import { redact } from "../api/redact.ts";
 
 /**
  * Prints the summary email's HTML to a PDF (A4, backgrounds) in the run's browser, written
@@ -108,7 +109,8 @@ async function send(
     log(`${input.draft.pack}: summary sent to ${email.to.join(", ")}`);
     return {};
   } catch (e) {
-    const emailError = (e as Error).message;
+    // A MailError is redacted already; anything else thrown on the way is redacted here.
+    const emailError = redact((e as Error).message ?? String(e));
     log(`${input.draft.pack}: ${emailError}`);
     return { emailError };
   }

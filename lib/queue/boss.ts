@@ -9,6 +9,7 @@
  */
 
 import { PgBoss } from "pg-boss";
+import { redact } from "../api/redact.ts";
 
 /** The queue's name. */
 export const PACK_QUEUE = "samkit-pack";
@@ -72,7 +73,7 @@ export async function openBoss(url: string, options: OpenBossOptions = {}): Prom
     superviseIntervalSeconds: options.superviseSeconds ?? 30,
     monitorIntervalSeconds: options.superviseSeconds ?? 30,
   });
-  boss.on("error", (e: Error) => console.error(`samkit: queue: ${e.message}`));
+  boss.on("error", (e: Error) => console.error(`samkit: queue: ${redact(e.message)}`));
   await boss.start();
   const settings = { ...DEFAULT_QUEUE_SETTINGS, ...options.settings };
   const queue = {

@@ -1,9 +1,12 @@
 /**
  * Where the queue and the run history live: a PostgreSQL URL from `--database-url` or
- * `SAMKIT_DATABASE_URL`, checked before any connection, and shown only without its password.
+ * `SAMKIT_DATABASE_URL`, checked before any connection, and shown only without its password
+ * (which is registered as a secret as it is read, so no message or log line shows it either).
  *
  * @module
  */
+
+import { registerSecret } from "../api/secrets.ts";
 
 /**
  * No usable PostgreSQL URL.
@@ -24,7 +27,7 @@ export class DatabaseUrlError extends Error {
 
 /**
  * The PostgreSQL URL to use: the flag, else `SAMKIT_DATABASE_URL`; checked to be a
- * `postgres://` or `postgresql://` URL.
+ * `postgres://` or `postgresql://` URL. Its password is registered as a secret.
  *
  * @example
  * ```ts
@@ -52,10 +55,22 @@ export function databaseUrl(flag?: string): string {
   } catch {
     throw new DatabaseUrlError(`not a PostgreSQL URL: ${displayUrl(value)}`);
   }
+  registerPassword(url);
   if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
     throw new DatabaseUrlError(`expected postgres:// or postgresql://, got ${url.protocol}//`);
   }
   return value;
+}
+
+/** Registers a URL's password, as written and decoded (pg decodes it before sending). */
+function registerPassword(url: URL): void {
+  if (!url.password) return;
+  registerSecret(url.password);
+  try {
+    registerSecret(decodeURIComponent(url.password));
+  } catch {
+    // not valid percent-encoding: pg sends it as written, registered above
+  }
 }
 
 /**

@@ -4,12 +4,22 @@
  * evidence files stay in the run folder the row points to. The embedded default (folders on one
  * disk) does not use this.
  *
+ * An attempt's free text (its error, manifest and figures) is redacted before it is stored
+ * (`redact`: the secrets this process registered, by value, and secret-shaped text) and again
+ * when read (for rows an older version wrote), so a row holds no secret a worker read, whatever
+ * a server echoed into an error. Keys (job, tenant, pack, worker, folder) are stored as given.
+ *
  * @module
  */
 
 import pg from "pg";
 import type { Manifest } from "../pack/manifest.ts";
 import type { Figure } from "../pack/figures.ts";
+import { redact } from "../api/redact.ts";
+import { scrubDeep } from "../api/secrets.ts";
+
+/** A value with every string in it redacted. */
+const clean = <T>(value: T): T => scrubDeep(value, (text) => redact(text));
 
 /** An attempt's status: a manifest status, or `failed` (the pack could not run at all). */
 export type RunStatus = Manifest["status"] | "failed";
@@ -103,9 +113,9 @@ function toRun(r: any): HistoryRun {
     started: r.started,
     finished: r.finished,
     dir: r.dir,
-    manifest: r.manifest,
-    figures: r.figures,
-    error: r.error,
+    manifest: clean(r.manifest),
+    figures: clean(r.figures),
+    error: clean(r.error),
   };
 }
 
@@ -171,8 +181,13 @@ export class RunHistory {
     await this.#pool.query("UPDATE samkit.pack_runs SET dir = $2 WHERE id = $1", [id, dir]);
   }
 
-  /** Records how an attempt ended. */
+  /** Records how an attempt ended (its error, manifest and figures redacted). */
   async finish(id: number, end: RunEnd): Promise<void> {
+    const { manifest, figures, error } = clean({
+      manifest: end.manifest,
+      figures: end.figures,
+      error: end.error,
+    });
     await this.#pool.query(
       `UPDATE samkit.pack_runs SET status = $2, finished = now(), dir = COALESCE($3, dir),
          manifest = $4, figures = $5, error = $6 WHERE id = $1`,
@@ -180,9 +195,9 @@ export class RunHistory {
         id,
         end.status,
         end.dir ?? null,
-        end.manifest ? JSON.stringify(end.manifest) : null,
-        end.figures ? JSON.stringify(end.figures) : null,
-        end.error ?? null,
+        manifest ? JSON.stringify(manifest) : null,
+        figures ? JSON.stringify(figures) : null,
+        error ?? null,
       ],
     );
   }

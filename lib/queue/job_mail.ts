@@ -12,7 +12,7 @@
 import { join } from "node:path";
 import type { PackFile } from "../pack/pack_file.ts";
 import { MailError } from "../pack/mail.ts";
-import { smtpTransport } from "../pack/smtp_transport.ts";
+import { registerSmtpCredentials, smtpTransport } from "../pack/smtp_transport.ts";
 import type { Tenant } from "../tenants/tenants_file.ts";
 import { readSecret, type SecretReader } from "../tenants/credentials.ts";
 import { type MailAuth, tenantEmail } from "../tenants/mail_settings.ts";
@@ -55,16 +55,21 @@ async function credentialsOf(
     const env = (name: string) => reader ? reader.env(name) : Deno.env.get(name);
     const user = env("SAMKIT_SMTP_USER");
     const pass = env("SAMKIT_SMTP_PASSWORD");
-    return { ...(user ? { user } : {}), ...(pass ? { pass } : {}) };
+    const credentials = { ...(user ? { user } : {}), ...(pass ? { pass } : {}) };
+    registerSmtpCredentials(credentials);
+    return credentials;
   }
-  return {
-    ...(auth.user ? { user: await readSecret(tenantId, auth.user, reader) } : {}),
+  const credentials = {
+    ...(auth.user ? { user: await readSecret(tenantId, auth.user, reader, { kind: "name" }) } : {}),
     ...(auth.password ? { pass: await readSecret(tenantId, auth.password, reader) } : {}),
   };
+  registerSmtpCredentials(credentials);
+  return credentials;
 }
 
 /**
- * Prepares a tenant's summary email: settings merged, credentials read, the SMTP host checked
+ * Prepares a tenant's summary email: settings merged, credentials read (and registered for
+ * redaction, with the base64 forms an SMTP login sends them in), the SMTP host checked
  * against this process's net permission. Throws `MailSettingsError`, `CredentialsError` or
  * {@link SmtpPermissionError}, none of which another attempt would fix.
  *

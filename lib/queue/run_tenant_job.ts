@@ -47,6 +47,7 @@ export interface AttemptOutcome {
 
 /**
  * An attempt that should be tried again (the network, the service busy, the worker stopping).
+ * Its message (kept by the queue with the job) is redacted.
  *
  * @example
  * ```ts
@@ -60,7 +61,7 @@ export class RetryableAttemptError extends Error {
    * @param problem What happened.
    */
   constructor(tenant: string, problem: string) {
-    super(`tenant ${tenant}: ${problem}`);
+    super(redact(`tenant ${tenant}: ${problem}`));
     this.name = "RetryableAttemptError";
   }
 }
@@ -163,8 +164,8 @@ function retryReason(manifest: NonNullable<HistoryRun["manifest"]>): string | nu
 }
 
 /**
- * Records a finished run (an email that was not sent is its error); throws to retry when
- * `retry` says why.
+ * Records a finished run (an email that was not sent is its error, redacted); throws to retry
+ * when `retry` says why.
  */
 async function settle(
   rowId: number,
@@ -176,10 +177,13 @@ async function settle(
   const { dir, manifest } = result;
   const failed = manifest.reports.filter((r) => r.status === "failed");
   const none = failed.length === manifest.reports.length;
-  const error = [
-    ...failed.map((r) => `${r.id}: ${r.error ?? "failed"}`),
-    ...(result.emailError ? [result.emailError] : []),
-  ].join("; ") || undefined;
+  // Redacted here as well as in the history: the queue keeps the outcome with the job.
+  const error = redact(
+    [
+      ...failed.map((r) => `${r.id}: ${r.error ?? "failed"}`),
+      ...(result.emailError ? [result.emailError] : []),
+    ].join("; "),
+  ) || undefined;
   const status: RunStatus = manifest.status === "partial" && none ? "failed" : manifest.status;
   await ctx.history.finish(rowId, {
     status,

@@ -1,6 +1,6 @@
 /**
  * Waiting for enqueued pack jobs to end (completed, failed after its retries, or cancelled) and
- * reading each one's last attempt from the run history.
+ * reading each one's last attempt from the run history (redacted as the history reads it).
  *
  * @module
  */

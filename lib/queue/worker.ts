@@ -8,6 +8,7 @@
 
 import type { PgBoss } from "pg-boss";
 import type { ReportDefinition } from "../report/model.ts";
+import { redact } from "../api/redact.ts";
 import { PACK_QUEUE } from "./boss.ts";
 import type { RunHistory } from "./history.ts";
 import type { PackJobData } from "./pack_job.ts";
@@ -50,6 +51,7 @@ export function workerName(): string {
 
 /**
  * Starts pulling jobs; returns the pg-boss worker id (stop with `boss.offWork` or `boss.stop`).
+ * Every line it logs is redacted (`redact`): no secret the worker read reaches its log.
  *
  * @example
  * ```ts ignore
@@ -58,7 +60,8 @@ export function workerName(): string {
  * ```
  */
 export async function startWorker(options: WorkerOptions): Promise<string> {
-  const log = options.log ?? (() => {});
+  const write = options.log ?? (() => {});
+  const log = (line: string) => write(redact(line));
   const ctx = {
     history: options.history,
     reports: options.reports,

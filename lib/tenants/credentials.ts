@@ -1,13 +1,15 @@
 /**
  * Reads a tenant's credentials where its tenants-file entry says they are (an environment
  * variable or a secret file), at the moment a worker runs its pack, so secrets never travel
- * through the queue or the tenants file.
+ * through the queue or the tenants file. Each secret read is registered (`registerSecret`), so
+ * it is removed by value from every message, log line and record from then on.
  *
  * @module
  */
 
 import type { SecretRef, Tenant } from "./tenants_file.ts";
 import { readSecretFile, SecretFileError } from "./secret_file.ts";
+import { registerSecret } from "../api/secrets.ts";
 
 /** Credentials as the SAM client takes them. */
 export type ResolvedCredentials =
@@ -52,21 +54,45 @@ const SYSTEM: SecretReader = {
 };
 
 /**
- * Reads one secret by its reference (trimmed); a missing, empty or unreadable one throws
- * {@link CredentialsError} naming the variable or file and why, never a value.
+ * What a value read by reference is, for redaction: a `secret` (removed wherever it appears), a
+ * `name` such as an SMTP user (removed where it stands alone), or `public` such as an OAuth
+ * client id (shown in messages, not registered).
+ */
+export type SecretKind = "secret" | "name" | "public";
+
+/** Options of {@link readSecret}. */
+export interface ReadSecretOptions {
+  /** What the value is (default `secret`): registered for redaction unless `public`. */
+  readonly kind?: SecretKind;
+}
+
+/**
+ * Reads one secret by its reference (trimmed) and registers it for redaction (see
+ * {@link SecretKind}); a missing, empty or unreadable one throws {@link CredentialsError} naming
+ * the variable or file and why, never a value.
  *
  * @example
  * ```ts
  * import { readSecret } from "./credentials.ts";
- * const reader = { env: () => "s3cret", file: () => Promise.resolve("") };
- * console.log(await readSecret("acme", { env: "ACME_SMTP_PASSWORD" }, reader)); // s3cret
+ * import { redact } from "../api/redact.ts";
+ * const reader = { env: () => "s3cret-plain", file: () => Promise.resolve("") };
+ * console.log(await readSecret("acme", { env: "ACME_SMTP_PASSWORD" }, reader)); // s3cret-plain
+ * console.log(redact("bad login s3cret-plain")); // "bad login <redacted>"
  * ```
  */
 export async function readSecret(
   tenant: string,
   ref: SecretRef,
   reader: SecretReader = SYSTEM,
+  options: ReadSecretOptions = {},
 ): Promise<string> {
+  const value = await readRef(tenant, ref, reader);
+  const kind = options.kind ?? "secret";
+  if (kind !== "public") registerSecret(value, { name: kind === "name" });
+  return value;
+}
+
+async function readRef(tenant: string, ref: SecretRef, reader: SecretReader): Promise<string> {
   if ("env" in ref) {
     const value = reader.env(ref.env)?.trim();
     if (!value) throw new CredentialsError(tenant, `environment variable ${ref.env} is not set`);
@@ -85,7 +111,8 @@ export async function readSecret(
 }
 
 /**
- * Reads a tenant's credentials.
+ * Reads a tenant's credentials; the token or client secret is registered for redaction, the
+ * client id (named in messages) is not.
  *
  * @example
  * ```ts
@@ -108,7 +135,7 @@ export async function resolveCredentials(
   const c = tenant.credentials;
   if ("token" in c) return { token: await readSecret(tenant.id, c.token, reader) };
   return {
-    clientId: await readSecret(tenant.id, c.clientId, reader),
+    clientId: await readSecret(tenant.id, c.clientId, reader, { kind: "public" }),
     clientSecret: await readSecret(tenant.id, c.clientSecret, reader),
   };
 }
