@@ -2,7 +2,9 @@
  * `samkit connectors`: list cloud cost connectors and their retrievals, check a report name,
  * test or add a configuration, and rotate credentials. Keys come from the environment only
  * (`SAMKIT_CONNECTOR_ACCESS_KEY`, `SAMKIT_CONNECTOR_SECRET_KEY`), never from flags, so they do
- * not land in shell history or process lists, and they are never printed.
+ * not land in shell history or process lists, and they are never printed: they are registered as
+ * secrets when read, and what the service answers is printed with every field named like a
+ * secret redacted and every registered secret (keys, token) removed by value.
  *
  * @module
  */
@@ -14,6 +16,8 @@ import { printOut, terminalJson, terminalText } from "./terminal_text.ts";
 import { openSource, tokenFlag } from "./source.ts";
 import type { ConnectorConfiguration, ConnectorType } from "../api/client.ts";
 import { explainConnectorNotFound } from "../api/connector_path.ts";
+import { printable } from "../api/redact.ts";
+import { registerSecret } from "../api/secrets.ts";
 
 /** The help text of `samkit connectors`. */
 export const CONNECTORS_HELP = `Usage: deno task connectors <action> [options]
@@ -50,6 +54,8 @@ function keys(): { accessKey: string; secretKey: string } {
       "set SAMKIT_CONNECTOR_ACCESS_KEY and SAMKIT_CONNECTOR_SECRET_KEY for this action",
     );
   }
+  registerSecret(accessKey);
+  registerSecret(secretKey);
   return { accessKey, secretKey };
 }
 
@@ -188,9 +194,11 @@ export async function connectorsCommand(argv: readonly string[]): Promise<number
     });
     try {
       // Where no connector id is named, a 404 means the connector API is not at this path.
-      const result = await run(api.client).catch((error) => {
+      const answer = await run(api.client).catch((error) => {
         throw needsId ? error : explainConnectorNotFound(error);
       });
+      // The service may echo keys on success: no field named like a secret, no known secret.
+      const result = printable(answer);
       // Names and error codes come from the server: no escape sequence reaches the terminal.
       if (values.json || !columns) console.log(terminalJson(result));
       else printOut(table(result as Record<string, unknown>[], columns));
