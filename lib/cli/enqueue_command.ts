@@ -19,6 +19,7 @@ import { openBoss } from "../queue/boss.ts";
 import { enqueuePacks } from "../queue/enqueue.ts";
 import { RunHistory } from "../queue/history.ts";
 import { type JobEnd, waitForJobs } from "../queue/wait_jobs.ts";
+import { readProblem, readRegularTextFile } from "../fs/regular_file.ts";
 
 /** The help text of `samkit enqueue`. */
 export const ENQUEUE_HELP =
@@ -63,9 +64,9 @@ const FLAGS = {
 async function readPackDoc(path: string): Promise<unknown> {
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    text = await readRegularTextFile(path);
   } catch (e) {
-    const problem = e instanceof Deno.errors.NotFound ? "no such file" : (e as Error).message;
+    const problem = e instanceof Deno.errors.NotFound ? "no such file" : readProblem(e);
     throw new PackFileError(path, "", problem);
   }
   try {

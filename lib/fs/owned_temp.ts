@@ -10,10 +10,17 @@
  * permission beyond the temp folder: no `/proc`, no signals. A folder without a marker (being
  * created, or made by an older samkit) is left alone.
  *
+ * The temp folder is shared: anyone may put a `samkit-*` folder there. So only what samkit itself
+ * makes is looked into — a folder, a marker and a lock file that are not symbolic links, belong to
+ * this user, and are regular files (never opened otherwise: opening a FIFO blocks) — and anything
+ * else is `unknown` and left alone. When the process ends through `Deno.exit` (a stop signal's
+ * last resort included), the folders it marked are removed with its lock folder.
+ *
  * @module
  */
 
 import { join } from "node:path";
+import { readRegularTextFile } from "./regular_file.ts";
 
 /**
  * The name of the owner marker file inside an owned folder.
@@ -34,6 +41,35 @@ interface Owner {
 
 let processLock: Promise<string> | undefined;
 
+/** The folders this process marked as its own (removed, if still there, when it exits). */
+const marked = new Set<string>();
+
+/** Removes the folders this process marked that are still there; never throws. */
+function removeMarkedSync(): void {
+  for (const dir of marked) {
+    try {
+      Deno.removeSync(dir, { recursive: true });
+    } catch {
+      // already gone
+    }
+  }
+  marked.clear();
+}
+
+/** Remembers `dir` as this process's; forgets ones already removed, so the set stays small. */
+function remember(dir: string): void {
+  if (marked.size >= 64) {
+    for (const old of marked) {
+      try {
+        Deno.lstatSync(old);
+      } catch {
+        marked.delete(old);
+      }
+    }
+  }
+  marked.add(dir);
+}
+
 /**
  * This process's lock file, created and locked on first use and kept locked (its file open) for
  * the life of the process. The lock file is the marker of its own folder, so a dead process's
@@ -47,8 +83,10 @@ function ownLock(): Promise<string> {
     await file.lock(true);
     const owner: Owner = { pid: Deno.pid, lock: path };
     await file.write(new TextEncoder().encode(JSON.stringify(owner) + "\n"));
-    // A normal exit takes the lock folder along; after a kill the next run finds it stale.
+    // An exit takes the lock folder and the folders still marked along; after a kill the next
+    // run finds them stale.
     globalThis.addEventListener("unload", () => {
+      removeMarkedSync();
       try {
         Deno.removeSync(dir, { recursive: true });
       } catch {
@@ -63,8 +101,45 @@ function ownLock(): Promise<string> {
   return processLock;
 }
 
-/** Whether the process holding `lock` is alive: its lock file exists and cannot be locked. */
+/** This user's id, or undefined where it cannot be known (Windows, no `sys` permission). */
+function userId(): number | undefined {
+  try {
+    return Deno.uid() ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What `path` is, not following a link: `ours` (this user's file or folder, as wanted),
+ * `missing`, or `other` — a link, a FIFO, a
+ * device, a folder, or a file of another user — which is never opened.
+ */
+async function ownKind(
+  path: string,
+  want: "file" | "folder",
+): Promise<"ours" | "missing" | "other"> {
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.lstat(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return "missing";
+    throw error;
+  }
+  const kindOk = want === "file" ? info.isFile : info.isDirectory;
+  const uid = userId();
+  const mine = uid === undefined || info.uid === null || info.uid === uid;
+  return kindOk && mine ? "ours" : "other";
+}
+
+/**
+ * Whether the process holding `lock` is alive: its lock file exists and cannot be locked. A lock
+ * path that is not this user's regular file throws (the owner is then unknown).
+ */
 async function lockHeld(lock: string): Promise<boolean> {
+  const kind = await ownKind(lock, "file");
+  if (kind === "missing") return false;
+  if (kind === "other") throw new Error(`${lock} is not a lock file samkit made`);
   let file: Deno.FsFile;
   try {
     file = await Deno.open(lock, { read: true });
@@ -93,8 +168,11 @@ async function lockHeld(lock: string): Promise<boolean> {
  */
 export async function ownerState(dir: string): Promise<"alive" | "dead" | "unknown"> {
   try {
-    const owner = JSON.parse(await Deno.readTextFile(join(dir, OWNER_MARKER))) as Owner;
-    if (typeof owner.lock !== "string") return "unknown";
+    if ((await ownKind(dir, "folder")) !== "ours") return "unknown";
+    const marker = join(dir, OWNER_MARKER);
+    if ((await ownKind(marker, "file")) !== "ours") return "unknown";
+    const owner = JSON.parse(await readRegularTextFile(marker, { maxBytes: 4096 })) as Owner;
+    if (typeof owner?.lock !== "string") return "unknown";
     return (await lockHeld(owner.lock)) ? "alive" : "dead";
   } catch {
     return "unknown";
@@ -115,6 +193,7 @@ export async function ownerState(dir: string): Promise<"alive" | "dead" | "unkno
 export async function markOwned(dir: string): Promise<void> {
   const owner: Owner = { pid: Deno.pid, lock: await ownLock() };
   await Deno.writeTextFile(join(dir, OWNER_MARKER), JSON.stringify(owner) + "\n");
+  remember(dir);
 }
 
 /**

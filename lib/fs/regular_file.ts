@@ -139,6 +139,45 @@ export function assertRegularFileSync(path: string): Deno.FileInfo {
   return info;
 }
 
+/**
+ * {@link assertRegularFileSync} for a file that may not exist yet (one a library creates, such
+ * as a SQLite database): nothing there is fine; anything but a regular file is refused.
+ *
+ * @example
+ * ```ts
+ * import { assertRegularIfPresentSync } from "./regular_file.ts";
+ * console.log(assertRegularIfPresentSync(`${Deno.makeTempDirSync()}/estate.sqlite`)); // undefined
+ * ```
+ */
+export function assertRegularIfPresentSync(path: string): Deno.FileInfo | undefined {
+  try {
+    return assertRegularFileSync(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Refuses a path that no longer leads to the file looked at (`looked`, from
+ * {@link assertRegularFileSync}): for a file opened by a library that takes a path (SQLite),
+ * after it opened it. Throws {@link FileReplacedError}.
+ *
+ * @example
+ * ```ts
+ * import { assertRegularFileSync, assertSameFile } from "./regular_file.ts";
+ * const path = Deno.makeTempFileSync();
+ * const looked = assertRegularFileSync(path);
+ * assertSameFile(path, looked); // the same file: no error
+ * ```
+ */
+export function assertSameFile(path: string, looked: Deno.FileInfo): void {
+  const now = Deno.statSync(path);
+  if (!now.isFile || now.ino !== looked.ino || now.dev !== looked.dev) {
+    throw new FileReplacedError(path);
+  }
+}
+
 /** Opening without waiting: a FIFO opens at once, and a terminal never becomes ours. */
 const NO_WAIT = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOCTTY ?? 0);
 

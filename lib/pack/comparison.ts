@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { type Manifest, readManifest } from "./manifest.ts";
 import { type Change, compareFigures, type Figure } from "./figures.ts";
 import { sourceIdentity } from "./source_identity.ts";
+import { readRegularTextFile } from "../fs/regular_file.ts";
 
 /** What identifies a run for comparison: its source and each report's parameters and filter. */
 export interface RunIdentity {
@@ -160,7 +161,7 @@ export async function* earlierRuns(packDir: string, current: string): AsyncGener
     const manifest = await readManifest(join(packDir, run));
     if (manifest?.status !== "complete" && manifest?.status !== "partial") continue;
     try {
-      const summary = JSON.parse(await Deno.readTextFile(join(packDir, run, "summary.json")));
+      const summary = JSON.parse(await readRegularTextFile(join(packDir, run, "summary.json")));
       yield { run, manifest, figures: summary.figures as Figure[] };
     } catch {
       // a run without a readable summary is skipped

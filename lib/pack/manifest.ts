@@ -10,6 +10,7 @@
 
 import { join } from "node:path";
 import { isTempName, removeQuietly, writeAtomic } from "../render/atomic.ts";
+import { readRegularFile, readRegularTextFile } from "../fs/regular_file.ts";
 
 /** One file of a run. */
 export interface ManifestFile {
@@ -76,7 +77,7 @@ export interface Manifest {
  */
 export async function sha256File(path: string): Promise<string> {
   // Web Crypto digests whole buffers; evidence files are read once here, after they are complete.
-  const data = await Deno.readFile(path);
+  const data = await readRegularFile(path);
   const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
   return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -127,7 +128,7 @@ export async function writeManifest(dir: string, manifest: Manifest): Promise<st
  * ```
  */
 export async function verifyManifest(dir: string): Promise<string[]> {
-  const manifest = JSON.parse(await Deno.readTextFile(`${dir}/manifest.json`)) as Manifest;
+  const manifest = JSON.parse(await readRegularTextFile(`${dir}/manifest.json`)) as Manifest;
   const bad: string[] = [];
   for (const file of manifest.files) {
     try {
@@ -150,7 +151,7 @@ export async function verifyManifest(dir: string): Promise<string[]> {
  */
 export async function readManifest(dir: string): Promise<Manifest | null> {
   try {
-    return JSON.parse(await Deno.readTextFile(join(dir, "manifest.json"))) as Manifest;
+    return JSON.parse(await readRegularTextFile(join(dir, "manifest.json"))) as Manifest;
   } catch {
     return null;
   }

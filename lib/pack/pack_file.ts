@@ -14,6 +14,7 @@ import { checkFields, type FieldRule, type FieldScope } from "./field_rules.ts";
 import { checkPackReport } from "./report_rules.ts";
 import { checkSchedule } from "./schedule_rules.ts";
 import { checkEmail } from "./email_rules.ts";
+import { readProblem, readRegularTextFile } from "../fs/regular_file.ts";
 
 export { DEFAULT_MAX_ATTACHMENT_BYTES } from "./email_rules.ts";
 
@@ -234,12 +235,12 @@ export async function readPackFile(
   checkContained(path, { what: "pack file" });
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    text = await readRegularTextFile(path);
   } catch (e) {
     throw new PackFileError(
       path,
       "",
-      e instanceof Deno.errors.NotFound ? "no such file" : (e as Error).message,
+      e instanceof Deno.errors.NotFound ? "no such file" : readProblem(e),
     );
   }
   let doc: unknown;

@@ -13,6 +13,12 @@
 
 import { DatabaseSync } from "node:sqlite";
 import { checkContained } from "../fs/containment.ts";
+import {
+  assertRegularFileSync,
+  assertSameFile,
+  FileReplacedError,
+  readProblem,
+} from "../fs/regular_file.ts";
 import { TOKEN_PATH } from "../api/operations.ts";
 import { isSensitiveName, redact, REDACTED } from "../api/redact.ts";
 
@@ -220,20 +226,27 @@ export interface SnapshotReplay {
  */
 export function openSnapshot(path: string): SnapshotReplay {
   checkContained(path, { what: "snapshot file" });
+  let looked: Deno.FileInfo;
   try {
-    Deno.statSync(path);
-  } catch {
-    throw new SnapshotFileError(path, "no such file");
+    // SQLite opens without O_NONBLOCK: a FIFO is refused here, before it could block the open.
+    looked = assertRegularFileSync(path);
+  } catch (e) {
+    throw new SnapshotFileError(
+      path,
+      e instanceof Deno.errors.NotFound ? "no such file" : readProblem(e),
+    );
   }
   // Read-only: replaying never changes the evidence file.
   let db: DatabaseSync;
   let row: { value: string } | undefined;
   try {
     db = new DatabaseSync(path, { readOnly: true });
+    assertSameFile(path, looked);
     row = db.prepare("SELECT value FROM meta WHERE key = 'run'").get() as
       | { value: string }
       | undefined;
-  } catch {
+  } catch (e) {
+    if (e instanceof FileReplacedError) throw new SnapshotFileError(path, e.message);
     throw new SnapshotFileError(path, "not a samkit snapshot (not SQLite, or no meta table)");
   }
   if (!row) throw new SnapshotFileError(path, "not a finished samkit snapshot");

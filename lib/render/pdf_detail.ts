@@ -11,6 +11,7 @@
 import { basename } from "node:path";
 import { formatInteger } from "./format.ts";
 import type { RenderDocument, RenderSection } from "./renderer.ts";
+import { readRegularFile } from "../fs/regular_file.ts";
 
 /**
  * Rows a PDF prints of one section by default: about 20 landscape pages, so a report of a
@@ -35,7 +36,7 @@ export interface PrintedDocumentOptions {
 }
 
 async function sha256Hex(path: string): Promise<string> {
-  const bytes = await Deno.readFile(path);
+  const bytes = await readRegularFile(path);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
 }

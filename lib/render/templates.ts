@@ -28,6 +28,7 @@ import {
   formatPercent,
 } from "./format.ts";
 import { DEFAULT_LOCALE } from "./renderer.ts";
+import { readRegularTextFileSync } from "../fs/regular_file.ts";
 
 /** A compiled template: view → HTML text. */
 export type Template = (view: unknown) => string;
@@ -141,7 +142,7 @@ function registerHelpers(env: typeof Handlebars): void {
 function read(name: string): string {
   const url = new URL(name, TEMPLATE_DIR);
   try {
-    return Deno.readTextFileSync(url);
+    return readRegularTextFileSync(url);
   } catch (error) {
     throw new TemplateError(`cannot read template ${name}`, { cause: error });
   }

@@ -18,6 +18,7 @@ import { ExtentAccumulator } from "./extents.ts";
 import { describeOmitted, UnfilledColumns, type UnfilledResult } from "./unfilled.ts";
 import { removeQuietly, TextFileWriter } from "../render/atomic.ts";
 import { decodeRow, encodeRow, RowCodec } from "./row_codec.ts";
+import { openRegularFile } from "../fs/regular_file.ts";
 
 /** Options of {@link spoolSection} and {@link spoolReport}. */
 export interface SpoolOptions {
@@ -68,7 +69,7 @@ const READ_SIZE = 64 * 1024;
  * line split across many reads is joined once. The file is closed when iteration ends or stops.
  */
 async function* readLineChunks(path: string): AsyncGenerator<string[]> {
-  const file = await Deno.open(path, { read: true });
+  const file = await openRegularFile(path);
   const decoder = new TextDecoder();
   const buffer = new Uint8Array(READ_SIZE);
   const pending: string[] = [];

@@ -16,6 +16,7 @@
 import { parse } from "csv-parse/sync";
 import { checkContained } from "../fs/containment.ts";
 import { type ExactDecimal, parseExactDecimal } from "../query/money.ts";
+import { readProblem, readRegularTextFile } from "../fs/regular_file.ts";
 
 /** A rates file that cannot be read or used; names the file and line (exit code 2). */
 export class FxRatesFileError extends Error {
@@ -128,9 +129,9 @@ export async function readFxRates(path: string): Promise<FxRate[]> {
     if ((await Deno.stat(path)).size > MAX_BYTES) {
       throw new Error(`larger than ${MAX_BYTES / 1_000_000} MB`);
     }
-    text = await Deno.readTextFile(path);
+    text = await readRegularTextFile(path);
   } catch (error) {
-    throw new FxRatesFileError(`rates file ${path}: ${(error as Error).message}`);
+    throw new FxRatesFileError(`rates file ${path}: ${readProblem(error)}`);
   }
   const rates = parseFxRates(text, path);
   if (!rates.length) throw new FxRatesFileError(`rates file ${path}: no rates`);

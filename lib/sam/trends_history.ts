@@ -15,6 +15,7 @@ import type { Figure } from "../pack/figures.ts";
 import { type ConvertedPart, type Headline, headlineOf } from "../pack/headline.ts";
 import { reportDifference } from "../pack/comparison.ts";
 import { sourceIdentity } from "../pack/source_identity.ts";
+import { readRegularTextFile } from "../fs/regular_file.ts";
 
 /** One run of the selected source. */
 export interface HistoryRun {
@@ -132,7 +133,7 @@ async function readRuns(folder: string): Promise<RawRun[]> {
     let figures: Figure[] | null = null;
     let rates: string | null = null;
     try {
-      const summary = JSON.parse(await Deno.readTextFile(join(folder, run, "summary.json")));
+      const summary = JSON.parse(await readRegularTextFile(join(folder, run, "summary.json")));
       figures = summary.figures;
       const statement = summary.reportingCurrency?.statement;
       rates = typeof statement === "string" ? statement : null;

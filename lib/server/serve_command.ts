@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { startServer } from "./server.ts";
 import { registryPrefixesServed } from "./router.ts";
 import { type Dialect, DIALECTS } from "./serialize.ts";
+import { assertRegularIfPresentSync } from "../fs/regular_file.ts";
 
 /**
  * The usage text of `samkit serve`.
@@ -170,6 +171,7 @@ export async function serveCommand(
     if (config.port > 65535) throw new UsageError("--port must be at most 65535");
     const denied = config.db === undefined ? undefined : dbPermissionError(config.db);
     if (denied) throw denied;
+    if (config.db !== undefined) assertRegularIfPresentSync(config.db); // SQLite would block on a FIFO
   } catch (err) {
     // parseArgs errors name the flag; none of them echo a flag's value.
     const message = err instanceof Error ? err.message : String(err);

@@ -10,6 +10,7 @@
 import { checkContained } from "../fs/containment.ts";
 import { rootsFor } from "../fs/roots.ts";
 import { join } from "node:path";
+import { NotRegularFileError, readRegularTextFile } from "../fs/regular_file.ts";
 
 /** Where secrets are mounted by default. */
 export const DEFAULT_SECRET_DIRS: readonly string[] = ["/run/secrets"];
@@ -73,6 +74,7 @@ function problemOf(error: unknown): string {
       `owner and mode for the user the worker runs as)`;
   }
   if (error instanceof Deno.errors.IsADirectory) return "is a folder";
+  if (error instanceof NotRegularFileError) return error.problem;
   return `cannot be read (${(error as Error)?.name ?? "error"}: ${(error as Error)?.message})`;
 }
 
@@ -99,7 +101,7 @@ export async function readSecretFile(
   if (name.includes("/")) {
     contained(name);
     try {
-      return await Deno.readTextFile(name);
+      return await readRegularTextFile(name);
     } catch (e) {
       throw new SecretFileError(name, problemOf(e));
     }
@@ -108,7 +110,7 @@ export async function readSecretFile(
   for (const path of [...dirs.map((dir) => join(dir, name)), name]) {
     try {
       contained(path);
-      return await Deno.readTextFile(path);
+      return await readRegularTextFile(path);
     } catch (e) {
       if (e instanceof Deno.errors.NotCapable) denied.push(`${path} ${problemOf(e)}`);
       else if (!(e instanceof Deno.errors.NotFound)) {

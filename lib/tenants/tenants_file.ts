@@ -9,6 +9,7 @@
 import { type TenantMail, tenantMailOf } from "./mail_settings.ts";
 import { checkContained } from "../fs/containment.ts";
 import { parseJsonText } from "../fs/json_text.ts";
+import { readProblem, readRegularTextFile } from "../fs/regular_file.ts";
 
 /** Where one credential is read from: an environment variable or a file (a mounted secret). */
 export type SecretRef = { readonly env: string } | { readonly file: string };
@@ -224,9 +225,9 @@ export async function readTenantsFile(path: string): Promise<Tenant[]> {
   checkContained(path, { what: "tenants file" });
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    text = await readRegularTextFile(path);
   } catch (e) {
-    const problem = e instanceof Deno.errors.NotFound ? "no such file" : (e as Error).message;
+    const problem = e instanceof Deno.errors.NotFound ? "no such file" : readProblem(e);
     throw new TenantsFileError(path, "", problem);
   }
   let doc: unknown;
