@@ -16,6 +16,7 @@ import { type SummaryFacts, summaryText, summaryView } from "./summary_view.ts";
 import { writeAtomic } from "../render/atomic.ts";
 import { redact } from "../api/redact.ts";
 import { registerSmtpCredentials, smtpTransport } from "./smtp_transport.ts";
+import { readRegularTextFileSync } from "../fs/regular_file.ts";
 
 /** What the summary shows (see {@link SummaryFacts}) and where the run's files are. */
 export interface SummaryInput extends SummaryFacts {
@@ -61,7 +62,7 @@ let template: HandlebarsTemplateDelegate | undefined;
 function compile(): HandlebarsTemplateDelegate {
   if (!template) {
     const url = new URL("../../templates/email/pack_summary.hbs", import.meta.url);
-    template = Handlebars.create().compile(Deno.readTextFileSync(fileURLToPath(url)), {
+    template = Handlebars.create().compile(readRegularTextFileSync(fileURLToPath(url)), {
       strict: false,
     });
   }

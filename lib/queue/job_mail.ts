@@ -16,6 +16,7 @@ import { registerSmtpCredentials, smtpTransport } from "../pack/smtp_transport.t
 import type { Tenant } from "../tenants/tenants_file.ts";
 import { readSecret, type SecretReader } from "../tenants/credentials.ts";
 import { type MailAuth, tenantEmail } from "../tenants/mail_settings.ts";
+import { readRegularFile } from "../fs/regular_file.ts";
 
 /** What `runPack` needs to send a tenant's summary. */
 export interface JobMail {
@@ -113,7 +114,7 @@ export async function sendSummaryEml(
   const email = mail.pack.email!;
   const transport = smtpTransport(email, mail.smtpCredentials);
   try {
-    const raw = await Deno.readFile(join(dir, "summary.eml"));
+    const raw = await readRegularFile(join(dir, "summary.eml"));
     await transport.sendMail({
       envelope: { from: email.from, to: [...email.to, ...email.cc] },
       raw: raw as unknown as Buffer,

@@ -20,6 +20,7 @@ import type { HistoryRun, RunHistory, RunStatus } from "./history.ts";
 import type { PackJobData } from "./pack_job.ts";
 import { isTransient, isTransientError } from "./transient.ts";
 import { prepareJobMail, sendSummaryEml } from "./job_mail.ts";
+import { readRegularTextFile } from "../fs/regular_file.ts";
 
 /** The part of a pg-boss job an attempt needs. */
 export interface PackJob {
@@ -84,7 +85,7 @@ async function settleEarlier(job: PackJob, ctx: AttemptContext): Promise<void> {
 
 async function readFigures(dir: string): Promise<Figure[] | null> {
   try {
-    return JSON.parse(await Deno.readTextFile(join(dir, "summary.json"))).figures as Figure[];
+    return JSON.parse(await readRegularTextFile(join(dir, "summary.json"))).figures as Figure[];
   } catch {
     return null;
   }

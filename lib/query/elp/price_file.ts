@@ -18,6 +18,7 @@ import { checkContained } from "../../fs/containment.ts";
 import { safeExcerpt } from "../../fs/excerpt.ts";
 import { parseJsonText } from "../../fs/json_text.ts";
 import { inExactRange, rangeText, readNumberText } from "../../api/number_range.ts";
+import { readProblem, readRegularTextFile } from "../../fs/regular_file.ts";
 
 /** Thrown for a price file that cannot be read as prices; names the file, line and field. */
 export class PriceFileError extends Error {
@@ -160,9 +161,9 @@ export async function readPriceFile(path: string): Promise<PriceFileEntry[]> {
   checkContained(path, { what: "price file" });
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    text = await readRegularTextFile(path);
   } catch (error) {
-    throw new PriceFileError(`price file ${path}: ${(error as Error).message}`);
+    throw new PriceFileError(`price file ${path}: ${readProblem(error)}`);
   }
   return parsePriceFile(text, path.toLowerCase().endsWith(".json") ? "json" : "csv", path);
 }
