@@ -10,6 +10,7 @@
 
 import { integer, text } from "../lib/report/columns.ts";
 import type { Section } from "../lib/report/model.ts";
+import { distinctNames } from "../lib/fs/safe_name.ts";
 import { COST_COLUMNS } from "./license_cost_summary_columns.ts";
 import type { CostLine } from "../lib/sam/license_cost_lines.ts";
 import {
@@ -23,6 +24,10 @@ const { currency: CURRENCY, licenses: LICENSES, total: TOTAL } = COST_COLUMNS;
 const { qtyCosted: QTY_COSTED, withoutCosts: WITHOUT } = COST_COLUMNS;
 const EMPTY = "No license has cost figures for these parameters.";
 const paren = (code?: string) => (code ? ` (${code})` : "");
+
+/** The currency codes of lines or subtotals (for section ids distinct per code). */
+const currenciesOf = (rows: readonly { currency: string | null }[]): string[] =>
+  rows.flatMap((r) => (r.currency ? [r.currency] : []));
 
 /**
  * The ranking of the `top` most expensive applications of currency `code` (`many`: the report
@@ -42,7 +47,7 @@ export function topSection(
   many: boolean,
 ): Section {
   return {
-    id: topSectionId(code),
+    id: topSectionId(code, currenciesOf(apps)),
     title: `Top applications by cost${paren(many ? code : undefined)}`,
     description: `The ${top === 10 ? "ten" : top} most expensive applications by total cost ` +
       "(purchase plus accumulated maintenance and support)" +
@@ -90,7 +95,7 @@ export function publisherSection(
   many: boolean,
 ): Section {
   return {
-    id: code ? `by-publisher-${code.toLowerCase()}` : "by-publisher",
+    id: code ? `by-publisher-${distinctNames(currenciesOf(lines)).get(code)}` : "by-publisher",
     title: `Spend by publisher${paren(many ? code : undefined)}`,
     description: "Total cost (purchase plus accumulated maintenance and support) of the " +
       "licenses with a cost summary, per publisher (the registry's manufacturer), largest first" +

@@ -7,6 +7,7 @@
 
 import { date, integer, money, text, whenPositive } from "../lib/report/columns.ts";
 import type { Section } from "../lib/report/model.ts";
+import { distinctNames } from "../lib/fs/safe_name.ts";
 import { APPLICATION_METRIC } from "./license_position_sections.ts";
 import type {
   actionRows,
@@ -80,6 +81,7 @@ export function purchaseSections(
   currencies: ReturnType<typeof currencyRows>,
   positions: readonly OptimizedPositionRow[],
 ): Section[] {
+  const parts = distinctNames(currencies.map((c) => c.currency));
   return [
     {
       id: "currencies",
@@ -99,7 +101,7 @@ export function purchaseSections(
       emptyText: "No priced shortfall.",
     },
     ...currencies.map((c) => ({
-      id: `purchase-${c.currency.toLowerCase()}`,
+      id: `purchase-${parts.get(c.currency)}`,
       title: `Remaining purchase need (${c.currency})`,
       description: `Positions still short after every step, priced in ${c.currency} only.`,
       columns: [

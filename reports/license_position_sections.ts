@@ -10,6 +10,7 @@
 import type { ElpResult } from "../lib/query/elp/elp.ts";
 import { integer, money, number, percent, text, whenPositive } from "../lib/report/columns.ts";
 import type { Column, Section } from "../lib/report/model.ts";
+import { distinctNames } from "../lib/fs/safe_name.ts";
 import {
   deviceRows,
   differenceRows,
@@ -43,8 +44,10 @@ export const APPLICATION_METRIC = [
  * ```
  */
 export function exposureSections(positions: readonly PositionRow[]): Section[] {
-  return [...exposureRows(positions)].map(([currency, rows]) => ({
-    id: `exposure-${currency.toLowerCase()}`,
+  const byCurrency = [...exposureRows(positions)];
+  const parts = distinctNames(byCurrency.map(([currency]) => currency));
+  return byCurrency.map(([currency, rows]) => ({
+    id: `exposure-${parts.get(currency)}`,
     title: `Exposure by publisher (${currency})`,
     description: `Shortfall cost and surplus value per publisher, in ${currency} only.`,
     columns: [

@@ -8,6 +8,7 @@
 
 import { datetime, money, text } from "../lib/report/columns.ts";
 import type { Section } from "../lib/report/model.ts";
+import { distinctNames } from "../lib/fs/safe_name.ts";
 import type { History } from "../lib/sam/trends_history.ts";
 import {
   convertedRows,
@@ -26,8 +27,10 @@ import {
  * ```
  */
 export function moneySections(history: History, optimised: boolean): Section[] {
-  return currenciesOf(history).map((currency) => ({
-    id: `money-${currency.toLowerCase()}`,
+  const currencies = currenciesOf(history);
+  const parts = distinctNames(currencies);
+  return currencies.map((currency) => ({
+    id: `money-${parts.get(currency)}`,
     title: `Spend and shortfall cost (${currency})`,
     description: `Total spend and shortfall cost per run, in ${currency} only` +
       (optimised
@@ -66,8 +69,10 @@ export function moneySections(history: History, optimised: boolean): Section[] {
  * ```
  */
 export function convertedSections(history: History, optimised: boolean): Section[] {
-  return reportingCurrenciesOf(history).map((code) => ({
-    id: `converted-${code.toLowerCase()}`,
+  const codes = reportingCurrenciesOf(history);
+  const parts = distinctNames(codes);
+  return codes.map((code) => ({
+    id: `converted-${parts.get(code)}`,
     title: `All currencies in ${code}`,
     description: `Per run, the totals of every currency converted to ${code} as that run's ` +
       "summary stated them (each amount converted to the cent at that run's rates, then added), " +

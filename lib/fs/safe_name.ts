@@ -21,6 +21,7 @@ const UNSAFE = /[^A-Za-z0-9._-]/g;
 const DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9]|conin\$|conout\$)$/i;
 const HASH_LENGTH = 10;
 const LOOKS_HASHED = new RegExp(`-[0-9a-f]{${HASH_LENGTH}}$`);
+const LOOKS_DISTINCT = new RegExp(`\\.[0-9a-f]{${HASH_LENGTH}}$`);
 
 /** Options of {@link safeName}. */
 export interface SafeNameOptions {
@@ -77,6 +78,55 @@ export function safeName(text: string, options: SafeNameOptions = {}): string {
   if (!changed) return slug;
   slug = slug.slice(0, max - HASH_LENGTH - 1);
   return `${slug}-${shortHash(text)}`;
+}
+
+/**
+ * The part of a section id (and so of its file name) for each of a set of values built from data
+ * (currency codes), distinct from every other value's even where file names are compared without
+ * case: a value that is already a safe name and the only one of its spelling in any case becomes
+ * its lower case (`EUR` → `eur`); any other — unsafe (`EU/R`), sharing its lower case with another
+ * value (`eur` and `EUR`), or ending like a hashed part — becomes the slug of its lower case, a dot
+ * and the short hash of its exact text (`eur.<hash of "eur">`, `eur.<hash of "EUR">`). The dot
+ * keeps the part a safe name that {@link safeName} leaves as it is, so a section's file is named
+ * by its id alone (`<report>-by-publisher-eur.<hash>.csv`). A value's part does not depend on the
+ * order of the values, only on which others share its lower case.
+ *
+ * @example
+ * ```ts
+ * import { distinctNames } from "./safe_name.ts";
+ * const parts = distinctNames(["EUR", "USD", "eur", "EU/R"]);
+ * console.log(parts.get("USD")); // "usd"
+ * console.log(parts.get("EUR") !== parts.get("eur")); // true
+ * console.log(parts.get("EUR")!.startsWith("eur."), parts.get("EU/R")!.startsWith("eu_r.")); // true true
+ * console.log(distinctNames(["EUR", "GBP"]).get("EUR")); // "eur"
+ * ```
+ */
+export function distinctNames(
+  values: Iterable<string>,
+  options: SafeNameOptions = {},
+): Map<string, string> {
+  const unique = [...new Set(values)];
+  const spellings = new Map<string, number>();
+  for (const value of unique) {
+    const lower = value.toLowerCase();
+    spellings.set(lower, (spellings.get(lower) ?? 0) + 1);
+  }
+  const max = Math.max(16, options.maxLength ?? MAX_NAME_LENGTH);
+  const parts = new Map<string, string>();
+  for (const value of unique) {
+    const lower = value.toLowerCase();
+    const alone = spellings.get(lower) === 1 && safeName(lower, options) === lower &&
+      !LOOKS_DISTINCT.test(lower);
+    parts.set(value, alone ? lower : hashedSlug(lower, value, max));
+  }
+  return parts;
+}
+
+/** The slug of `text` (unsafe characters `_`, no leading dot, no device) with the hash of `of`. */
+function hashedSlug(text: string, of: string, max: number): string {
+  let slug = text.replace(UNSAFE, "_").replace(/^\./, "_");
+  if (slug === "" || DEVICE.test(slug.split(".")[0])) slug = `_${slug}`;
+  return `${slug.slice(0, max - HASH_LENGTH - 1)}.${shortHash(of)}`;
 }
 
 /**

@@ -365,6 +365,40 @@ export class ReportDefinitionError extends Error {
 }
 
 /**
+ * Checks that no two sections of a report's data have the same id, or ids that differ only in
+ * case (their files, `<report>-<section>.csv`, would be one file where names are compared without
+ * case); throws {@link ReportDefinitionError} naming the report and both ids. A section id built
+ * from data (a currency code) is made distinct with `distinctNames` (`lib/fs/safe_name.ts`), so
+ * this holds by construction; the check makes a slip fail the run before any file is written.
+ *
+ * @example
+ * ```ts
+ * import { checkSectionIds } from "./model.ts";
+ * checkSectionIds("demo", [{ id: "by-publisher-eur" }, { id: "by-publisher-usd" }]); // fine
+ * try {
+ *   checkSectionIds("demo", [{ id: "by-publisher-eur" }, { id: "by-publisher-EUR" }]);
+ * } catch (e) {
+ *   console.log((e as Error).message);
+ *   // 'demo: sections "by-publisher-eur" and "by-publisher-EUR" have the same id (case aside); each section needs its own'
+ * }
+ * ```
+ */
+export function checkSectionIds(reportId: string, sections: readonly Pick<Section, "id">[]): void {
+  const seen = new Map<string, string>();
+  for (const { id } of sections) {
+    const key = id.toLowerCase();
+    const first = seen.get(key);
+    if (first !== undefined) {
+      throw new ReportDefinitionError(
+        `${reportId}: sections ${JSON.stringify(first)} and ${JSON.stringify(id)} have the same ` +
+          "id (case aside); each section needs its own",
+      );
+    }
+    seen.set(key, id);
+  }
+}
+
+/**
  * Declares a report. Checks the definition's id and parameters once, at load time.
  *
  * @example

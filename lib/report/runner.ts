@@ -7,7 +7,13 @@
  */
 
 import { reportScope } from "./scope.ts";
-import type { Fact, ParamValues, ReportContext, ReportDefinition } from "./model.ts";
+import {
+  checkSectionIds,
+  type Fact,
+  type ParamValues,
+  type ReportContext,
+  type ReportDefinition,
+} from "./model.ts";
 import { FactsCollector } from "./facts.ts";
 import type { Format, RenderDocument, Renderer, RenderSection } from "../render/renderer.ts";
 import type { BrowserHandle } from "../render/browser.ts";
@@ -206,6 +212,7 @@ async function readAndSpool(
     await Deno.mkdir(dir);
     try {
       const raw = await definition.data(ctx);
+      checkSectionIds(definition.id, raw.sections);
       const fx = options.reportingCurrency &&
         new FxConverter(options.reportingCurrency, ctx.now);
       const data = fx ? inReportingCurrency(raw, fx) : raw;

@@ -10,6 +10,7 @@ import type { Resource } from "../api/catalogue.ts";
 import type { LicensesApi } from "../api/client.ts";
 import type { MeasureResults } from "../query/group_by.ts";
 import { groupByFields } from "../query/group_fields.ts";
+import { distinctNames } from "../fs/safe_name.ts";
 import { registryById } from "../query/lookups.ts";
 import { count, first, sum, sumMoney } from "../query/measures.ts";
 import { rank } from "../query/rank.ts";
@@ -172,18 +173,20 @@ export function topApplications<
 }
 
 /**
- * The id of the ranking section of currency `code` (`top-applications` without one).
+ * The id of the ranking section of currency `code` (`top-applications` without one), distinct
+ * from the id of every other code among `codes` (the report's currencies), case included: the
+ * code's part is made by `distinctNames`.
  *
  * @example
  * ```ts
  * import { topSectionId } from "./license_cost_query.ts";
  * console.log(topSectionId("EUR"), topSectionId()); // "top-applications-eur" "top-applications"
+ * console.log(topSectionId("eur", ["EUR", "eur"]) !== topSectionId("EUR", ["EUR", "eur"])); // true
  * ```
  */
-export function topSectionId(code?: string): string {
-  return code
-    ? `top-applications-${code.toLowerCase().replace(/[^a-z0-9]+/g, "")}`
-    : "top-applications";
+export function topSectionId(code?: string, codes: Iterable<string> = []): string {
+  if (!code) return "top-applications";
+  return `top-applications-${distinctNames([code, ...codes]).get(code)}`;
 }
 
 /** The publisher label of licenses whose application has no manufacturer in the registry. */
