@@ -9,6 +9,7 @@
 
 import { TOKEN_PATH } from "./operations.ts";
 import { ApiError, AuthError, BadRequestError } from "./errors.ts";
+import { quoted } from "./one_line.ts";
 
 /**
  * What the request layer lends an {@link Auth} to fetch a token: a form POST through the same
@@ -32,6 +33,12 @@ export interface Auth {
   invalidate(token: string | undefined): void;
   /** Secrets this source holds (client secret, static token), for redaction. */
   readonly secrets: readonly string[];
+  /**
+   * Origins besides the base URL's that this source's token requests go to (a token endpoint
+   * configured on its own origin). Only a call sent without credentials may reach them: a link
+   * or redirect there from an authenticated call is refused like any other origin.
+   */
+  readonly origins?: readonly string[];
 }
 
 /** Options of {@link clientCredentials}. */
@@ -40,7 +47,10 @@ export interface ClientCredentialsOptions {
   readonly clientId: string;
   /** The OAuth2 client secret. Never logged. */
   readonly clientSecret: string;
-  /** The token endpoint: a path of the base URL or an absolute URL (default routes.md's). */
+  /**
+   * The token endpoint: a path of the base URL, or an absolute http(s) URL (which may be on its
+   * own origin; the token requests alone go there). Default routes.md's path.
+   */
   readonly tokenUrl?: string;
   /** Renew this long before `expires_in` runs out (default 60 000 ms, at most half the TTL). */
   readonly refreshMarginMs?: number;
@@ -72,6 +82,7 @@ export function clientCredentials(options: ClientCredentialsOptions): Auth {
   const now = options.now ?? Date.now;
   const margin = options.refreshMarginMs ?? 60_000;
   const tokenUrl = options.tokenUrl ?? TOKEN_PATH;
+  const origin = tokenOrigin(tokenUrl);
   let cached: { token: string; expiresAt: number } | undefined;
   let pending: Promise<string> | undefined;
 
@@ -113,6 +124,7 @@ export function clientCredentials(options: ClientCredentialsOptions): Auth {
   return {
     kind: "clientCredentials",
     secrets: [options.clientSecret],
+    ...(origin === undefined ? {} : { origins: [origin] }),
     token(context, signal) {
       if (cached && now() < cached.expiresAt) return Promise.resolve(cached.token);
       cached = undefined;
@@ -123,6 +135,25 @@ export function clientCredentials(options: ClientCredentialsOptions): Auth {
       if (cached && (token === undefined || cached.token === token)) cached = undefined;
     },
   };
+}
+
+/**
+ * The origin of an absolute token URL, `undefined` for a path. Throws a `TypeError` for an
+ * absolute URL that is not http(s) or that carries credentials.
+ */
+function tokenOrigin(tokenUrl: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(tokenUrl);
+  } catch {
+    return undefined; // A path of the base URL.
+  }
+  if ((url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password) {
+    throw new TypeError(
+      "clientCredentials: tokenUrl must be a path or an http(s) URL without credentials",
+    );
+  }
+  return url.origin;
 }
 
 function readTokenResponse(body: unknown, tokenUrl: string): { token: string; ttlMs?: number } {
@@ -141,7 +172,9 @@ function readTokenResponse(body: unknown, tokenUrl: string): { token: string; tt
       status: 200,
       method: "POST",
       path,
-      message: `the token endpoint issued a "${b.token_type}" token; only Bearer is supported`,
+      message: `the token endpoint issued a ${
+        quoted(b.token_type.slice(0, 80))
+      } token; only Bearer is supported`,
     });
   }
   const ttl = typeof b.expires_in === "string" ? Number(b.expires_in) : b.expires_in;

@@ -2,11 +2,14 @@
  * The errors the API client throws, one class per way a call can fail, so callers branch with
  * `instanceof` rather than on status numbers. No message carries a token or a secret: messages
  * are built from the error body and scrubbed (see `redact.ts`), and `path` never carries a query.
+ * Every message is one line: text a service sent is shown JSON-quoted when it holds a line
+ * break or a control character (see `one_line.ts`), so it cannot forge a log line.
  *
  * @module
  */
 
 import { TOKEN_PATH, type TokenScope } from "./operations.ts";
+import { escapeJsonText, oneLine, quoted } from "./one_line.ts";
 
 /** What every {@link ApiError} knows about the failed call. */
 export interface ApiErrorOptions {
@@ -57,9 +60,10 @@ export class ApiError extends Error {
    * `METHOD path → status: message (request id …)`).
    */
   constructor(options: ApiErrorOptions, text?: string) {
-    const id = options.requestId ? ` (request id ${options.requestId})` : "";
+    const id = options.requestId ? ` (request id ${oneLine(options.requestId)})` : "";
     super(
-      text ?? `${options.method} ${options.path} → ${options.status}: ${options.message}${id}`,
+      text ??
+        `${options.method} ${options.path} → ${options.status}: ${oneLine(options.message)}${id}`,
       {
         cause: options.cause,
       },
@@ -163,12 +167,12 @@ export class PermissionError extends ApiError {
 const FEATURE_NOTE = "the endpoint needs a feature that is not purchased";
 
 function permissionMessage(o: PermissionErrorOptions): string {
-  const id = o.requestId ? ` (request id ${o.requestId})` : "";
+  const id = o.requestId ? ` (request id ${oneLine(o.requestId)})` : "";
   const said = o.message === "" ? "" : ` The service said ${quoteDetail(o.message)}${id}.`;
   if (o.operation === undefined || o.tokenScope === undefined) {
-    return `${o.method} ${o.path} → ${o.status}: ${o.message || "Forbidden"} (permission ` +
-      `denied: the credentials lack the permission for this endpoint, or ${FEATURE_NOTE}; not ` +
-      `retried)${o.requestId ? ` (request id ${o.requestId})` : ""}`;
+    return `${o.method} ${o.path} → ${o.status}: ${oneLine(o.message || "Forbidden")} ` +
+      `(permission denied: the credentials lack the permission for this endpoint, or ` +
+      `${FEATURE_NOTE}; not retried)${id}`;
   }
   const head = `permission denied (${o.status}) for ${o.operation} (${o.method} ${o.path})`;
   const need = o.tokenScope.kind === "named"
@@ -184,7 +188,7 @@ function permissionMessage(o: PermissionErrorOptions): string {
 /** The service's own words, quoted and cut to a line. */
 function quoteDetail(detail: string): string {
   const line = detail.replace(/\s+/g, " ").trim();
-  return JSON.stringify(line.length > 200 ? `${line.slice(0, 197)}...` : line);
+  return quoted(line.length > 200 ? `${line.slice(0, 197)}...` : line);
 }
 
 /**
@@ -334,7 +338,9 @@ export class NetworkError extends Error {
   constructor(
     options: { method: string; path: string; message: string; timedOut?: boolean; cause?: unknown },
   ) {
-    super(`${options.method} ${options.path}: ${options.message}`, { cause: options.cause });
+    super(`${options.method} ${options.path}: ${oneLine(options.message)}`, {
+      cause: options.cause,
+    });
     this.name = "NetworkError";
     this.method = options.method;
     this.path = options.path;
@@ -544,12 +550,106 @@ export class ShapeError extends Error {
       received: string;
     },
   ) {
-    super(`${options.operation} ${options.path}: ${options.problem}; received ${options.received}`);
+    super(
+      `${options.operation} ${options.path}: ${oneLine(options.problem)}; received ${
+        oneLine(escapeJsonText(options.received))
+      }`,
+    );
     this.name = "ShapeError";
     this.operation = options.operation;
     this.path = options.path;
     this.resource = options.resource;
     this.problem = options.problem;
     this.received = options.received;
+  }
+}
+
+/** Why the request layer refused an answer: see {@link RefusedResponseError}. */
+export type Refusal = "origin" | "redirect" | "size" | "depth";
+
+/** What a {@link RefusedResponseError} knows. */
+export interface RefusedResponseOptions {
+  /** Why the answer was refused. */
+  readonly refusal: Refusal;
+  /** The HTTP method of the call. */
+  readonly method: string;
+  /** The path of the call (or of the refused link), without its query string. */
+  readonly path: string;
+  /** What was refused, in words. */
+  readonly problem: string;
+  /** A short description of what was received. */
+  readonly received: string;
+  /** The operation id, once known. */
+  readonly operation?: string;
+  /** The resource the operation returns, once known. */
+  readonly resource?: string;
+}
+
+/**
+ * An answer the request layer refused before handing it to any operation — a link or redirect
+ * to another origin than the base URL's (`origin`, `redirect`; nothing is sent there), a body
+ * over the client's `maxResponseBytes` (`size`; not read further) or JSON nested too deep to
+ * read safely (`depth`). Never retried. A {@link ShapeError} (its `name` too), so callers and
+ * the CLI treat it as an answer that is not the resource asked for; the client names the
+ * operation ({@link RefusedResponseError.forOperation}) before it reaches the caller.
+ *
+ * @example
+ * ```ts
+ * import { RefusedResponseError, ShapeError } from "./errors.ts";
+ * const raw = new RefusedResponseError({
+ *   refusal: "size", method: "GET", path: "/api/sam/v1/licenses",
+ *   problem: "the body is larger than maxResponseBytes (1,024 bytes)", received: "more than 1,024 bytes",
+ * });
+ * console.log(raw.message);
+ * // "GET /api/sam/v1/licenses: the body is larger than maxResponseBytes (1,024 bytes); received more than 1,024 bytes"
+ * const named = raw.forOperation({ id: "licenses.list", resource: "License" });
+ * console.log(named instanceof ShapeError, named.message.startsWith("licenses.list /api/sam/v1/licenses: "));
+ * // true true
+ * ```
+ */
+export class RefusedResponseError extends ShapeError {
+  /** Why the answer was refused. */
+  readonly refusal: Refusal;
+  /** The HTTP method of the call. */
+  readonly method: string;
+  /** Whether `operation` is the operation's id (else it is the method, until named). */
+  readonly named: boolean;
+
+  constructor(options: RefusedResponseOptions) {
+    super({
+      operation: options.operation ?? options.method,
+      path: options.path,
+      resource: options.resource ?? "",
+      problem: options.problem,
+      received: options.received,
+    });
+    this.refusal = options.refusal;
+    this.method = options.method;
+    this.named = options.operation !== undefined;
+  }
+
+  /**
+   * The same refusal naming the operation it came from (returned as it is when named already).
+   *
+   * @example
+   * ```ts
+   * import { RefusedResponseError } from "./errors.ts";
+   * const e = new RefusedResponseError({
+   *   refusal: "depth", method: "GET", path: "/x", problem: "too deep", received: "JSON",
+   * }).forOperation({ id: "estate.computers", resource: "Computer" });
+   * console.log(e.operation, e.resource, e.refusal); // "estate.computers" "Computer" "depth"
+   * ```
+   */
+  forOperation(op: { readonly id: string; readonly resource: string }): RefusedResponseError {
+    if (this.named) return this;
+    return new RefusedResponseError({
+      refusal: this.refusal,
+      method: this.method,
+      path: this.path,
+      problem: this.problem,
+      received: this.received,
+      operation: op.id,
+      resource: op.resource,
+    });
   }
 }

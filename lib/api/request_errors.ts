@@ -1,7 +1,8 @@
 /**
  * The failures of the request function as named errors: an answer's status and body become the
  * errors of `errors.ts`, a call that got no answer a {@link NetworkError}, every message scrubbed
- * of the secrets the client knows.
+ * of the secrets the client knows and on one line (the service's words quoted when they hold a
+ * line break or a control character).
  *
  * @module
  */
@@ -17,8 +18,10 @@ import {
   NotFoundError,
   PermissionError,
   RateLimitError,
+  RefusedResponseError,
   ServerError,
 } from "./errors.ts";
+import { oneLine } from "./one_line.ts";
 import type { Redactor } from "./redact.ts";
 import type { Reason } from "./retry.ts";
 
@@ -112,7 +115,8 @@ export interface AnswerFailure {
  */
 export function answerError(o: AnswerFailure): ApiError {
   const { message: apiMessage, code } = errorBodyMessage(o.body);
-  const detail = apiMessage || REASON_PHRASE[o.status] || `HTTP ${o.status}`;
+  const detail = oneLine(o.redactor.scrub(apiMessage)) || REASON_PHRASE[o.status] ||
+    `HTTP ${o.status}`;
   const requestId = o.headers.get("x-request-id") ?? undefined;
   const base = (message: string): ApiErrorOptions => ({
     status: o.status,
@@ -200,7 +204,7 @@ export function noAnswerError(o: NoAnswerFailure): NetworkError {
     ? `timed out after ${o.timeoutMs} ms`
     : o.failure instanceof SyntaxError
     ? o.failure.message
-    : `request failed: ${errorText(o.failure)}`;
+    : `request failed: ${oneLine(o.redactor.scrub(errorText(o.failure)))}`;
   const retried = o.retries > 0 ? ` (after ${o.retries} retries)` : "";
   const notRetried = o.idempotent ? "" : " (not retried: the call is not idempotent)";
   return new NetworkError({
@@ -215,4 +219,37 @@ export function noAnswerError(o: NoAnswerFailure): NetworkError {
 function errorText(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   return String(error);
+}
+
+/**
+ * A refusal of the request layer with its texts scrubbed of the secrets the client knows (a
+ * link or `Location` a service sent may echo one); any other error as it is.
+ *
+ * @example
+ * ```ts
+ * import { scrubRefusal } from "./request_errors.ts";
+ * import { RefusedResponseError } from "./errors.ts";
+ * import { Redactor } from "./redact.ts";
+ * const redactor = new Redactor();
+ * redactor.add("tok-0123456789");
+ * const error = scrubRefusal(
+ *   new RefusedResponseError({
+ *     refusal: "origin", method: "GET", path: "/x", problem: "a link is not a URL",
+ *     received: '"http://[tok-0123456789"',
+ *   }),
+ *   redactor,
+ * );
+ * console.log(error instanceof Error && error.message.includes("tok-0123456789")); // false
+ * ```
+ */
+export function scrubRefusal(error: unknown, redactor: Redactor): unknown {
+  if (!(error instanceof RefusedResponseError)) return error;
+  return new RefusedResponseError({
+    refusal: error.refusal,
+    method: error.method,
+    path: redactor.scrub(error.path),
+    problem: redactor.scrub(error.problem),
+    received: redactor.scrub(error.received),
+    ...(error.named ? { operation: error.operation, resource: error.resource } : {}),
+  });
 }
