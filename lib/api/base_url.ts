@@ -16,6 +16,7 @@
 
 import { NotFoundError } from "./errors.ts";
 import { type Area, AREA_PREFIX } from "./operations.ts";
+import { parseBase } from "./same_origin.ts";
 
 /** Options that locate the API. Options win over the environment. */
 export interface BaseUrlOptions {
@@ -56,7 +57,9 @@ export function readEnv(name: string): string | undefined {
 /**
  * The base URL: option `baseUrl`, else `SAM_BASE_URL`, else `https://{region}.{host}` from the
  * options or `SAM_REGION` and `SAM_HOST`. No trailing slash. Throws a `TypeError` saying what to
- * set when nothing locates the API, or when the URL is not http(s).
+ * set when nothing locates the API, or when the URL is not http(s), carries credentials, or
+ * carries a query string or fragment (never echoing the query or fragment: either may hold a
+ * secret, and dropping it silently would hide that samkit does not send it).
  *
  * @example
  * ```ts
@@ -89,21 +92,7 @@ export function resolveBaseUrl(options: BaseUrlOptions = {}): string {
       );
     }
   }
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new TypeError(`The API base URL "${raw}" is not a URL`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new TypeError(`The API base URL must be http(s), not ${url.protocol}`);
-  }
-  if (url.username || url.password) {
-    throw new TypeError("The API base URL must not carry credentials");
-  }
-  url.search = "";
-  url.hash = "";
-  return url.href.replace(/\/+$/, "");
+  return parseBase(raw).href.replace(/\/+$/, "");
 }
 
 /**

@@ -66,6 +66,7 @@ import {
   type TimerClock,
 } from "./request.ts";
 import type { RetryOptions, Sleep } from "./retry.ts";
+import type { BodyLimitOptions } from "./body_limit.ts";
 
 export type { ClientEvent, ClientStats } from "./request.ts";
 export type { Page, Paged, ParallelOption } from "./paginate.ts";
@@ -127,7 +128,7 @@ export interface SamClient {
 }
 
 /** Options of {@link createClient}. */
-export interface ClientOptions extends BaseUrlOptions, RetryOptions {
+export interface ClientOptions extends BaseUrlOptions, RetryOptions, BodyLimitOptions {
   /**
    * How to authenticate: `{clientId, clientSecret}` (OAuth2 client credentials), `{token}`,
    * `{tokenProvider}` or an `Auth`. Default: `SAM_CLIENT_ID` and `SAM_CLIENT_SECRET`, else

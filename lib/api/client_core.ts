@@ -7,7 +7,7 @@
  */
 
 import type { RegistryPrefix } from "./base_url.ts";
-import { PermissionError } from "./errors.ts";
+import { PermissionError, RefusedResponseError } from "./errors.ts";
 import { type Area, AREA_PREFIX, expandPath, type OperationSpec } from "./operations.ts";
 import type { Page, ParallelOption } from "./paginate.ts";
 import type { RequestFn } from "./request.ts";
@@ -31,7 +31,10 @@ export interface ClientCore {
     params: Readonly<Record<string, string>>,
     call: (path: string) => Promise<T>,
   ): Promise<T>;
-  /** Rethrows an error, a 403 naming the operation and the scope it needs. */
+  /**
+   * Rethrows an error: a 403 naming the operation and the scope it needs, a refused answer
+   * (link elsewhere, too large, too deep) naming the operation.
+   */
   naming(op: OperationSpec): (error: unknown) => never;
   /** The context of the operation's shape checks, messages scrubbed of secrets. */
   shapeContext(op: OperationSpec, path: string): ShapeContext;
@@ -83,7 +86,9 @@ export function createClientCore(options: ClientCoreOptions): ClientCore {
     return prefix + full.slice(AREA_PREFIX[op.area].length);
   };
   const naming = (op: OperationSpec) => (error: unknown): never => {
-    throw error instanceof PermissionError ? error.forOperation(op) : error;
+    throw error instanceof PermissionError || error instanceof RefusedResponseError
+      ? error.forOperation(op)
+      : error;
   };
   return {
     request,

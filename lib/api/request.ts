@@ -3,9 +3,12 @@
  *
  * Layers, outermost first: the `Authorization` header from an {@link Auth} → a time-out per
  * attempt combined with the caller's `AbortSignal` → the retry and throttle policy of
- * `retry.ts` → `fetch`. Bodies are read whole and parsed as JSON; a body cut short or not JSON
- * counts as a network failure (retried on reads). Failures become the named errors of
- * `errors.ts`, with messages scrubbed of every secret the client knows.
+ * `retry.ts` → `fetch`. Every URL — path, link, redirect — stays on the base URL's origin
+ * (`same_origin.ts`). Bodies are read whole up to `maxResponseBytes` (`body_limit.ts`) and parsed
+ * as JSON; a body cut short or not JSON counts as a network failure (retried on reads); a body
+ * too large or nested too deep, or a link or redirect elsewhere, is refused and never retried.
+ * Failures become the named errors of `errors.ts`, with messages scrubbed of every secret the
+ * client knows.
  *
  * Each phase has its own module: the call's URL, headers and body (`request_call.ts`), the token
  * (`request_auth.ts`), the attempt on the wire and its classification (`request_send.ts`), the
@@ -15,9 +18,10 @@
  */
 
 import { type Auth, type AuthContext, noAuth } from "./auth.ts";
+import { maxResponseBytesOf } from "./body_limit.ts";
 import { authorise, tokenContext } from "./request_auth.ts";
 import { prepareCall, type PreparedCall } from "./request_call.ts";
-import { answerError, noAnswerError } from "./request_errors.ts";
+import { answerError, noAnswerError, scrubRefusal } from "./request_errors.ts";
 import { mayRetry, retryAfterDecision } from "./request_retry.ts";
 import { type Attempt, GLOBAL_CLOCK, outcomeOf, sendAttempt } from "./request_send.ts";
 import {
@@ -36,6 +40,7 @@ import {
   RetryPolicy,
   type RetryState,
 } from "./retry.ts";
+import { parseBase } from "./same_origin.ts";
 
 export { errorBodyMessage } from "./request_errors.ts";
 export {
@@ -58,6 +63,7 @@ interface Context {
   readonly authContext: AuthContext;
   readonly fetch: typeof fetch;
   readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
   readonly sleep: NonNullable<RequestOptions["sleep"]>;
   readonly clock: NonNullable<RequestOptions["clock"]>;
   readonly monotonic: () => number;
@@ -85,7 +91,7 @@ interface Context {
  * ```
  */
 export function createRequest(options: RequestOptions): RequestFn {
-  const base = new URL(options.baseUrl.replace(/\/*$/, "/"));
+  const base = parseBase(options.baseUrl);
   const monotonic = options.monotonic ?? (() => performance.now());
   const ctx: Context = {
     base,
@@ -94,6 +100,7 @@ export function createRequest(options: RequestOptions): RequestFn {
     authContext: tokenContext((req) => request(req)),
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     timeoutMs: options.timeoutMs ?? 30_000,
+    maxResponseBytes: maxResponseBytesOf(options),
     sleep: options.sleep ?? defaultSleep,
     clock: options.clock ?? GLOBAL_CLOCK,
     monotonic,
@@ -122,7 +129,7 @@ export function createRequest(options: RequestOptions): RequestFn {
 
 /** Sends one call: attempts until the retry policy is done with it, then answers or throws. */
 async function send(ctx: Context, req: ApiRequest): Promise<ApiResponse> {
-  const call = prepareCall(req, ctx.base, ctx.options.headers);
+  const call = prepared(ctx, req);
   const { signal } = call;
   const state = ctx.policy.begin(call.idempotent);
   let waited = false;
@@ -135,6 +142,7 @@ async function send(ctx: Context, req: ApiRequest): Promise<ApiResponse> {
       ? await authorise(call, ctx.auth, ctx.authContext, ctx.redactor)
       : { headers: new Headers(call.headers), token: undefined };
     const sent = await sendTimed(ctx, call, headers, attempt);
+    if (sent.refused) throw scrubRefusal(sent.refused, ctx.redactor);
     const decision = state.decide(outcomeOf(sent));
     if (decision.action === "done") {
       return {
@@ -154,6 +162,21 @@ async function send(ctx: Context, req: ApiRequest): Promise<ApiResponse> {
       continue;
     }
     throw failure(ctx, call, state, decision, sent);
+  }
+}
+
+/**
+ * The call prepared; a link to another origin is refused here, before anything is sent (a call
+ * without credentials may also reach the token endpoint's own origin).
+ */
+function prepared(ctx: Context, req: ApiRequest): PreparedCall {
+  try {
+    return prepareCall(req, ctx.base, {
+      ...(ctx.options.headers ? { headers: ctx.options.headers } : {}),
+      tokenOrigins: ctx.auth.origins ?? [],
+    });
+  } catch (error) {
+    throw scrubRefusal(error, ctx.redactor);
   }
 }
 

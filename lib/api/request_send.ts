@@ -1,15 +1,34 @@
 /**
  * One attempt of a call on the wire: `fetch` under a time-out combined with the caller's
- * `AbortSignal`, the body read whole and parsed as JSON, and the answer classified for the retry
- * policy. A body cut short or not JSON (on a 2xx) is a failure with no status, like a network
- * failure; the caller's abort is rethrown as is.
+ * `AbortSignal`, redirects followed by hand within the base URL's origin (at most
+ * {@link MAX_REDIRECTS}), the body read whole up to the size limit and parsed as JSON, and the
+ * answer classified for the retry policy. A body cut short or not JSON (on a 2xx) is a failure
+ * with no status, like a network failure; a redirect elsewhere, a body over the limit or JSON
+ * nested too deep is refused (never retried); the caller's abort is rethrown as is.
  *
  * @module
  */
 
+import { BodyTooLarge, bytes as inBytes, readBodyLimited } from "./body_limit.ts";
+import { RefusedResponseError } from "./errors.ts";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json_depth.ts";
 import type { PreparedCall } from "./request_call.ts";
 import type { ClientStats, TimerClock } from "./request_types.ts";
 import type { Outcome } from "./retry.ts";
+import { redirectTarget } from "./same_origin.ts";
+
+/**
+ * The most redirects one attempt follows (each within the base URL's origin).
+ *
+ * @example
+ * ```ts
+ * import { MAX_REDIRECTS } from "./request_send.ts";
+ * console.log(MAX_REDIRECTS); // 5
+ * ```
+ */
+export const MAX_REDIRECTS = 5;
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
  * The global timers, looked up when used (so a test's fake timers installed later apply).
@@ -37,8 +56,10 @@ export interface SendOptions {
   readonly timeoutMs: number;
   /** Timers for the time-out. */
   readonly clock: TimerClock;
-  /** `bytes` is added to. */
+  /** `bytes` is added to (and `requests`, for each redirect followed). */
   readonly stats: ClientStats;
+  /** The most bytes a body may take, decompressed (see `body_limit.ts`). */
+  readonly maxResponseBytes: number;
 }
 
 /** How an attempt ended: an answer (`status` set), or a failure (`failure` set). */
@@ -55,12 +76,16 @@ export interface Attempt {
   readonly failure?: unknown;
   /** Whether the time-out fired. */
   readonly timedOut: boolean;
+  /** Why the answer was refused (a redirect elsewhere, too large, too deep): never retried. */
+  readonly refused?: RefusedResponseError;
 }
 
 /**
- * Sends one attempt with `headers` and reads its answer whole. Rethrows the caller's abort; any
- * other failure (the time-out, a network error, a body cut short, a 2xx body that is not JSON)
- * is returned as `failure`, for the retry policy to judge.
+ * Sends one attempt with `headers` and reads its answer whole. Rethrows the caller's abort; an
+ * answer refused (a redirect to another origin, a body over `maxResponseBytes`, JSON nested
+ * deeper than `MAX_JSON_DEPTH`) is returned as `refused`; any other failure (the time-out, a
+ * network error, a body cut short, a 2xx body that is not JSON) as `failure`, for the retry
+ * policy to judge.
  *
  * @example
  * ```ts
@@ -73,6 +98,7 @@ export interface Attempt {
  *   timeoutMs: 1000,
  *   clock: GLOBAL_CLOCK,
  *   stats: createStats(),
+ *   maxResponseBytes: 1024,
  * });
  * console.log(attempt.status, attempt.body); // 200 { items: [] }
  * ```
@@ -95,19 +121,17 @@ export async function sendAttempt(
     : undefined;
   try {
     const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
-    response = await options.fetch(call.url, {
-      method: call.method,
-      headers,
-      ...(call.body === undefined ? {} : { body: call.body }),
-      signal: combined,
+    response = await fetchFollowing(call, headers, combined, options);
+    const buffer = await readBodyLimited(response, options.maxResponseBytes, (n) => {
+      bytes += n;
+      options.stats.bytes += n;
     });
-    const buffer = new Uint8Array(await response.arrayBuffer());
-    bytes = buffer.byteLength;
-    options.stats.bytes += bytes;
-    body = parseBody(new TextDecoder().decode(buffer), response.ok);
+    body = parseBody(buffer, response.ok);
     return { status: response.status, response, body, bytes, timedOut: false };
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
+    const refused = refusalOf(error, call);
+    if (refused) return { body: null, bytes, refused, timedOut: false };
     return {
       ...(response ? { response } : {}),
       body,
@@ -120,8 +144,90 @@ export async function sendAttempt(
   }
 }
 
-/** A body's JSON; text for a failed answer that is not JSON; a `SyntaxError` for a 2xx's. */
-function parseBody(text: string, ok: boolean): unknown {
+/**
+ * Fetches the call's URL without letting `fetch` follow redirects: a redirect is followed by
+ * hand when it stays on an allowed origin (see `same_origin.ts`), at most {@link MAX_REDIRECTS}
+ * times; a 303, or a 301 or 302 after a POST, is followed with a GET without the body. Throws a
+ * `RefusedResponseError` for a redirect elsewhere or one too many.
+ */
+async function fetchFollowing(
+  call: PreparedCall,
+  headers: Headers,
+  signal: AbortSignal,
+  options: SendOptions,
+): Promise<Response> {
+  let url = call.url;
+  let method: string = call.method;
+  let body = call.body;
+  for (let hop = 0;; hop++) {
+    const response = await options.fetch(url, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+      signal,
+      redirect: "manual",
+    });
+    if (!REDIRECTS.has(response.status)) return response;
+    await response.body?.cancel().catch(() => undefined);
+    if (hop === MAX_REDIRECTS) {
+      throw new RefusedResponseError({
+        refusal: "redirect",
+        method: call.method,
+        path: call.path,
+        problem: `the service redirected more than ${MAX_REDIRECTS} times; not followed further`,
+        received: `redirect ${hop + 1} to ${url.origin}`,
+      });
+    }
+    url = redirectTarget(response.headers.get("location"), url, call.origins);
+    if (response.status === 303 || (response.status <= 302 && method === "POST")) {
+      method = "GET";
+      body = undefined;
+      headers = new Headers(headers);
+      headers.delete("content-type");
+    }
+    options.stats.requests++;
+  }
+}
+
+/** JSON nested deeper than {@link MAX_JSON_DEPTH}, before it is parsed. */
+class TooDeep extends Error {}
+
+/** The refusal an attempt's failure stands for, named after the call; else `undefined`. */
+function refusalOf(error: unknown, call: PreparedCall): RefusedResponseError | undefined {
+  if (error instanceof RefusedResponseError) return error;
+  const { method, path } = call;
+  if (error instanceof BodyTooLarge) {
+    return new RefusedResponseError({
+      refusal: "size",
+      method,
+      path,
+      problem: `${error.message}; not read further and not retried`,
+      received: error.read === 0
+        ? "a Content-Length over the limit"
+        : `more than ${inBytes(error.limit)} (decompressed)`,
+    });
+  }
+  if (error instanceof TooDeep) {
+    return new RefusedResponseError({
+      refusal: "depth",
+      method,
+      path,
+      problem: `the response JSON is nested deeper than ${MAX_JSON_DEPTH} levels; not read`,
+      received: "arrays or objects nested past the limit",
+    });
+  }
+  return undefined;
+}
+
+/**
+ * A body's JSON; text for a failed answer that is not JSON (or nests too deep); a `SyntaxError`
+ * for a 2xx's that is not JSON, a {@link TooDeep} for one nested too deep.
+ */
+function parseBody(buffer: Uint8Array, ok: boolean): unknown {
+  const deep = nestsDeeperThan(buffer, MAX_JSON_DEPTH);
+  if (deep && ok) throw new TooDeep();
+  const text = new TextDecoder().decode(buffer);
+  if (deep) return text;
   if (text.trim() === "") return null;
   try {
     return JSON.parse(text);

@@ -7,6 +7,7 @@
  */
 
 import type { Auth } from "./auth.ts";
+import type { BodyLimitOptions } from "./body_limit.ts";
 import type { Redactor } from "./redact.ts";
 import type { Reason, RetryAfterGate, RetryOptions, Sleep } from "./retry.ts";
 
@@ -104,7 +105,8 @@ export interface ApiRequest {
   readonly method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   /**
    * A path of the base URL (`/api/sam/v1/licenses`, or `api/…` as links spell it; it may carry a
-   * query string), or an absolute URL of the same origin.
+   * query string), or an absolute URL of the same origin. Whatever the URL parser reads as
+   * another origin is refused (`RefusedResponseError`) and not sent.
    */
   readonly path: string;
   /** Query parameters, added to any the path carries. */
@@ -157,8 +159,8 @@ export interface TimerClock {
 }
 
 /** Options of {@link createRequest}. */
-export interface RequestOptions extends RetryOptions {
-  /** The base URL (see `base_url.ts`). */
+export interface RequestOptions extends RetryOptions, BodyLimitOptions {
+  /** The base URL (see `base_url.ts`): http(s), without credentials, a query or a fragment. */
   readonly baseUrl: string;
   /** Where tokens come from (default: none). */
   readonly auth?: Auth;
