@@ -113,7 +113,8 @@ export function formatCurrency(
     }
   }
   const amount = formatNumber(value, { locale, decimals });
-  return code ? `${amount} ${code}` : amount;
+  // A code that is not ISO 4217 comes from data: shown with its controls made visible.
+  return code ? `${amount} ${visibleText(code)}` : amount;
 }
 
 /**

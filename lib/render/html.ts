@@ -34,6 +34,7 @@ import {
   formatNumber,
   formatValue,
   isNumericType,
+  visibleText,
 } from "./format.ts";
 import {
   DEFAULT_EMPTY_TEXT,
@@ -533,7 +534,26 @@ function layoutParts(
   };
   if (!view.params.declared) (view as { params: unknown }).params = undefined;
   if (doc.summary.length === 0) (view as { summary: unknown }).summary = undefined;
-  return splitAt(ctx.templates.layout(view), BODY_MARKER);
+  return splitAt(ctx.templates.layout(visibleView(view)), BODY_MARKER);
+}
+
+/**
+ * A template's view with every string in it shown by {@link visibleText} (bidi and other
+ * controls as visible escapes), so that no text from data — a title, a description, a fact's
+ * label, a parameter, a chart title, a totals label — reaches the page as a control. Plain
+ * objects and arrays are copied; dates and other values are kept.
+ */
+function visibleView<T>(value: T): T {
+  if (typeof value === "string") return visibleText(value) as T;
+  if (Array.isArray(value)) return value.map(visibleView) as T;
+  if (
+    value === null || typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype
+  ) {
+    return value;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = visibleView(v);
+  return out as T;
 }
 
 /** The CSS class of a column's cells. */
@@ -728,7 +748,11 @@ function withChartSvg(html: string, chart: ChartView | undefined): string {
 
 /** The text of a totals line's label. */
 function totalsLabel(kind: "Total" | "Subtotal", label: string, rows: number, locale: string) {
-  const currency = label === ALL ? "" : label === NO_CURRENCY ? " (no currency)" : ` ${label}`;
+  const currency = label === ALL
+    ? ""
+    : label === NO_CURRENCY
+    ? " (no currency)"
+    : ` ${visibleText(label)}`;
   return `${kind}${currency} · ${rowsText(rows, locale)}`;
 }
 
@@ -803,7 +827,7 @@ function sectionParts(
         .map((cells) => ({ cells }))
       : undefined,
   };
-  return splitAt(withChartSvg(ctx.templates.section(view), flags.chart), ROWS_MARKER);
+  return splitAt(withChartSvg(ctx.templates.section(visibleView(view)), flags.chart), ROWS_MARKER);
 }
 
 /** Writes one whole section (head, rows in chunks, totals) through `write`. */

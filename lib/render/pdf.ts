@@ -38,6 +38,7 @@ import { type BrowserHandle, launchBrowser } from "./browser.ts";
 import { htmlChunks, type HtmlPrintChunk, renderHtmlString } from "./html.ts";
 import { type OutlineItem, PdfAssembler } from "./pdf_merge.ts";
 import { printedDocument } from "./pdf_detail.ts";
+import { visibleText } from "./format.ts";
 import {
   DEFAULT_LOCALE,
   type RenderDocument,
@@ -633,11 +634,17 @@ function finishPdf(
   });
 }
 
-/** The bookmarks: the cover, then one per section (at its heading, wherever it was printed). */
+/**
+ * The bookmarks: the cover, then one per section (at its heading, wherever it was printed), their
+ * titles' controls shown as visible escapes as on the page.
+ */
 function outlineOf(doc: RenderDocument, anchors: Map<number, string>): OutlineItem[] {
   return [
     { title: "Cover and summary", page: 0 },
-    ...doc.sections.map((section, i) => ({ title: section.title, dest: anchors.get(i) })),
+    ...doc.sections.map((section, i) => ({
+      title: visibleText(section.title),
+      dest: anchors.get(i),
+    })),
   ];
 }
 

@@ -598,7 +598,7 @@ function summaryLines(
     else add([name, v], [label, style]); // no styled empty cell beside a given value
   }
   const filter = doc.scope ? filterStatement(doc.scope) : undefined;
-  if (filter !== undefined) add(["Filter", filter], [label, wrap]);
+  if (filter !== undefined) add(["Filter", cleanText(filter)], [label, wrap]);
 
   if (doc.summary.length > 0) {
     blank();
@@ -647,7 +647,12 @@ function summaryTotals(
     for (const [line, values] of Object.entries(section.totals)) {
       const code = currencyCode(line);
       lines.push({
-        values: [null, line, values.rows ?? null, ...sums.map((c) => finite(values[c.key]))],
+        values: [
+          null,
+          cleanText(line),
+          values.rows ?? null,
+          ...sums.map((c) => finite(values[c.key])),
+        ],
         styles: [
           undefined,
           undefined,
@@ -701,15 +706,16 @@ function writeTotals(
   for (const [line, values] of lines) {
     const code = currencyCode(line);
     const cells: ExcelJS.CellValue[] = plan.map(() => null);
-    const text = line === "All" ? "Total" : `Total ${line}`;
+    const text = line === "All" ? "Total" : `Total ${cleanText(line)}`;
     if (labelIndex >= 0) {
       cells[labelIndex] = values.rows === undefined ? text : `${text} (${values.rows} rows)`;
     }
     for (const c of sums) {
       const index = plan.findIndex((p) => p.column === c);
       const result = finite(values[c.key]);
+      // The code as its cells show it (cleaned like them), so the formula selects those cells.
       const currency = currencyIndex >= 0
-        ? { column: columnLetter(currencyIndex + 1), line }
+        ? { column: columnLetter(currencyIndex + 1), line: cleanText(line) }
         : undefined;
       const formula = result === null || (currencyKey !== undefined && !currency)
         ? undefined

@@ -12,6 +12,8 @@
  * @module
  */
 
+import { visibleText } from "./format.ts";
+
 /** Excel's limit of characters in a worksheet name. */
 export const SHEET_NAME_MAX = 31;
 
@@ -71,16 +73,19 @@ const DIMENSION = new Set(["per", "by"]);
 
 /**
  * Replaces what Excel forbids in a sheet name (`[ ] : * ? / \`, XML-invalid characters, leading
- * and trailing apostrophes) with readable stand-ins, and collapses spaces.
+ * and trailing apostrophes) with readable stand-ins, and collapses spaces. Bidi and other control
+ * characters are first shown as visible escapes (`<U+202E>`, {@link visibleText}), as in every
+ * cell, so a name from data cannot display reversed on a sheet tab.
  *
  * @example
  * ```ts
  * import { cleanSheetText } from "./xlsx_sheet_names.ts";
  * console.log(cleanSheetText("Licences: [EU]/EMEA")); // "Licences - (EU)-EMEA"
+ * console.log(cleanSheetText("Spend (\u202EEUR)")); // "Spend (<U+202E>EUR)"
  * ```
  */
 export function cleanSheetText(text: string): string {
-  return text
+  return visibleText(text)
     .replace(XML_INVALID, "")
     .replace(/\s*:\s+/g, " - ")
     .replace(/[:/\\]/g, "-")

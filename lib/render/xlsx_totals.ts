@@ -35,6 +35,8 @@ export const FILTER_AWARE_MAX_ROWS = 100_000;
 const MAX_FORMULA_CHARS = 8_000;
 /** Excel's limit of arguments of a function. */
 const MAX_ARGUMENTS = 250;
+/** Excel's limit of characters in a text value written in a formula (`"EUR"`). */
+const MAX_LITERAL_CHARS = 255;
 
 /** A section's data rows on one worksheet (1-based, inclusive). */
 export interface DataBlock {
@@ -89,14 +91,16 @@ function first(input: TotalsFormulaInput, block: DataBlock, column: string): str
   return `${prefix(input, block)}${column}${block.firstRow}`;
 }
 
-/** A string literal of a formula (`"EUR"`, quotes doubled). */
-function literal(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
+/** A string literal of a formula (`"EUR"`, quotes doubled), or `undefined` past Excel's limit. */
+function literal(text: string): string | undefined {
+  const inner = text.replace(/"/g, '""');
+  return inner.length <= MAX_LITERAL_CHARS ? `"${inner}"` : undefined;
 }
 
 /**
  * The formula (without `=`) of a totals cell, or `undefined` when there are no data rows to sum
- * or the formula would pass Excel's limits (the renderer then writes the value alone).
+ * or the formula would pass Excel's limits — 8,000 characters, 250 arguments, a currency code of
+ * more than 255 characters as its text value — (the renderer then writes the value alone).
  *
  * @example
  * ```ts
@@ -111,6 +115,8 @@ function literal(text: string): string {
  *   currency: { column: "M", line: "EUR" },
  * }));
  * // SUMPRODUCT(SUBTOTAL(9,OFFSET(D2,ROW(D2:D4)-ROW(D2),0)),--(TRIM(M2:M4)="EUR"))
+ * const long = { column: "M", line: "Y".repeat(300) };
+ * console.log(totalsFormula({ blocks, ownSheet: "Costs", column: "D", currency: long })); // undefined
  * ```
  */
 export function totalsFormula(input: TotalsFormulaInput): string | undefined {
@@ -119,7 +125,7 @@ export function totalsFormula(input: TotalsFormulaInput): string | undefined {
   const formula = input.currency
     ? perCurrency(input, blocks, input.currency)
     : `SUBTOTAL(9,${blocks.map((b) => ref(input, b, input.column)).join(",")})`;
-  return formula.length <= MAX_FORMULA_CHARS ? formula : undefined;
+  return formula !== undefined && formula.length <= MAX_FORMULA_CHARS ? formula : undefined;
 }
 
 /** The per-currency formula: one filter-aware (or, when large, SUMIFS) term per sheet. */
@@ -127,8 +133,9 @@ function perCurrency(
   input: TotalsFormulaInput,
   blocks: readonly DataBlock[],
   currency: NonNullable<TotalsFormulaInput["currency"]>,
-): string {
+): string | undefined {
   const code = literal(currency.line === NO_CURRENCY ? "" : currency.line);
+  if (code === undefined) return undefined;
   const rows = blocks.reduce((n, b) => n + b.lastRow - b.firstRow + 1, 0);
   const terms = blocks.map((b) => {
     const values = ref(input, b, input.column);

@@ -6,17 +6,22 @@
  * @module
  */
 
+import { visibleText } from "../format.ts";
+
 /**
- * Text escaped for SVG/XML content and attribute values (`&`, `<`, `>`, `"` and `'`).
+ * Text escaped for SVG/XML content and attribute values (`&`, `<`, `>`, `"` and `'`), its bidi and
+ * other control characters first shown as visible escapes ({@link visibleText}: `<U+202E>`), as
+ * everywhere data becomes display text.
  *
  * @example
  * ```ts
  * import { escapeXml } from "./svg.ts";
  * console.log(escapeXml(`<script>"a" & 'b'`)); // "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;"
+ * console.log(escapeXml("evil\u202Etxt")); // "evil&lt;U+202E&gt;txt"
  * ```
  */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  return visibleText(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
 const ESCAPES: Record<string, string> = {
