@@ -395,7 +395,8 @@ export class NormalisationError extends Error {
     const where = `${
       options.operation ? `${options.operation}: ` : ""
     }${options.resource}.${options.field}${options.item ? ` of ${options.item}` : ""}`;
-    super(`${where}: cannot read ${shown} as a ${options.expected}`);
+    // Ids and values are JSON-quoted; what JSON leaves raw (U+2028, NEL, bidi) is escaped too.
+    super(oneLine(escapeJsonText(`${where}: cannot read ${shown} as a ${options.expected}`)));
     this.name = "NormalisationError";
     this.resource = options.resource;
     this.field = options.field;
@@ -485,7 +486,7 @@ export class PagingIntegrityError extends Error {
   readonly reads: number;
 
   constructor(options: PagingIntegrityOptions) {
-    super(pagingMessage(options));
+    super(oneLine(escapeJsonText(pagingMessage(options))));
     this.name = "PagingIntegrityError";
     if (options.operation !== undefined) this.operation = options.operation;
     if (options.path !== undefined) this.path = options.path;

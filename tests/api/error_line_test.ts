@@ -1,7 +1,13 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createClient } from "../../lib/api/client.ts";
-import { ApiError, AuthError, NetworkError } from "../../lib/api/errors.ts";
+import {
+  ApiError,
+  AuthError,
+  NetworkError,
+  NormalisationError,
+  PagingIntegrityError,
+} from "../../lib/api/errors.ts";
 import { serveHostile } from "../helpers/hostile_http.ts";
 
 const TOKEN = "tok-error-line-0123456789";
@@ -103,5 +109,29 @@ describe("service text in errors stays on one line", () => {
   it("keeps a network failure's text on one line", () => {
     const error = new NetworkError({ method: "GET", path: "/x", message: `reset\n${FORGED}` });
     assertOneLine(error.message, "NetworkError");
+  });
+});
+
+describe("ids the service sent stay on one line in read errors", () => {
+  it("escapes a line separator or bidi control in a normalisation or paging error", () => {
+    const id = `C1\u2028${FORGED}\u202e`;
+    const normalisation = new NormalisationError({
+      resource: "Computer",
+      field: "cores",
+      raw: `12\u2029${FORGED}`,
+      expected: "number",
+      operation: "estate.computers",
+      item: `item ${JSON.stringify(id)}`,
+    });
+    assertOneLine(normalisation.message, "NormalisationError");
+    const paging = new PagingIntegrityError({
+      operation: "estate.computers",
+      problem: `item ${JSON.stringify(id)} was on two pages`,
+      pageNumber: 2,
+      readItems: 3,
+      duplicates: 1,
+      reads: 3,
+    });
+    assertOneLine(paging.message, "PagingIntegrityError");
   });
 });
