@@ -67,9 +67,17 @@ import {
 } from "./request.ts";
 import type { RetryOptions, Sleep } from "./retry.ts";
 import type { BodyLimitOptions } from "./body_limit.ts";
+import type { PagingLimitsOption } from "./paging_limits.ts";
 
 export type { ClientEvent, ClientStats } from "./request.ts";
 export type { Page, Paged, ParallelOption } from "./paginate.ts";
+export {
+  type CollectionKind,
+  DEFAULT_PAGING_LIMITS,
+  type PagingLimit,
+  PagingLimitError,
+  type PagingLimitsOption,
+} from "./paging_limits.ts";
 export {
   type CallOptions,
   DEFAULT_PAGE_SIZE,
@@ -163,6 +171,14 @@ export interface ClientOptions extends BaseUrlOptions, RetryOptions, BodyLimitOp
   readonly pageSize?: number;
   /** Default parallel mode of collections (default off). */
   readonly parallel?: ParallelOption;
+  /**
+   * The most pages and items one read of a collection may take, per kind (`reference`:
+   * policies, types, states, a computer's hardware…; `purchase`: the license list, costs,
+   * upgrades, maintenance periods…; `estate`: everything else); a bound not given keeps its
+   * default (reference 1,000 pages and 10,000 items, purchase 10,000 and 1 million, estate
+   * 100,000 and 10 million). A read past one fails with `PagingLimitError` naming it.
+   */
+  readonly limits?: PagingLimitsOption;
 }
 
 /**
@@ -198,6 +214,7 @@ export function createClient(options: ClientOptions = {}): SamClient {
     registry,
     defaultPageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
     ...(options.parallel === undefined ? {} : { defaultParallel: options.parallel }),
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
   });
   return {
     source: baseUrl,

@@ -25,6 +25,7 @@ import { itemKey } from "./integrity.ts";
 import { createNormaliser } from "./normalise.ts";
 import type { OperationSpec } from "./operations.ts";
 import { filterPaged, followPages, type Paged, paginate } from "./paginate.ts";
+import { collectionKind, type ReadLimits, readLimits } from "./paging_limits.ts";
 import { checkObject, type ShapeContext } from "./shape.ts";
 
 type Params = Readonly<Record<string, string>>;
@@ -83,6 +84,8 @@ interface Query<N extends ResourceName> {
     keyOf: (item: object) => string;
     sameOnPage: boolean;
     source: { readonly operation: string; readonly path: string; readonly filter?: string };
+    /** The bounds of a read of this kind of collection. */
+    limits: ReadLimits;
   };
 }
 
@@ -133,11 +136,12 @@ function checkedQuery<N extends ResourceName>(
         },
         ...(filter === undefined ? {} : { filter: core.request.redactor.scrub(filter) }),
       },
+      limits: readLimits(collectionKind(op.id), core.limits),
     },
   };
 }
 
-/** Envelopes paged by number; license and connector reads without totals are read twice. */
+/** Envelopes paged by number; a read whose pages state no total_items is read twice. */
 function envelopeCollection<N extends ResourceName>(
   core: ClientCore,
   op: OperationSpec,
@@ -149,9 +153,9 @@ function envelopeCollection<N extends ResourceName>(
   return paginate<Resource<N>>({
     pageSize,
     ...integrity,
-    // License and connector collections carry no total_items: each read is read again and
-    // compared. The registry's (reference data: names, metrics, families) is not.
-    verifyUntotalled: op.area === "licenses" || op.area === "connectors",
+    // A read with no total_items (license, registry and connector collections; any collection
+    // a service or proxy sends without them) is read again at another page size and compared.
+    verifyUntotalled: true,
     ...(parallel ? { parallel } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     onPage: (page) => core.emitPage(op, core.pathOf(op, params), page),
@@ -170,7 +174,7 @@ function envelopeCollection<N extends ResourceName>(
   });
 }
 
-/** One flat object per page, read by following `next`; a 404 means none. */
+/** One flat object per page, read by following `next` (and read twice); a 404 means none. */
 function flatCollection<N extends ResourceName>(
   core: ClientCore,
   op: OperationSpec,
@@ -184,6 +188,7 @@ function flatCollection<N extends ResourceName>(
   return followPages<Resource<N>>({
     pageSize,
     ...integrity,
+    verify: true,
     ...(options.signal ? { signal: options.signal } : {}),
     onPage: (page) => core.emitPage(op, path, page),
     toItem: (raw) => withoutPagingLinks(toItem(raw)),
@@ -214,10 +219,12 @@ function nodesCollection<N extends ResourceName>(
   const path = core.pathOf(op, params);
   const ctx = core.shapeContext(op, path);
   const normalise = createNormaliser(op.resource as N, { operation: op.id });
+  // One answer holds the whole tree (a cut one is not JSON): bounded, but not read twice.
   return paginate<Resource<N>>({
     pageSize: Number.MAX_SAFE_INTEGER,
     keyOf: (item: object) => itemKey(item, hasId(op.resource)),
     source: { operation: op.id, path },
+    limits: readLimits(collectionKind(op.id), core.limits),
     ...(options.signal ? { signal: options.signal } : {}),
     onPage: (page) => core.emitPage(op, path, page),
     fetchPage: async (pageNumber, _size, signal) => {

@@ -10,6 +10,7 @@ import type { RegistryPrefix } from "./base_url.ts";
 import { PermissionError, RefusedResponseError } from "./errors.ts";
 import { type Area, AREA_PREFIX, expandPath, type OperationSpec } from "./operations.ts";
 import type { Page, ParallelOption } from "./paginate.ts";
+import type { PagingLimitsOption } from "./paging_limits.ts";
 import type { RequestFn } from "./request.ts";
 import type { ShapeContext } from "./shape.ts";
 
@@ -23,6 +24,8 @@ export interface ClientCore {
   readonly defaultPageSize: number;
   /** Parallel mode when a call does not say. */
   readonly defaultParallel?: ParallelOption;
+  /** The bounds of collection reads per kind, where they differ from the defaults. */
+  readonly limits?: PagingLimitsOption;
   /** The operation's path with its parameters, under `prefix` (default its area's in use). */
   pathOf(op: OperationSpec, params: Readonly<Record<string, string>>, prefix?: string): string;
   /** Runs one call at the operation's path (a registry call under the detected prefix). */
@@ -50,6 +53,7 @@ export interface ClientCoreOptions {
   readonly registry: RegistryPrefix;
   readonly defaultPageSize: number;
   readonly defaultParallel?: ParallelOption;
+  readonly limits?: PagingLimitsOption;
 }
 
 /**
@@ -95,6 +99,7 @@ export function createClientCore(options: ClientCoreOptions): ClientCore {
     registry,
     defaultPageSize: options.defaultPageSize,
     ...(options.defaultParallel === undefined ? {} : { defaultParallel: options.defaultParallel }),
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
     pathOf,
     naming,
     atPath: (op, params, call) =>

@@ -8,14 +8,16 @@
 
 import { type Link, type ResourceName, RESOURCES } from "./catalogue.ts";
 import { ShapeError } from "./errors.ts";
-import type { Page } from "./paginate.ts";
+import { readLinks } from "./normalise.ts";
+import { nextLink, type Page } from "./paginate.ts";
 import { checkEnvelope, checkObject, describeReceived, type ShapeContext } from "./shape.ts";
 
 const PAGING_RELS = new Set(["next", "previous", "prev", "first", "last"]);
 
 /**
  * Reads a collection envelope into a page, checking its shape and each item's, and normalising
- * each item. The page number is the one the response reports, else the one asked for.
+ * each item. The page number is the one the response reports, else the one asked for; whether
+ * the envelope links to a `next` page is noted (a short page that does was cut short).
  *
  * @example
  * ```ts
@@ -32,10 +34,13 @@ export function readEnvelope<T>(
   toItem: (raw: unknown, what: string) => T,
 ): Page<T> {
   const { items, pagination } = checkEnvelope(ctx, body);
+  const envelope = body as Record<string, unknown>;
+  const next = nextLink(readLinks(envelope._links ?? envelope.links));
   return {
     items: items.map((raw, i) => toItem(raw, `item ${i + 1} of page ${pageNumber}`)),
     ...pagination,
     pageNumber: pagination.pageNumber ?? pageNumber,
+    ...(next === undefined ? {} : { hasNext: true }),
   };
 }
 

@@ -6,18 +6,22 @@
  * - a page has more items than the page size in force, or the reported `page_size` changes;
  * - `total_items` or `total_pages` changes from one page to the next;
  * - an item key (`id`, or a stable hash of the item: `stable_key.ts`) appears twice;
+ * - a page has fewer items than the page size in force (so the stop rule ends the read on it)
+ *   yet links to a `next` page: a page cut short;
  * - at the end: the count read is not `total_items`, or the read stopped (on a short or empty
  *   page) before page `total_pages`.
  *
  * A `total_pages` lower than the truth is accepted when the data follow the stop rule (spec 4.1
  * rule 3) and agree with `total_items` where it is given: the stop rule, not `total_pages`, ends
  * a read, and the count is the check that matters. A read with no `total_items` has no count to
- * check; `verify_read.ts` reads its pages a second time and compares them instead.
+ * check: the checker also keeps the multiset of the read's keys (while no page has stated a
+ * count), and `verify_read.ts` compares it with a second read's at another page size.
  *
  * @module
  */
 
 import type { Page } from "./paginate.ts";
+import { KeyMultiset } from "./key_multiset.ts";
 import { KeySet } from "./key_set.ts";
 import { stableKey } from "./stable_key.ts";
 
@@ -80,6 +84,34 @@ export interface PageCheckerOptions<T> {
   readonly keyOf?: (item: T) => string;
   /** Equal keys on one page are not duplicates (items without ids); default `false`. */
   readonly sameOnPage?: boolean;
+  /**
+   * Keep every key to find duplicates (default `true`). A second read that verifies a first
+   * does not: its multiset is compared with the first's, which shows a duplicate as well.
+   */
+  readonly trackKeys?: boolean;
+  /**
+   * Keep the multiset of the keys read even once a page states `total_items` (default `false`:
+   * only until then). A second read that verifies a first keeps all of it, whatever it states.
+   */
+  readonly multisetAlways?: boolean;
+  /**
+   * Whether a key was in another read: the first key that was not is noted with its page
+   * ({@link PageChecker.firstForeign}), to name an item a verified read had missed.
+   */
+  readonly inRead?: (key: string) => boolean;
+  /**
+   * The read follows `next` links rather than the stop rule (one flat object per page): a
+   * short page that links on is then no fault (default `false`).
+   */
+  readonly followsLinks?: boolean;
+}
+
+/** A key that was not in another read, and the page it came on. */
+export interface ForeignKey {
+  /** The key (an item's id, or a stable key for an item without one). */
+  readonly key: string;
+  /** The page of this read it came on. */
+  readonly pageNumber: number;
 }
 
 /**
@@ -107,6 +139,12 @@ export class PageChecker<T> {
   #totalItems?: number;
   #totalPages?: number;
   #keys = new KeySet();
+  #trackKeys: boolean;
+  #inRead?: (key: string) => boolean;
+  #followsLinks: boolean;
+  #multisetAlways: boolean;
+  #multiset = new KeyMultiset();
+  #foreign?: ForeignKey;
   #read = 0;
   #duplicates = 0;
   #last = 0;
@@ -121,6 +159,10 @@ export class PageChecker<T> {
     this.#requested = options.pageSize;
     this.#keyOf = options.keyOf ?? stableKey;
     this.#sameOnPage = options.sameOnPage ?? false;
+    this.#trackKeys = options.trackKeys ?? true;
+    if (options.inRead) this.#inRead = options.inRead;
+    this.#followsLinks = options.followsLinks ?? false;
+    this.#multisetAlways = options.multisetAlways ?? false;
   }
 
   /** The page size in force: the first page's reported `page_size`, else the one requested. */
@@ -133,14 +175,43 @@ export class PageChecker<T> {
     return this.#read;
   }
 
+  /** The last page checked (0 before the first). */
+  get lastPage(): number {
+    return this.#last;
+  }
+
+  /** Whether some page stated `total_items` (then the read is checked by its count). */
+  get counted(): boolean {
+    return this.#totalItems !== undefined;
+  }
+
+  /**
+   * The multiset of the keys read, kept until a page states `total_items` (a counted read
+   * needs no second read to compare with), or throughout with `multisetAlways`.
+   */
+  get multiset(): KeyMultiset {
+    return this.#multiset;
+  }
+
+  /** The first key that was not in the other read (with `inRead`), if any. */
+  get firstForeign(): ForeignKey | undefined {
+    return this.#foreign;
+  }
+
+  /** Whether `key` was read (with `trackKeys`, the default). */
+  has(key: string): boolean {
+    return this.#keys.has(key);
+  }
+
   /** Checks page `requested` (the number asked for); returns the problem, if any. */
   check(page: Page<T>, requested: number): PagingProblem | undefined {
     this.#last = requested;
     this.#size ??= page.pageSize ?? this.#requested;
     const before = this.#read;
     this.#read += page.items.length;
-    this.#countDuplicates(page.items);
-    const problem = this.#numbers(page, requested) ?? this.#counts(page, requested, before);
+    this.#countKeys(page.items, requested);
+    const problem = this.#numbers(page, requested) ?? this.#counts(page, requested, before) ??
+      this.#cut(page, requested);
     if (problem) return this.#problem(problem, requested);
     if (this.#duplicates > 0) {
       return this.#problem(`an item was repeated (${this.#duplicates} so far)`, requested);
@@ -172,15 +243,31 @@ export class PageChecker<T> {
     return this.#problem(problem, pageNumber);
   }
 
-  #countDuplicates(items: readonly T[]): void {
+  /** Each key once: counted for duplicates, into the multiset, against the other read. */
+  #countKeys(items: readonly T[], requested: number): void {
+    const uncounted = this.#multisetAlways || this.#totalItems === undefined;
+    if (!this.#trackKeys && !uncounted && !this.#inRead) return;
+    const keys = items.map((item) => this.#keyOf(item));
+    if (uncounted) { for (const key of keys) this.#multiset.add(key); }
+    if (this.#inRead && !this.#foreign) {
+      const key = keys.find((k) => !this.#inRead!(k));
+      if (key !== undefined) this.#foreign = { key, pageNumber: requested };
+    }
+    if (!this.#trackKeys) return;
     if (!this.#sameOnPage) {
-      for (const item of items) if (!this.#keys.add(this.#keyOf(item))) this.#duplicates++;
+      for (const key of keys) if (!this.#keys.add(key)) this.#duplicates++;
       return;
     }
     // Equal keys on this page are one server answer's identical rows: only earlier pages count.
-    const keys = items.map((item) => this.#keyOf(item));
     for (const key of keys) if (this.#keys.has(key)) this.#duplicates++;
     for (const key of keys) this.#keys.add(key);
+  }
+
+  /** A page the stop rule ends the read on that links to a next page was cut short. */
+  #cut(page: Page<T>, requested: number): string | undefined {
+    if (this.#followsLinks || !page.hasNext || !isShortPage(page, this.pageSize)) return undefined;
+    return `page ${requested} has ${page.items.length} items, fewer than page_size ` +
+      `${this.pageSize}, yet links to a next page (a page cut short)`;
   }
 
   #numbers(page: Page<T>, requested: number): string | undefined {

@@ -16,7 +16,8 @@ import type { Link } from "./catalogue.ts";
 import { PagingIntegrityError, type PagingSource } from "./errors.ts";
 import { isShortPage, PageChecker, type PagingProblem, stableKey } from "./integrity.ts";
 import { readLinks } from "./normalise.ts";
-import { ReadSample } from "./verify_read.ts";
+import { ReadBudget, type ReadLimits } from "./paging_limits.ts";
+import { readDifference, verificationPageSize } from "./verify_read.ts";
 
 /** One page of a collection. */
 export interface Page<T> {
@@ -30,6 +31,8 @@ export interface Page<T> {
   readonly totalPages?: number;
   /** The number of items, when the response reported it. */
   readonly totalItems?: number;
+  /** Whether the response linked to a `next` page (a short page that does was cut short). */
+  readonly hasNext?: boolean;
 }
 
 /**
@@ -108,11 +111,17 @@ export interface PaginateOptions<T> {
   /** Names the collection in a {@link PagingIntegrityError}. */
   readonly source?: PagingSource;
   /**
-   * When no page of a read reports `total_items`, read every page again after the read and
-   * compare each page's items by key (see `verify_read.ts`): one request more per page, which
-   * catches a page cut short once and an item removed between two page reads (default `false`).
+   * When no page of a read reports `total_items`, read the collection again after the read at
+   * another page size and compare the two multisets of item keys (see `verify_read.ts`): about
+   * as many requests again, which shows a page cut short once, an item removed between two page
+   * reads and an item skipped at a page boundary on every read (default `false`).
    */
   readonly verifyUntotalled?: boolean;
+  /**
+   * The most pages and items a read may take (default: an `estate` collection's, see
+   * `paging_limits.ts`); past them the read fails with `PagingLimitError`.
+   */
+  readonly limits?: ReadLimits;
 }
 
 /**
@@ -187,18 +196,20 @@ function rereadsOf(rereads: number | undefined): number {
 
 /**
  * Pages 1, 2, 3… for as long as the consumer asks. In parallel mode, when page 1 reports
- * `totalPages` and is full, pages up to `totalPages` are fetched ahead with at most
- * `concurrency` in flight; past it (a `total_pages` lower than the truth) one at a time.
+ * `totalPages` and is full, pages up to `totalPages` (and no further than `maxPages`) are fetched
+ * ahead with at most `concurrency` in flight; past it (a `total_pages` lower than the truth) one
+ * at a time. The consumer checks the read's bounds before it asks for a page past them.
  */
 async function* pageSequence<T>(
   fetchPage: PageFetcher<T>,
   pageSize: number,
   concurrency: number,
   signal: AbortSignal,
+  maxPages: number,
 ): AsyncGenerator<Page<T>> {
   const first = await fetchPage(1, pageSize, signal);
   const hint = concurrency > 1 && !isShortPage(first, first.pageSize ?? pageSize)
-    ? first.totalPages ?? 1
+    ? Math.min(first.totalPages ?? 1, maxPages)
     : 1;
   const inFlight = new Map<number, Promise<Page<T>>>();
   let launched = 1;
@@ -224,11 +235,13 @@ async function* pageSequence<T>(
 /**
  * A {@link Paged} collection over a page fetcher. Reading follows the spec's stop rule (4.1
  * rule 3): it ends on the first page with fewer items than the page size in force, or none —
- * never on `total_pages`. Each read is checked by a `PageChecker` (see `integrity.ts`); with
- * `verifyUntotalled`, a read whose pages report no `total_items` ends by reading its pages again
- * and comparing them (see `verify_read.ts`). In parallel mode, when page 1 reports `totalPages`, pages 2… are fetched with at most
- * `concurrency` requests in flight and yielded strictly in order; a full last announced page is
- * followed by the stop rule. Stopping early (a `break`) or an abort cancels what is in flight.
+ * never on `total_pages`. Each read is checked by a `PageChecker` (see `integrity.ts`) and
+ * bounded by `limits` (see `paging_limits.ts`); with `verifyUntotalled`, a read whose pages
+ * report no `total_items` ends by reading the collection again at another page size and
+ * comparing the two reads' items as a whole (see `verify_read.ts`). In parallel mode, when page
+ * 1 reports `totalPages`, pages 2… are fetched with at most `concurrency` requests in flight and
+ * yielded strictly in order; a full last announced page is followed by the stop rule. Stopping
+ * early (a `break`) or an abort cancels what is in flight.
  *
  * @example Parallel mode keeps the order
  * ```ts
@@ -261,43 +274,101 @@ async function* pageSequence<T>(
  * ```
  */
 export function paginate<T>(options: PaginateOptions<T>): Paged<T> {
-  const { fetchPage, pageSize, signal, onPage } = options;
+  const { pageSize, signal, onPage } = options;
   if (!Number.isInteger(pageSize) || pageSize < 1) {
     throw new RangeError(`page size must be a positive integer, not ${pageSize}`);
   }
   const concurrency = concurrencyOf(options.parallel);
-
   const keyOf = options.keyOf ?? stableKey;
+  const budget = new ReadBudget({
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.source ? { source: options.source } : {}),
+  });
+  const read = { fetchPage: options.fetchPage, concurrency, ...(signal ? { signal } : {}) };
   return new PagedCollection<T>(async function* (reads) {
+    const fail = (p: PagingProblem) => new PagingIntegrityError({ ...options.source, ...p, reads });
     const checker = new PageChecker<T>({
       pageSize,
       sameOnPage: options.sameOnPage ?? false,
       keyOf,
     });
-    const sample = options.verifyUntotalled ? new ReadSample<T>({ keyOf }) : undefined;
-    const fail = (p: PagingProblem) => new PagingIntegrityError({ ...options.source, ...p, reads });
-    const stop = new AbortController();
-    const combined = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
-    try {
-      let n = 0;
-      for await (const page of pageSequence(fetchPage, pageSize, concurrency, combined)) {
-        const problem = checker.check(page, ++n);
-        if (problem) throw fail(problem);
-        sample?.add(page);
-        onPage?.(page);
-        yield page;
-        if (isShortPage(page, checker.pageSize)) break;
-      }
-    } finally {
-      // Pages fetched ahead are cancelled before any page is read again.
-      stop.abort(new DOMException("paging stopped", "AbortError"));
+    for await (const page of checkedRead({ ...read, pageSize, checker, budget, fail })) {
+      onPage?.(page);
+      yield page;
     }
-    const problem = checker.finish();
-    if (problem) throw fail(problem);
-    const again = { fetchPage, pageSize, concurrency, ...(signal ? { signal } : {}) };
-    const differs = await sample?.verify(again);
-    if (differs) throw fail(checker.problemAt(differs.problem, differs.pageNumber));
+    if (!options.verifyUntotalled || checker.counted) return;
+    // No page stated a count: a second read at another page size must hold the same items.
+    const size = verificationPageSize(checker.pageSize);
+    const again = new PageChecker<T>({
+      pageSize: size,
+      keyOf,
+      trackKeys: false,
+      multisetAlways: true,
+      inRead: (key) => checker.has(key),
+    });
+    const second = (p: PagingProblem) =>
+      fail(
+        checker.problemAt(`the second read, at page size ${size}: ${p.problem}`, checker.lastPage),
+      );
+    const secondBudget = budget.forSecondRead();
+    for await (
+      const _ of checkedRead({
+        ...read,
+        pageSize: size,
+        checker: again,
+        budget: secondBudget,
+        fail: second,
+      })
+    );
+    const differs = readDifference(checker, again);
+    if (differs) throw fail(checker.problemAt(differs, checker.lastPage));
   }, rereadsOf(options.rereads));
+}
+
+/** Options of {@link checkedRead}. */
+interface CheckedReadOptions<T> {
+  readonly fetchPage: PageFetcher<T>;
+  readonly pageSize: number;
+  readonly concurrency: number;
+  readonly signal?: AbortSignal;
+  /** Checks each page against the read's others (and the whole read at its end). */
+  readonly checker: PageChecker<T>;
+  /** The read's bounds. */
+  readonly budget: ReadBudget;
+  /** The error of a problem the checker found. */
+  readonly fail: (problem: PagingProblem) => Error;
+}
+
+/**
+ * One read of a collection by the stop rule (4.1 rule 3), each page checked and counted against
+ * the bounds before it is handed out, the whole read checked at its end. Stopping early (a
+ * `break`) or an abort cancels the pages fetched ahead.
+ */
+async function* checkedRead<T>(o: CheckedReadOptions<T>): AsyncGenerator<Page<T>> {
+  const { checker, budget } = o;
+  const stop = new AbortController();
+  const signal = o.signal ? AbortSignal.any([o.signal, stop.signal]) : stop.signal;
+  const fetchPage: PageFetcher<T> = async (n, size, s) => {
+    budget.beforePage(n, checker.readItems);
+    return await o.fetchPage(n, size, s);
+  };
+  try {
+    let n = 0;
+    for await (
+      const page of pageSequence(fetchPage, o.pageSize, o.concurrency, signal, budget.maxPages)
+    ) {
+      const problem = checker.check(page, ++n);
+      if (problem) throw o.fail(problem);
+      budget.afterPage(n, checker.readItems);
+      yield page;
+      if (isShortPage(page, checker.pageSize)) break;
+    }
+  } finally {
+    // Pages fetched ahead are cancelled before any page is read again.
+    stop.abort(new DOMException("paging stopped", "AbortError"));
+  }
+  const problem = checker.finish();
+  if (problem) throw o.fail(problem);
 }
 
 /** One response of a flat collection: a flat object, or an envelope; `null` means none (404). */
@@ -328,6 +399,17 @@ export interface FollowPagesOptions<T> {
   readonly rereads?: number;
   /** Names the collection in a {@link PagingIntegrityError}. */
   readonly source?: PagingSource;
+  /**
+   * When no page of a read reports `total_items` (a flat object never does), read the
+   * collection again after the read, link by link, and compare the two multisets of object
+   * keys (see `verify_read.ts`): as many requests again (default `false`).
+   */
+  readonly verify?: boolean;
+  /**
+   * The most pages and items a read may take (default: an `estate` collection's, see
+   * `paging_limits.ts`); past them the read fails with `PagingLimitError`.
+   */
+  readonly limits?: ReadLimits;
 }
 
 /**
@@ -348,7 +430,9 @@ export function nextLink(links: readonly Link[] | undefined): string | undefined
  * A {@link Paged} collection over responses that may be one flat object each (a "collection"
  * sent as an object): a response without `items` is one item, and its `next` link (`_links` or
  * `links`) leads to the following one. An envelope is accepted too, following `next` when it
- * has one and paging by number otherwise. A 404 (`null`) means no (more) items.
+ * has one and paging by number otherwise. A 404 (`null`) means no (more) items. A `next` link
+ * back to a page already read is a link loop ({@link PagingIntegrityError}); a read is bounded
+ * by `limits`, and with `verify` a read without `total_items` is read again and compared.
  *
  * @example
  * ```ts
@@ -368,51 +452,94 @@ export function nextLink(links: readonly Link[] | undefined): string | undefined
 export function followPages<T>(options: FollowPagesOptions<T>): Paged<T> {
   const { pageSize, signal, onPage } = options;
   const keyOf = options.keyOf ?? stableKey;
+  const budget = new ReadBudget({
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.source ? { source: options.source } : {}),
+  });
+  const read = { fetch: options.fetch, toItem: options.toItem, ...(signal ? { signal } : {}) };
   return new PagedCollection<T>(async function* (reads) {
-    let href: string | undefined;
-    const seen = new Set<string>();
-    const keys = new Set<string>();
-    let count = 0;
-    for (let pageNumber = 1;; pageNumber++) {
-      signal?.throwIfAborted();
-      const body = await options.fetch(href, pageNumber, signal);
-      if (body === null) return;
-      const { page, raws, envelope } = flatPage(body, pageNumber, options.toItem);
-      count += raws.length;
-      const repeated = raws.filter((raw) => !addKey(keys, keyOf(raw))).length;
-      if (repeated > 0) {
-        throw new PagingIntegrityError({
-          ...options.source,
-          problem: `an item was repeated (${repeated} on this page)`,
-          pageNumber,
-          readItems: count,
-          duplicates: repeated,
-          reads,
-        });
-      }
+    const fail = (p: PagingProblem) => new PagingIntegrityError({ ...options.source, ...p, reads });
+    const checker = new PageChecker<Raw>({ pageSize, keyOf, followsLinks: true });
+    for await (const page of linkedRead({ ...read, checker, budget, fail })) {
       onPage?.(page);
       yield page;
-      const next = nextLink(readLinks(body._links ?? body.links));
-      if (next !== undefined) {
-        if (seen.has(next)) return; // A link loop: stop rather than spin.
-        seen.add(next);
-        href = next;
-        continue;
-      }
-      if (envelope && !isShortPage(page, page.pageSize ?? pageSize)) {
-        href = undefined;
-        continue;
-      }
-      return;
     }
+    if (!options.verify || checker.counted) return;
+    // No page stated a count: a second read, link by link, must hold the same objects.
+    const again = new PageChecker<Raw>({
+      pageSize,
+      keyOf,
+      followsLinks: true,
+      trackKeys: false,
+      multisetAlways: true,
+      inRead: (key) => checker.has(key),
+    });
+    const second = (p: PagingProblem) =>
+      fail(checker.problemAt(`the second read: ${p.problem}`, checker.lastPage));
+    const secondBudget = budget.forSecondRead();
+    for await (
+      const _ of linkedRead({ ...read, checker: again, budget: secondBudget, fail: second })
+    );
+    const differs = readDifference(checker, again);
+    if (differs) throw fail(checker.problemAt(differs, checker.lastPage));
   }, rereadsOf(options.rereads));
 }
 
-/** Adds a key to a set; `false` when it was there already. */
-function addKey(keys: Set<string>, key: string): boolean {
-  if (keys.has(key)) return false;
-  keys.add(key);
-  return true;
+/** A raw object of a flat collection's response. */
+type Raw = Record<string, unknown>;
+
+/** Options of {@link linkedRead}. */
+interface LinkedReadOptions<T> {
+  readonly fetch: FollowPagesOptions<T>["fetch"];
+  readonly toItem: (raw: Raw) => T;
+  readonly signal?: AbortSignal;
+  /** Checks each page's raw objects (and the whole read at its end). */
+  readonly checker: PageChecker<Raw>;
+  /** The read's bounds. */
+  readonly budget: ReadBudget;
+  /** The error of a problem found. */
+  readonly fail: (problem: PagingProblem) => Error;
+}
+
+/**
+ * One read of a flat collection: `next` links followed (a link back to a page already read is
+ * a loop, and an error), an envelope without one paged by number until a short page, each page
+ * checked and counted against the bounds before it is handed out.
+ */
+async function* linkedRead<T>(o: LinkedReadOptions<T>): AsyncGenerator<Page<T>> {
+  const { checker, budget } = o;
+  let href: string | undefined;
+  const followed = new Map<string, number>();
+  for (let pageNumber = 1;; pageNumber++) {
+    o.signal?.throwIfAborted();
+    budget.beforePage(pageNumber, checker.readItems);
+    const body = await o.fetch(href, pageNumber, o.signal);
+    if (body === null) break;
+    const { page, raws, envelope } = flatPage(body, pageNumber, o.toItem);
+    const problem = checker.check({ ...page, items: raws }, pageNumber);
+    if (problem) throw o.fail(problem);
+    budget.afterPage(pageNumber, checker.readItems);
+    yield page;
+    const next = nextLink(readLinks(body._links ?? body.links));
+    if (next !== undefined) {
+      const earlier = followed.get(next);
+      if (earlier !== undefined) {
+        const loop =
+          `the next link of page ${pageNumber} leads back to page ${earlier}: a link loop`;
+        throw o.fail(checker.problemAt(loop, pageNumber));
+      }
+      followed.set(next, pageNumber + 1);
+      href = next;
+      continue;
+    }
+    if (envelope && !isShortPage(page, page.pageSize ?? checker.pageSize)) {
+      href = undefined;
+      continue;
+    }
+    break;
+  }
+  const problem = checker.finish();
+  if (problem) throw o.fail(problem);
 }
 
 /** One flat-collection response as a page, with the raw objects it holds. */

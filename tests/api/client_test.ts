@@ -159,6 +159,8 @@ describe("client against the reference server", () => {
       });
       let pages = 0;
       const { client } = clientOf(srv, {
+        // 20,000 policies are past a reference collection's default bound (10,000 items).
+        limits: { reference: { maxItems: 30_000 } },
         onEvent: (e) => {
           if (e.type === "page" && ++pages % 7 === 0) srv.auth.expireAll();
         },

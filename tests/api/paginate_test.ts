@@ -2,6 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { followPages, type Page, paginate } from "../../lib/api/paginate.ts";
+import { PagingIntegrityError } from "../../lib/api/errors.ts";
 
 /** A fake collection of `total` numbered items; records the pages asked for. */
 function source(
@@ -181,13 +182,20 @@ describe("followPages", () => {
     assert.deepEqual(asked, [1, 2]);
   });
 
-  it("stops on a next-link loop", async () => {
+  it("stops on a next-link loop with an error naming the pages", async () => {
     let calls = 0;
     const pages = followPages({
       pageSize: 10,
+      rereads: 0,
       toItem: (raw) => raw.n,
       fetch: () => Promise.resolve({ n: ++calls, _links: link("api/same") }),
     });
-    assert.deepEqual(await pages.toArray(), [1, 2]);
+    await assert.rejects(
+      pages.toArray(),
+      (e) =>
+        e instanceof PagingIntegrityError &&
+        /the next link of page 2 leads back to page 2: a link loop/.test(e.message),
+    );
+    assert.equal(calls, 2);
   });
 });
