@@ -5,6 +5,7 @@
  */
 
 import type { PagingSource } from "./errors.ts";
+import { escapeJsonText, oneLine, quoted } from "./one_line.ts";
 
 /** Which bound stopped a read. */
 export type PagingLimitName = "maxPages" | "maxItems";
@@ -63,7 +64,8 @@ export class PagingLimitError extends Error {
   readonly items: number;
 
   constructor(options: PagingLimitOptions) {
-    super(limitMessage(options));
+    // The filter is JSON-quoted; what JSON leaves raw (U+2028, NEL, bidi) is escaped too.
+    super(oneLine(escapeJsonText(limitMessage(options))));
     this.name = "PagingLimitError";
     if (options.operation !== undefined) this.operation = options.operation;
     if (options.path !== undefined) this.path = options.path;
@@ -79,7 +81,7 @@ export class PagingLimitError extends Error {
 function limitMessage(o: PagingLimitOptions): string {
   const where = [o.operation, o.path === undefined ? undefined : `GET ${o.path}`]
     .filter((s) => s !== undefined).join(" ") || "collection";
-  const filter = o.filter === undefined ? "" : ` (filter ${JSON.stringify(o.filter)})`;
+  const filter = o.filter === undefined ? "" : ` (filter ${quoted(o.filter)})`;
   const which = o.read === "second read" ? "second read (verifying the read)" : "read";
   const article = /^[aeiou]/i.test(o.kind) ? "an" : "a";
   const n = (x: number) => COUNT.format(x);

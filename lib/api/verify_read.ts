@@ -24,6 +24,7 @@
  */
 
 import type { PageChecker } from "./integrity.ts";
+import { quoted } from "./one_line.ts";
 
 /**
  * The page size of the read that verifies a read at `pageSize`: one less (two for a read one item
@@ -81,9 +82,12 @@ export function readDifference<T>(read: PageChecker<T>, again: PageChecker<T>): 
     "was not in the read";
 }
 
-/** An item by its key: its id (quoted, cut to 80 characters), or "an item without an id". */
+/**
+ * An item by its key: its id (JSON-quoted, every line break and bidi control escaped, cut to 80
+ * characters), or "an item without an id".
+ */
 function describeKey(key: string): string {
   if (key.length === 7 && key.charCodeAt(0) === 0) return "an item without an id";
   const id = key.charCodeAt(0) === 1 ? key.slice(1) : key;
-  return `item ${JSON.stringify(id.length > 80 ? `${id.slice(0, 80)}…` : id)}`;
+  return `item ${quoted(id.length > 80 ? `${id.slice(0, 80)}…` : id)}`;
 }
