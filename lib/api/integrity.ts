@@ -6,8 +6,6 @@
  * - a page has more items than the page size in force, or the reported `page_size` changes;
  * - `total_items` or `total_pages` changes from one page to the next;
  * - an item key (`id`, or a stable hash of the item: `stable_key.ts`) appears twice;
- * - a page has fewer items than the page size in force (so the stop rule ends the read on it)
- *   yet links to a `next` page: a page cut short;
  * - at the end: the count read is not `total_items`, or the read stopped (on a short or empty
  *   page) before page `total_pages`.
  *
@@ -210,8 +208,7 @@ export class PageChecker<T> {
     const before = this.#read;
     this.#read += page.items.length;
     this.#countKeys(page.items, requested);
-    const problem = this.#numbers(page, requested) ?? this.#counts(page, requested, before) ??
-      this.#cut(page, requested);
+    const problem = this.#numbers(page, requested) ?? this.#counts(page, requested, before);
     if (problem) return this.#problem(problem, requested);
     if (this.#duplicates > 0) {
       return this.#problem(`an item was repeated (${this.#duplicates} so far)`, requested);
@@ -261,13 +258,6 @@ export class PageChecker<T> {
     // Equal keys on this page are one server answer's identical rows: only earlier pages count.
     for (const key of keys) if (this.#keys.has(key)) this.#duplicates++;
     for (const key of keys) this.#keys.add(key);
-  }
-
-  /** A page the stop rule ends the read on that links to a next page was cut short. */
-  #cut(page: Page<T>, requested: number): string | undefined {
-    if (this.#followsLinks || !page.hasNext || !isShortPage(page, this.pageSize)) return undefined;
-    return `page ${requested} has ${page.items.length} items, fewer than page_size ` +
-      `${this.pageSize}, yet links to a next page (a page cut short)`;
   }
 
   #numbers(page: Page<T>, requested: number): string | undefined {

@@ -102,19 +102,15 @@ describe("an estate collection without total_items is verified by a second read"
     );
   });
 
-  it("a short page that links to a next page fails at once, before any second read", async () => {
+  it("a short page that links to a next page ends the read (spec 4.1 rule 3), and the second read at another size shows the cut", async () => {
     await throughProxy(
       (page, r) => r.pageNumber === 2 ? cutTo(withoutTotals(page), 30) : withoutTotals(page),
       async (client, sizes) => {
         await assert.rejects(client.estate.computers({ pageSize: 50 }).toArray(), (e) => {
           assert.ok(e instanceof PagingIntegrityError, String(e));
-          assert.match(
-            e.problem,
-            /^page 2 has 30 items, fewer than page_size 50, yet links to a next page/,
-          );
           return true;
         });
-        assert.equal(sizes.get(49), undefined, "no second read was needed");
+        assert.ok((sizes.get(49) ?? 0) > 0, "the second read, at page size 49, was made");
       },
     );
   });
