@@ -176,7 +176,7 @@ export interface ClientOptions extends BaseUrlOptions, RetryOptions, BodyLimitOp
    * policies, types, states, a computer's hardware…; `purchase`: the license list, costs,
    * upgrades, maintenance periods…; `estate`: everything else); a bound not given keeps its
    * default (reference 1,000 pages and 10,000 items, purchase 10,000 and 1 million, estate
-   * 100,000 and 10 million). A read past one fails with `PagingLimitError` naming it.
+   * 500,000 and 50 million). A read past one fails with `PagingLimitError` naming it.
    */
   readonly limits?: PagingLimitsOption;
 }

@@ -14,8 +14,8 @@
  *   entitlement definitions): 1 million items in at most 10,000 pages, so an endless license
  *   list (read whole into memory by the reports) stops at about 0.6 GB rather than 6;
  * - `estate` collections, everything else (computers and what is installed or used on them,
- *   assignments, tracking and transfers, the registry's applications): 10 million items in at
- *   most 100,000 pages.
+ *   assignments, tracking and transfers, the registry's applications): 50 million items in at
+ *   most 500,000 pages (an install list of 500,000 computers with 100 installs each).
  *
  * A read past a bound fails with {@link PagingLimitError}, naming the operation, the bound and
  * the client option that raises it (`limits: { estate: { maxItems } }`).
@@ -64,14 +64,14 @@ export interface ReadLimits extends PagingLimit {
  * ```ts
  * import { DEFAULT_PAGING_LIMITS } from "./paging_limits.ts";
  * console.log(DEFAULT_PAGING_LIMITS.reference.maxItems, DEFAULT_PAGING_LIMITS.estate.maxItems);
- * // 10000 10000000
+ * // 10000 50000000
  * console.log(DEFAULT_PAGING_LIMITS.purchase); // { maxPages: 10000, maxItems: 1000000 }
  * ```
  */
 export const DEFAULT_PAGING_LIMITS: { readonly [K in CollectionKind]: PagingLimit } = {
   reference: { maxPages: 1_000, maxItems: 10_000 },
   purchase: { maxPages: 10_000, maxItems: 1_000_000 },
-  estate: { maxPages: 100_000, maxItems: 10_000_000 },
+  estate: { maxPages: 500_000, maxItems: 50_000_000 },
 };
 
 /** Collections that grow with what was bought, not with the estate. */

@@ -43,7 +43,7 @@ describe("the bounds of a read, per kind of collection", () => {
     assert.deepEqual(DEFAULT_PAGING_LIMITS, {
       reference: { maxPages: 1_000, maxItems: 10_000 },
       purchase: { maxPages: 10_000, maxItems: 1_000_000 },
-      estate: { maxPages: 100_000, maxItems: 10_000_000 },
+      estate: { maxPages: 500_000, maxItems: 50_000_000 },
     });
     for (const op of ["licenses.policies", "licenses.entitlementStates", "connectors.list"]) {
       assert.equal(collectionKind(op), "reference", op);
@@ -59,7 +59,7 @@ describe("the bounds of a read, per kind of collection", () => {
   it("take the client's option where given, and refuse a bound that is not a count", () => {
     assert.deepEqual(readLimits("estate", { estate: { maxItems: 20_000_000 } }), {
       kind: "estate",
-      maxPages: 100_000,
+      maxPages: 500_000,
       maxItems: 20_000_000,
     });
     const client = createClient({
