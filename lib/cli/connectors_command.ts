@@ -13,7 +13,7 @@ import { parseArgs, stringFlag } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
 import { printOut, terminalJson, terminalText } from "./terminal_text.ts";
-import { openSource, tokenFlag } from "./source.ts";
+import { assertTenantAddress, openSource, type SourceOptions, tokenFlag } from "./source.ts";
 import type { ConnectorConfiguration, ConnectorType } from "../api/client.ts";
 import { explainConnectorNotFound } from "../api/connector_path.ts";
 import { printable } from "../api/redact.ts";
@@ -40,8 +40,10 @@ samkit's guess (/api/cloud-cost/v1); set SAM_CONNECTORS_PREFIX to your tenant's.
 
 Options:
   --json            Machine-readable output
-  --base-url URL    The SAM API (else SAM_BASE_URL / SAM_REGION; none: the embedded demo server)
+  --base-url URL    The SAM API (else SAM_BASE_URL / SAM_REGION; none: the embedded demo server,
+                    when no credentials are set)
   --token TOKEN     A bearer token (else SAM_TOKEN, or SAM_CLIENT_ID + SAM_CLIENT_SECRET)
+  --tenant          Never the demo server: no API address is bad usage (connectors:tenant passes it)
   -h, --help        This help`;
 
 const TYPES: readonly ConnectorType[] = ["ProviderAStore", "ProviderBBlob"];
@@ -123,6 +125,7 @@ export async function connectorsCommand(argv: readonly string[]): Promise<number
       json: { type: "boolean" },
       "base-url": { type: "string" },
       token: { type: "string" },
+      tenant: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     });
     if (values.help || positionals.length === 0) {
@@ -188,10 +191,14 @@ export async function connectorsCommand(argv: readonly string[]): Promise<number
           `unknown action "${action}"; actions: list, retrievals, validate, test, add, update-credentials`,
         );
     }
-    const api = await openSource({
+    const source: SourceOptions = {
       baseUrl: stringFlag(values, "base-url"),
       token: tokenFlag(stringFlag(values, "token")),
-    });
+      tenant: values.tenant === true,
+    };
+    // A tenant's connectors without an address: bad usage, never the demo server's connectors.
+    assertTenantAddress(source);
+    const api = await openSource(source);
     try {
       // Where no connector id is named, a 404 means the connector API is not at this path.
       const answer = await run(api.client).catch((error) => {

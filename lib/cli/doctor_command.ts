@@ -8,7 +8,7 @@
 
 import { parseArgs, stringFlag } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
-import { openSource } from "./source.ts";
+import { assertTenantAddress, openSource, type SourceOptions } from "./source.ts";
 import { reportError } from "./errors.ts";
 import { clip, printOut, terminalJson } from "./terminal_text.ts";
 import { ResponseObserver } from "./doctor_observer.ts";
@@ -33,7 +33,9 @@ reads (one item each), and prints one row per check with what to do for each fai
   clock skew          the service's Date against this machine's clock (warn above 60 s)
 
 Options:
-  --base-url URL       The SAM API (else SAM_BASE_URL or SAM_REGION; none: the embedded demo server)
+  --base-url URL       The SAM API (else SAM_BASE_URL or SAM_REGION; none: the embedded demo
+                       server, when no credentials are set)
+  --tenant             Never the demo server: no API address is bad usage (doctor:tenant passes it)
   --registry-prefix P  The registry's path (else SAM_REGISTRY_PREFIX; neither: detected)
   --json               The table as JSON
   -h, --help           This help
@@ -56,6 +58,7 @@ export async function doctorCommand(argv: readonly string[]): Promise<number> {
   try {
     const { values, positionals } = parseArgs(argv, {
       "base-url": { type: "string" },
+      tenant: { type: "boolean" },
       "registry-prefix": { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -67,10 +70,16 @@ export async function doctorCommand(argv: readonly string[]): Promise<number> {
     if (positionals.length) {
       throw new UsageError(`doctor takes no arguments, got "${clip(positionals.join(" "))}"`);
     }
+    const source: SourceOptions = {
+      baseUrl: stringFlag(values, "base-url"),
+      tenant: values.tenant === true,
+      registryPrefix: stringFlag(values, "registry-prefix"),
+    };
+    // A tenant check without an address is bad usage, never "Ready" for the demo server.
+    assertTenantAddress(source);
     const observer = new ResponseObserver();
     const api = await openSource({
-      baseUrl: stringFlag(values, "base-url"),
-      registryPrefix: stringFlag(values, "registry-prefix"),
+      ...source,
       computers: 50,
       wrapFetch: (inner) => observer.wrap(inner),
     });

@@ -8,7 +8,7 @@ import { maxConcurrencyFlag, parseArgs, type Parsed, stringFlag } from "./args.t
 import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
 import { printErr, printOut } from "./terminal_text.ts";
-import { tokenFlag } from "./source.ts";
+import { assertTenantAddress, type SourceOptions, tokenFlag } from "./source.ts";
 import { REPORTS } from "../../reports/mod.ts";
 import { type PackFile, readPackFile } from "../pack/pack_file.ts";
 import { runPack } from "../pack/run_pack.ts";
@@ -28,8 +28,10 @@ Options:
   --snapshot       Keep the API data read in snapshot.sqlite (re-render later with
                    deno task report <id> --from-snapshot FILE)
   --send           Send the summary email (else it is written as summary.eml)
-  --base-url URL   The SAM API (else SAM_BASE_URL / SAM_REGION; none: the embedded demo server)
+  --base-url URL   The SAM API (else SAM_BASE_URL / SAM_REGION; none: the embedded demo server,
+                   whose outputs and mail subject say "demo data", for runs without credentials)
   --token TOKEN    A bearer token (else SAM_TOKEN, or SAM_CLIENT_ID + SAM_CLIENT_SECRET)
+  --tenant         Never the demo server: no API address is bad usage (the :tenant tasks pass it)
   --registry-prefix P  The registry's path: software-registry (the public service),
                    softwareregistry (the spec) or a whole path; else SAM_REGISTRY_PREFIX;
                    neither: tried in that order on the first registry read, the one that
@@ -49,6 +51,7 @@ export const PACK_FLAGS = {
   send: { type: "boolean" },
   "base-url": { type: "string" },
   token: { type: "string" },
+  tenant: { type: "boolean" },
   "registry-prefix": { type: "string" },
   "max-concurrency": { type: "string" },
   quiet: { type: "boolean" },
@@ -94,12 +97,31 @@ export async function checkPriceFiles(pack: PackFile): Promise<void> {
 }
 
 /**
+ * The data source the `pack` and `schedule` flags name (the token as given: the caller warns
+ * about `--token` once, see {@link tokenFlag}).
+ *
+ * @example
+ * ```ts
+ * import { packSourceOptions } from "./pack_command.ts";
+ * console.log(packSourceOptions({ tenant: true }).tenant); // true
+ * ```
+ */
+export function packSourceOptions(values: Parsed["values"]): SourceOptions {
+  return {
+    baseUrl: stringFlag(values, "base-url"),
+    token: stringFlag(values, "token"),
+    tenant: values.tenant === true,
+    registryPrefix: stringFlag(values, "registry-prefix"),
+  };
+}
+
+/**
  * Reads, validates and checks everything a pack run needs before it starts: the pack file, its
- * price files, the output root, (with `--send`) that the SMTP host may be reached, and that a
- * tenant answers and accepts the credentials; then removes the temp folders dead runs left
- * behind. The output root is returned as a {@link WritableDir}: dispose of it when the run ends,
- * so a root this check created goes again if nothing was written (a failed check removes it at
- * once).
+ * price files, that a tenant run has an API address, the output root, (with `--send`) that the
+ * SMTP host may be reached, and that a tenant answers and accepts the credentials; then removes
+ * the temp folders dead runs left behind. The output root is returned as a {@link WritableDir}:
+ * dispose of it when the run ends, so a root this check created goes again if nothing was written
+ * (a failed check removes it at once).
  *
  * @example
  * ```ts ignore
@@ -114,16 +136,14 @@ export async function preparePack(
   if (positionals.length !== 1) throw new UsageError("expected one pack file");
   const pack = await readPackFile(positionals[0], REPORTS);
   await checkPriceFiles(pack);
+  // A tenant run without an address stops before its output root exists.
+  assertTenantAddress(packSourceOptions(values));
   const outRoot = stringFlag(values, "out");
   const out = await ensureWritableDir(outRoot ?? pack.output);
   try {
     if (values.send) await assertCanSend(pack);
     // A host that does not answer, or a token it refuses, fails before the run folder exists.
-    await checkSourceAnswers({
-      baseUrl: stringFlag(values, "base-url"),
-      token: stringFlag(values, "token"), // packRunOptions says once that --token is visible
-      registryPrefix: stringFlag(values, "registry-prefix"),
-    });
+    await checkSourceAnswers(packSourceOptions(values)); // packRunOptions warns about --token
     // Temp folders of dead runs go now: only those whose process is gone (see lib/fs/owned_temp.ts).
     await cleanStaleTemp();
   } catch (e) {
@@ -153,11 +173,7 @@ export function packRunOptions(
     snapshot: values.snapshot === true,
     send: values.send === true,
     maxConcurrency: maxConcurrencyFlag(values),
-    source: {
-      baseUrl: stringFlag(values, "base-url"),
-      token: tokenFlag(stringFlag(values, "token")),
-      registryPrefix: stringFlag(values, "registry-prefix"),
-    },
+    source: { ...packSourceOptions(values), token: tokenFlag(stringFlag(values, "token")) },
     log: values.quiet ? undefined : log,
   };
 }

@@ -13,7 +13,14 @@ import {
   stringFlag,
 } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
-import { historySource, openSnapshotSource, openSource, tokenFlag } from "./source.ts";
+import {
+  assertTenantAddress,
+  historySource,
+  openSnapshotSource,
+  openSource,
+  type SourceOptions,
+  tokenFlag,
+} from "./source.ts";
 import { clientEvents, Progress } from "./progress.ts";
 import { reportError } from "./errors.ts";
 import { clip, printErr, printOut } from "./terminal_text.ts";
@@ -45,8 +52,10 @@ Options:
                      know is refused with the closest names, before any request
   --allow-unknown-fields  Send a filter field samkit does not know (one the service has
                      but samkit does not model) with a warning, instead of refusing it
-  --base-url URL     The SAM API (else SAM_BASE_URL or SAM_REGION; none: the embedded demo server)
+  --base-url URL     The SAM API (else SAM_BASE_URL or SAM_REGION; none: the embedded demo
+                     server, whose outputs say "demo data", for runs without credentials only)
   --token TOKEN      A bearer token (else SAM_TOKEN, or SAM_CLIENT_ID + SAM_CLIENT_SECRET)
+  --tenant           Never the demo server: no API address is bad usage (report:tenant passes it)
   --registry-prefix P  The registry's path: software-registry (the public service),
                      softwareregistry (the spec) or a whole path; else SAM_REGISTRY_PREFIX;
                      neither: tried in that order on the first registry read, the one that
@@ -132,6 +141,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       "allow-unknown-fields": { type: "boolean" },
       "base-url": { type: "string" },
       token: { type: "string" },
+      tenant: { type: "boolean" },
       "registry-prefix": { type: "string" },
       verbose: { type: "boolean" },
       locale: { type: "string" },
@@ -164,6 +174,15 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
     if (givenFilter !== undefined) checkLength("filter", givenFilter, MAX_FILTER_CHARS);
     const definition = findReport(positionals[0]);
     const snapshotPath = stringFlag(values, "from-snapshot");
+    const readsApi = snapshotPath === undefined && definition.reads !== "history";
+    const source: SourceOptions = {
+      baseUrl: stringFlag(values, "base-url"),
+      token: tokenFlag(stringFlag(values, "token")),
+      tenant: values.tenant === true,
+      registryPrefix: stringFlag(values, "registry-prefix"),
+    };
+    // A tenant run without an address stops here: nothing written, nothing requested.
+    if (readsApi) assertTenantAddress(source);
     const snapshot = snapshotPath ? openSnapshotSource(snapshotPath) : undefined;
     const given = parseParamFlags((values.param as string[]) ?? []);
     const params = resolveParams(definition, {
@@ -197,9 +216,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
     const progress = new Progress({ enabled: quiet ? false : undefined });
     const query = createQueryContext({ maxConcurrency: maxConcurrencyFlag(values) });
     const api = snapshot ?? (definition.reads === "history" ? historySource() : await openSource({
-      baseUrl: stringFlag(values, "base-url"),
-      token: tokenFlag(stringFlag(values, "token")),
-      registryPrefix: stringFlag(values, "registry-prefix"),
+      ...source,
       computers,
       seed,
       onEvent: backOffOnPressure(query.limiter, clientEvents(progress)),

@@ -3,19 +3,31 @@
  * or `SAM_REGION`, credentials from the environment) or, with no base URL, the embedded
  * reference server started in-process on loopback with the demo estate.
  *
+ * The embedded server serves only plain demo runs: a run meant for a tenant — a `:tenant` task
+ * (`--tenant`), credentials given as options or `--token`, or `SAM_TOKEN`, `SAM_CLIENT_ID` or
+ * `SAM_CLIENT_SECRET` in the environment — with no API address is a usage error before any
+ * request ({@link tenantRunProblem}), never a report on the demo estate.
+ *
  * @module
  */
 
 import { type ClientOptions, createClient, type SamClient } from "../api/client.ts";
-import { registryPrefixes, resolveBaseUrl } from "../api/base_url.ts";
+import { readEnv, registryPrefixes, resolveBaseUrl } from "../api/base_url.ts";
 import { startServer } from "../server/server.ts";
 import { UsageError } from "./usage_error.ts";
 import { openSnapshot } from "../pack/snapshot.ts";
+import { demoSourceText } from "../report/demo_source.ts";
+import { isHostName } from "./task_env.ts";
 
 /** Options of {@link openSource}. */
 export interface SourceOptions {
   /** `--base-url`. */
   readonly baseUrl?: string;
+  /**
+   * This run is for a tenant (`--tenant`, which every `:tenant` task passes): with no API
+   * address it fails, naming `SAM_BASE_URL`/`SAM_REGION`, instead of using the demo server.
+   */
+  readonly tenant?: boolean;
   /** `--token` (else `SAM_TOKEN`). */
   readonly token?: string;
   /** A client id (else `SAM_CLIENT_ID`), for callers that hold a tenant's own credentials. */
@@ -79,12 +91,77 @@ export function tokenFlag(value: string | undefined): string | undefined {
   return value;
 }
 
-function env(name: string): string | undefined {
-  try {
-    return Deno.env.get(name) || undefined;
-  } catch {
-    return undefined;
+const env = readEnv;
+
+/** The variables whose presence makes a run a tenant's. */
+const CREDENTIAL_VARIABLES = ["SAM_TOKEN", "SAM_CLIENT_ID", "SAM_CLIENT_SECRET"] as const;
+
+/** Why a run is meant for a tenant, or undefined for a plain demo run. */
+function tenantReason(
+  options: SourceOptions,
+  read: (name: string) => string | undefined,
+): string | undefined {
+  if (options.tenant) return "this is a tenant task (--tenant)";
+  if (options.token !== undefined) return "a token was given";
+  if (options.clientId !== undefined || options.clientSecret !== undefined) {
+    return "client credentials were given";
   }
+  const set = CREDENTIAL_VARIABLES.find((name) => read(name));
+  return set ? `${set} is set` : undefined;
+}
+
+/** The `SAM_BASE_URL` to suggest: from a well-formed `SAM_API_HOST`, else an example. */
+function baseUrlHint(read: (name: string) => string | undefined): string {
+  const host = read("SAM_API_HOST")?.trim();
+  if (!host || !isHostName(host)) {
+    return "e.g. export SAM_BASE_URL=https://westeurope.example-sam-host.com";
+  }
+  const loopback = /^(?:localhost|127\.[0-9.]+|\[::1\])(?::[0-9]+)?$/i.test(host);
+  return `from SAM_API_HOST: export SAM_BASE_URL=${loopback ? "http" : "https"}://${host}`;
+}
+
+/**
+ * Why a run with these options may not start: it is meant for a tenant (a `:tenant` task,
+ * credentials given, or `SAM_TOKEN`/`SAM_CLIENT_ID`/`SAM_CLIENT_SECRET` set) but no API address
+ * is set (`--base-url`, `SAM_BASE_URL`, `SAM_REGION`), so the only server left would be the
+ * embedded demo one. The message names the variables and suggests the `SAM_BASE_URL` that
+ * `SAM_API_HOST` implies. Undefined when the run may start.
+ *
+ * @example
+ * ```ts
+ * import { tenantRunProblem } from "./source.ts";
+ * const env = (name: string) => ({ SAM_API_HOST: "eu.example.com" } as Record<string, string>)[name];
+ * console.log(tenantRunProblem({ tenant: true }, env)?.includes("SAM_BASE_URL=https://eu.example.com")); // true
+ * console.log(tenantRunProblem({}, env)); // undefined: a plain demo run
+ * console.log(tenantRunProblem({ tenant: true, baseUrl: "https://eu.example.com" }, env)); // undefined
+ * ```
+ */
+export function tenantRunProblem(
+  options: SourceOptions,
+  read: (name: string) => string | undefined = env,
+): string | undefined {
+  if (options.baseUrl !== undefined || read("SAM_BASE_URL") || read("SAM_REGION")) return;
+  const reason = tenantReason(options, read);
+  if (!reason) return;
+  const demo = reason.endsWith(" is set") ? `; for the demo, unset ${reason.split(" ")[0]}` : "";
+  return `${reason} but the API's address is not: set SAM_BASE_URL, or SAM_REGION and ` +
+    `SAM_HOST, or pass --base-url (a tenant run never uses the embedded demo server${demo}); ` +
+    baseUrlHint(read);
+}
+
+/**
+ * Throws a {@link UsageError} (exit 2) when {@link tenantRunProblem} finds one: called by each
+ * command right after its flags are read, before anything is written or requested.
+ *
+ * @example
+ * ```ts
+ * import { assertTenantAddress } from "./source.ts";
+ * assertTenantAddress({ baseUrl: "https://eu.example.com", token: "t" }); // passes
+ * ```
+ */
+export function assertTenantAddress(options: SourceOptions): void {
+  const problem = tenantRunProblem(options);
+  if (problem) throw new UsageError(problem);
 }
 
 /**
@@ -127,7 +204,8 @@ function registryOption(flag: string | undefined): { registryPrefix?: string } {
  */
 export async function openSource(options: SourceOptions = {}): Promise<ApiSource> {
   const registry = registryOption(options.registryPrefix);
-  const explicit = options.baseUrl ?? env("SAM_BASE_URL") ?? env("SAM_REGION");
+  // An explicit --base-url, even an empty one, is an address to check, never "none".
+  const explicit = options.baseUrl !== undefined || env("SAM_BASE_URL") || env("SAM_REGION");
   if (explicit) {
     let base: string;
     try {
@@ -154,6 +232,27 @@ export async function openSource(options: SourceOptions = {}): Promise<ApiSource
     });
     return { client, source: base, embedded: false, close: () => Promise.resolve() };
   }
+  assertTenantAddress(options);
+  return await openDemoSource(options);
+}
+
+/**
+ * Starts the embedded reference server with the demo estate and opens it, whatever the
+ * environment names: the `demo` command's source. Its source text says "demo data".
+ *
+ * @example
+ * ```ts ignore
+ * import { openDemoSource } from "./source.ts";
+ * const api = await openDemoSource({ computers: 40 });
+ * console.log(api.source); // "embedded reference server (demo estate: 40 computers, …): demo data, …"
+ * await api.close();
+ * ```
+ */
+export async function openDemoSource(
+  options: Pick<SourceOptions, "computers" | "seed" | "registryPrefix" | "onEvent" | "wrapFetch"> =
+    {},
+): Promise<ApiSource> {
+  const registry = registryOption(options.registryPrefix);
   const computers = options.computers ?? 400;
   const seed = options.seed ?? 1;
   // The demo estate is dated today (midnight UTC), so ages in reports read as they would on a
@@ -170,8 +269,7 @@ export async function openSource(options: SourceOptions = {}): Promise<ApiSource
   });
   return {
     client,
-    source: `embedded reference server (demo estate: ${computers} computers, seed ${seed}, ` +
-      `as of ${asOf.toISOString().slice(0, 10)})`,
+    source: demoSourceText({ computers, seed, asOf }),
     embedded: true,
     close: () => server.close(),
   };

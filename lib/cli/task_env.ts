@@ -41,6 +41,20 @@ export const TASK_VARIABLES: Readonly<Record<string, { what: string; example: st
 const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(?::[0-9]{1,5})?$/;
 
 /**
+ * Whether `value` is a host name or IP address, optionally with a port, and nothing else (no
+ * scheme, path, user, spaces or control characters).
+ *
+ * @example
+ * ```ts
+ * import { isHostName } from "./task_env.ts";
+ * console.log(isHostName("eu.example.com"), isHostName("https://eu.example.com")); // true false
+ * ```
+ */
+export function isHostName(value: string): boolean {
+  return HOST.test(value);
+}
+
+/**
  * What is wrong with the variables `names` of `task`, one message per problem (empty: all good).
  *
  * @example

@@ -14,6 +14,7 @@ import type { PackEmail } from "./pack_file.ts";
 import { type AttachmentChoice, chooseAttachments, evidenceLink } from "./attachments.ts";
 import { type SummaryFacts, summaryText, summaryView } from "./summary_view.ts";
 import { writeAtomic } from "../render/atomic.ts";
+import { DEMO_DATA, isDemoSource } from "../report/demo_source.ts";
 import { redact } from "../api/redact.ts";
 import { registerSmtpCredentials, smtpTransport } from "./smtp_transport.ts";
 import { readRegularTextFileSync } from "../fs/regular_file.ts";
@@ -71,6 +72,21 @@ function compile(): HandlebarsTemplateDelegate {
 
 type HandlebarsTemplateDelegate = (context: unknown) => string;
 
+/**
+ * The subject of a summary mail: `[demo data] ` before it when the run read the embedded demo
+ * estate, so demo figures are never mailed as a tenant's audit.
+ *
+ * @example
+ * ```ts
+ * import { demoSubject } from "./mail.ts";
+ * console.log(demoSubject("Weekly audit", "embedded reference server (demo estate: 4 …")); // "[demo data] Weekly audit"
+ * console.log(demoSubject("Weekly audit", "https://eu.example.com")); // "Weekly audit"
+ * ```
+ */
+export function demoSubject(subject: string, source: string): string {
+  return isDemoSource(source) ? `[${DEMO_DATA}] ${subject}` : subject;
+}
+
 const megabytes = (bytes: number) => `${Math.round(bytes / 100_000) / 10} MB`;
 
 /**
@@ -87,7 +103,10 @@ const megabytes = (bytes: number) => `${Math.round(bytes / 100_000) / 10} MB`;
 export function buildMessage(email: PackEmail, input: SummaryInput): Promise<BuiltMessage> {
   const { manifest } = input;
   const date = manifest.started.slice(0, 10);
-  const subject = email.subject.replaceAll("{pack}", manifest.pack).replaceAll("{date}", date);
+  const subject = demoSubject(
+    email.subject.replaceAll("{pack}", manifest.pack).replaceAll("{date}", date),
+    manifest.source,
+  );
   const choice = input.choice ??
     chooseAttachments(email.attach, manifest, email.maxAttachmentBytes);
   const link = evidenceLink(input.folder, email.evidenceUrl);

@@ -13,6 +13,7 @@
  */
 
 import { filterStatement } from "../report/scope.ts";
+import { isDemoSource } from "../report/demo_source.ts";
 import { join } from "node:path";
 import type {
   BarChartSpec,
@@ -519,6 +520,7 @@ function layoutParts(
     report: doc.report,
     generatedAt: doc.generatedAt,
     source: doc.source,
+    demo: isDemoSource(doc.source),
     version: doc.version,
     params: coverParams(doc, locale),
     filter: doc.scope ? filterStatement(doc.scope) : undefined,

@@ -39,6 +39,7 @@ import { htmlChunks, type HtmlPrintChunk, renderHtmlString } from "./html.ts";
 import { type OutlineItem, PdfAssembler } from "./pdf_merge.ts";
 import { printedDocument } from "./pdf_detail.ts";
 import { visibleText } from "./format.ts";
+import { DEMO_DATA, demoTitle, isDemoSource } from "../report/demo_source.ts";
 import {
   DEFAULT_LOCALE,
   type RenderDocument,
@@ -615,19 +616,22 @@ function finishPdf(
   anchors: Map<number, string>,
   locale: string,
 ): Promise<Uint8Array> {
+  // An embedded run's PDF says "demo data" in its title, subject, keywords and every page header.
+  const demo = isDemoSource(doc.source);
+  const title = demoTitle(doc.report.title, doc.source);
   return assembler.finish({
     metadata: {
-      title: doc.report.title,
-      subject: doc.report.description,
+      title,
+      subject: demo ? `${DEMO_DATA}: ${doc.report.description ?? ""}` : doc.report.description,
       creator: "samkit",
       producer: `samkit ${doc.version} (Chromium, pdf-lib)`,
-      keywords: ["samkit", doc.report.id],
+      keywords: demo ? ["samkit", doc.report.id, DEMO_DATA] : ["samkit", doc.report.id],
       created: doc.generatedAt,
       language: locale,
     },
     outline: outlineOf(doc, anchors),
     stamp: {
-      headerLeft: doc.report.title,
+      headerLeft: title,
       footerLeft: `Generated ${isoMinute(doc.generatedAt)} UTC \u00b7 ${doc.source}`,
       inset: 40,
     },

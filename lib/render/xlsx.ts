@@ -28,6 +28,7 @@
  */
 
 import { filterStatement } from "../report/scope.ts";
+import { DEMO_DATA, demoTitle, isDemoSource } from "../report/demo_source.ts";
 import ExcelJS from "exceljs";
 import { join } from "node:path";
 import { atomicFile } from "./atomic.ts";
@@ -336,11 +337,15 @@ export class XlsxRenderer implements Renderer {
     workbook.lastModifiedBy = `samkit ${doc.version}`;
     workbook.created = doc.generatedAt;
     workbook.modified = doc.generatedAt;
-    workbook.title = doc.report.title;
-    workbook.subject = doc.report.description;
+    // An embedded run's workbook says "demo data" in its title, subject and keywords.
+    const demo = isDemoSource(doc.source);
+    workbook.title = demoTitle(doc.report.title, doc.source);
+    workbook.subject = demo
+      ? `${DEMO_DATA}: ${doc.report.description ?? ""}`
+      : doc.report.description;
     workbook.description = [doc.report.description, `Source: ${doc.source}`].filter((t) => t)
       .join("\n");
-    workbook.keywords = `samkit ${doc.report.id}`;
+    workbook.keywords = `samkit ${doc.report.id}${demo ? ` ${DEMO_DATA}` : ""}`;
     try {
       const styles = new StyleBook();
       const taken = new Set<string>();
@@ -565,7 +570,11 @@ function summaryLines(
     lines.push({ values, styles: rowStyles });
   const blank = () => add([]);
 
-  lines.push({ values: [cleanText(doc.report.title)], styles: [title], spills: true });
+  lines.push({
+    values: [cleanText(demoTitle(doc.report.title, doc.source))],
+    styles: [title],
+    spills: true,
+  });
   if (doc.report.description) {
     const description = styles.plain("description", () => ({
       font: { italic: true, color: { argb: MUTED_FONT } },

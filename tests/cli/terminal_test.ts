@@ -127,7 +127,7 @@ describe("taskEnvProblems", () => {
 });
 
 describe("--token", () => {
-  it("warns that the command line shows it, without printing it", async () => {
+  it("warns that the command line shows it, without printing it (and a token never gets the demo server)", async () => {
     const out = await new Deno.Command(Deno.execPath(), {
       args: ["run", "-P=report", "--no-prompt", "main.ts", "report", "license-cost-summary"]
         .concat(["--format", "json", "--out", "out/test-terminal/token", "--quiet"])
@@ -138,7 +138,8 @@ describe("--token", () => {
       stderr: "piped",
     }).output();
     const stderr = dec.decode(out.stderr);
-    assert.equal(out.code, 0, stderr);
+    assert.equal(out.code, 2, stderr);
+    assert.match(stderr, /a token was given but the API's address is not: set SAM_BASE_URL/);
     assert.match(stderr, /--token puts the token on the command line/);
     assert.match(stderr, /SAM_TOKEN/);
     assert.doesNotMatch(stderr + dec.decode(out.stdout), /S3CR3T-TOKEN-VALUE/);

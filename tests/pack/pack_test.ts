@@ -173,7 +173,8 @@ describe("pack runs", () => {
       // The message arrived with the figures and the PDF byte for byte.
       assert.equal(smtp.messages.length, 1);
       const mail = await simpleParser(Buffer.from(smtp.messages[0]));
-      assert.match(mail.subject ?? "", /^Weekly weekly-test \d{4}-\d{2}-\d{2}$/);
+      // The embedded demo estate's run says so in its subject.
+      assert.match(mail.subject ?? "", /^\[demo data\] Weekly weekly-test \d{4}-\d{2}-\d{2}$/);
       const summary = JSON.parse(await Deno.readTextFile(`${runDir}/summary.json`));
       assert.ok(summary.figures.length > 0);
       const html = String(mail.html);
