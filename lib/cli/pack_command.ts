@@ -16,6 +16,8 @@ import { ensureWritableDir, type WritableDir } from "../report/output_dir.ts";
 import { checkSourceAnswers } from "./source_check.ts";
 import { readPriceFile } from "../query/elp/price_file.ts";
 import { cleanStaleTemp } from "../fs/owned_temp.ts";
+import { interruptLiveRunsSync } from "../pack/run_ledger.ts";
+import { stopOnSignals, type StopSignals } from "./stop_signals.ts";
 
 /** The help text of `samkit pack`. */
 export const PACK_HELP = `Usage: deno task pack <pack-file.json> [options]
@@ -42,7 +44,8 @@ Options:
   -h, --help       This help
 
 SMTP credentials come from SAMKIT_SMTP_USER and SAMKIT_SMTP_PASSWORD, never the pack file.
-Exit codes: 0 every report succeeded, 1 a report or the email failed, 2 bad pack file or usage.`;
+Exit codes: 0 every report succeeded, 1 a report or the email failed, 2 bad pack file or usage,
+130/143 stopped by SIGINT/SIGTERM (the manifest says interrupted; a second signal ends at once).`;
 
 /** Flags shared by `pack` and `schedule`. */
 export const PACK_FLAGS = {
@@ -188,37 +191,51 @@ export function packRunOptions(
  * ```
  */
 export async function packCommand(argv: readonly string[]): Promise<number> {
+  // From the start: a stop while a file, the tenant or the browser is awaited ends the command.
+  using stop = packStopSignals();
   try {
     const { values, positionals } = parseArgs(argv, PACK_FLAGS);
     if (values.help) {
       console.log(PACK_HELP);
       return 0;
     }
-    const { pack, outRoot, out } = await preparePack(values, positionals);
+    const { pack, outRoot, out } = await stop.until(preparePack(values, positionals));
     await using _out = out;
-    const controller = new AbortController();
-    const stop = () => controller.abort(new Error("interrupted"));
-    Deno.addSignalListener("SIGINT", stop);
-    Deno.addSignalListener("SIGTERM", stop);
-    try {
-      const result = await runPack({
-        pack,
-        ...packRunOptions(values, outRoot, printErr),
-        signal: controller.signal,
-      });
-      printOut(`${result.dir}/manifest.json`);
-      for (const r of result.manifest.reports) {
-        if (r.status !== "ok") {
-          printErr(`samkit: ${r.id}: ${r.status}${r.error ? `: ${r.error}` : ""}`);
-        }
+    const result = await runPack({
+      pack,
+      ...packRunOptions(values, outRoot, printErr),
+      signal: stop.signal,
+    });
+    printOut(`${result.dir}/manifest.json`);
+    for (const r of result.manifest.reports) {
+      if (r.status !== "ok") {
+        printErr(`samkit: ${r.id}: ${r.status}${r.error ? `: ${r.error}` : ""}`);
       }
-      if (result.emailError) printErr(`samkit: ${result.emailError}`);
-      return result.ok ? 0 : 1;
-    } finally {
-      Deno.removeSignalListener("SIGINT", stop);
-      Deno.removeSignalListener("SIGTERM", stop);
     }
+    if (result.emailError) printErr(`samkit: ${result.emailError}`);
+    return stop.exitCode ?? (result.ok ? 0 : 1);
   } catch (error) {
-    return reportError(error);
+    return stop.exitCode ?? reportError(error);
   }
+}
+
+/**
+ * The stop signals of a pack or schedule run: the first SIGINT/SIGTERM interrupts the run (its
+ * manifest says `interrupted`, exit 130/143); a second one, or the grace after the first, settles
+ * every run still in progress synchronously and exits.
+ *
+ * @example
+ * ```ts ignore
+ * import { packStopSignals } from "./pack_command.ts";
+ * using stop = packStopSignals();
+ * await runPack({ pack, reports, signal: stop.signal });
+ * ```
+ */
+export function packStopSignals(): StopSignals {
+  return stopOnSignals({
+    log: (line) => printErr(`samkit: ${line}`),
+    lastResort: () => {
+      for (const dir of interruptLiveRunsSync()) printErr(`samkit: ${dir}: interrupted`);
+    },
+  });
 }

@@ -8,7 +8,7 @@ import { parseArgs } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
 import { printErr } from "./terminal_text.ts";
-import { PACK_FLAGS, packRunOptions, preparePack } from "./pack_command.ts";
+import { PACK_FLAGS, packRunOptions, packStopSignals, preparePack } from "./pack_command.ts";
 import { runPack } from "../pack/run_pack.ts";
 import { runSchedule } from "../pack/schedule.ts";
 
@@ -16,7 +16,8 @@ import { runSchedule } from "../pack/schedule.ts";
 export const SCHEDULE_HELP = `Usage: deno task schedule <pack-file.json> [options]
 
 Stays running and runs the pack at each time of its "schedule" (cron, time zone). A run that
-would overlap the previous one is skipped with a log line. Stop with Ctrl-C or SIGTERM.
+would overlap the previous one is skipped with a log line. Stop with Ctrl-C or SIGTERM: a run
+in progress is interrupted (its manifest says so) and the exit code is 130 or 143.
 Takes the same options as deno task pack.`;
 
 /**
@@ -29,36 +30,33 @@ Takes the same options as deno task pack.`;
  * ```
  */
 export async function scheduleCommand(argv: readonly string[]): Promise<number> {
+  using stop = packStopSignals();
   try {
     const { values, positionals } = parseArgs(argv, PACK_FLAGS);
     if (values.help) {
       console.log(SCHEDULE_HELP);
       return 0;
     }
-    const { pack, outRoot } = await preparePack(values, positionals);
+    const { pack, outRoot } = await stop.until(preparePack(values, positionals));
     if (!pack.schedule) throw new UsageError(`${positionals[0]} has no "schedule" section`);
-    const controller = new AbortController();
-    const stop = () => controller.abort();
-    Deno.addSignalListener("SIGINT", stop);
-    Deno.addSignalListener("SIGTERM", stop);
     const log = (line: string) => printErr(`${new Date().toISOString()} ${pack.name}: ${line}`);
-    try {
-      await runSchedule({
-        cron: pack.schedule.cron,
-        timezone: pack.schedule.timezone,
-        signal: controller.signal,
-        log,
-        job: async () => {
-          const result = await runPack({ pack, ...packRunOptions(values, outRoot, log) });
-          log(`${result.ok ? "complete" : "finished with failures"}: ${result.dir}/manifest.json`);
-        },
-      });
-      return 0;
-    } finally {
-      Deno.removeSignalListener("SIGINT", stop);
-      Deno.removeSignalListener("SIGTERM", stop);
-    }
+    await runSchedule({
+      cron: pack.schedule.cron,
+      timezone: pack.schedule.timezone,
+      signal: stop.signal,
+      log,
+      job: async () => {
+        // A stop interrupts the run in progress too: its manifest says so.
+        const result = await runPack({
+          pack,
+          ...packRunOptions(values, outRoot, log),
+          signal: stop.signal,
+        });
+        log(`${result.ok ? "complete" : "finished with failures"}: ${result.dir}/manifest.json`);
+      },
+    });
+    return stop.exitCode ?? 0;
   } catch (error) {
-    return reportError(error);
+    return stop.exitCode ?? reportError(error);
   }
 }

@@ -16,6 +16,11 @@ import { openBoss } from "../queue/boss.ts";
 import { RunHistory } from "../queue/history.ts";
 import { startWorker, workerName } from "../queue/worker.ts";
 import { cleanStaleTemp } from "../fs/owned_temp.ts";
+import { interruptLiveRunsSync } from "../pack/run_ledger.ts";
+import { DEFAULT_STOP_GRACE_MS, stopOnSignals } from "./stop_signals.ts";
+
+/** How long a stopping worker waits for its jobs to record how they ended. */
+const STOP_WAIT_MS = DEFAULT_STOP_GRACE_MS - 1_000;
 
 /** The help text of `samkit worker`. */
 export const WORKER_HELP = `Usage: deno task worker [options]
@@ -40,7 +45,11 @@ host must be allowed to this worker (deno task worker:remote with SAMKIT_SMTP_HO
 
 A job whose tenant cannot be reached (connection refused or reset, DNS, time-outs, 429, 5xx)
 is retried with backoff (three retries by default); a 401/403, a bad pack or a missing
-credential is not.`;
+credential is not.
+
+SIGINT or SIGTERM stops the worker: packs in hand are interrupted (their manifests say so,
+their jobs go to another worker) and it exits with 130 or 143 within seconds, whatever the
+packs were waiting on; a second signal ends it at once.`;
 
 const FLAGS = {
   concurrency: { type: "string" },
@@ -58,25 +67,6 @@ function positive(value: string | undefined, flag: string, fallback: number, min
   return n;
 }
 
-/** Resolves when SIGINT or SIGTERM arrives (and aborts `controller`). */
-function stopOnSignal(controller: AbortController): { done: Promise<void>; remove(): void } {
-  let resolve = () => {};
-  const done = new Promise<void>((r) => resolve = r);
-  const stop = () => {
-    controller.abort(new Error("the worker is stopping"));
-    resolve();
-  };
-  Deno.addSignalListener("SIGINT", stop);
-  Deno.addSignalListener("SIGTERM", stop);
-  return {
-    done,
-    remove: () => {
-      Deno.removeSignalListener("SIGINT", stop);
-      Deno.removeSignalListener("SIGTERM", stop);
-    },
-  };
-}
-
 /**
  * Runs `samkit worker` until stopped and returns the exit code.
  *
@@ -87,6 +77,13 @@ function stopOnSignal(controller: AbortController): { done: Promise<void>; remov
  * ```
  */
 export async function workerCommand(argv: readonly string[]): Promise<number> {
+  // From the start: a stop while the database or a tenant is awaited ends the worker.
+  using stop = stopOnSignals({
+    log: (line) => printErr(`samkit: ${line}`),
+    lastResort: () => {
+      for (const dir of interruptLiveRunsSync()) printErr(`samkit: ${dir}: interrupted`);
+    },
+  });
   try {
     const { values, positionals } = parseArgs(argv, FLAGS);
     if (values.help) {
@@ -103,15 +100,13 @@ export async function workerCommand(argv: readonly string[]): Promise<number> {
       ? () => {}
       : (line: string) => printErr(`${new Date().toISOString()} ${name} ${line}`);
     await cleanStaleTemp();
-    const boss = await openBoss(url, {
+    const boss = await stop.until(openBoss(url, {
       schedule: true,
       supervise: true,
       superviseSeconds,
       max: concurrency + 2,
-    });
-    const history = await RunHistory.open(url, { max: concurrency + 1 });
-    const controller = new AbortController();
-    const signals = stopOnSignal(controller);
+    }));
+    const history = await stop.until(RunHistory.open(url, { max: concurrency + 1 }));
     try {
       await startWorker({
         boss,
@@ -120,19 +115,20 @@ export async function workerCommand(argv: readonly string[]): Promise<number> {
         concurrency,
         pollSeconds,
         name,
-        signal: controller.signal,
+        signal: stop.signal,
         log,
       });
       log(`worker started on ${displayUrl(url)} (${concurrency} at once)`);
-      await signals.done;
+      const { exitCode } = await stop.stopped;
       log("stopping: packs in hand are interrupted and their jobs retried elsewhere");
-      await boss.stop({ graceful: true, timeout: 30_000, close: true });
-      return 0;
+      // The packs end at once (their manifests say interrupted); what they record is awaited,
+      // for less than the grace after which the process exits anyway.
+      await boss.stop({ graceful: true, timeout: STOP_WAIT_MS, close: true });
+      return exitCode;
     } finally {
-      signals.remove();
       await history.close();
     }
   } catch (error) {
-    return reportError(error);
+    return stop.exitCode ?? reportError(error);
   }
 }

@@ -9,7 +9,7 @@
  */
 
 import { join } from "node:path";
-import { isTempName, removeQuietly, writeAtomic } from "../render/atomic.ts";
+import { isTempName, removeQuietly, writeAtomic, writeAtomicSync } from "../render/atomic.ts";
 import { readRegularFile, readRegularTextFile } from "../fs/regular_file.ts";
 
 /** One file of a run. */
@@ -116,6 +116,19 @@ export async function checksumFolder(dir: string, prefix = ""): Promise<Manifest
  */
 export async function writeManifest(dir: string, manifest: Manifest): Promise<string> {
   return await writeAtomic(`${dir}/manifest.json`, JSON.stringify(manifest, null, 2) + "\n");
+}
+
+/**
+ * {@link writeManifest}, synchronously: the last word of a run stopped as the process exits.
+ *
+ * @example
+ * ```ts ignore
+ * import { writeManifestSync } from "./manifest.ts";
+ * writeManifestSync(dir, { ...manifest, status: "interrupted" });
+ * ```
+ */
+export function writeManifestSync(dir: string, manifest: Manifest): string {
+  return writeAtomicSync(`${dir}/manifest.json`, JSON.stringify(manifest, null, 2) + "\n");
 }
 
 /**

@@ -13,6 +13,7 @@ import type { Comparison } from "./comparison.ts";
 import type { Change } from "./figures.ts";
 import { EvidenceFolder, stagingOf } from "./evidence_folder.ts";
 import { stageRun } from "./run_stage.ts";
+import { RunLedger } from "./run_ledger.ts";
 import { type RenderedReports, renderReports } from "./run_render.ts";
 import { verifyRun } from "./run_verify.ts";
 import { publishInterrupted, publishRun } from "./run_publish.ts";
@@ -137,9 +138,29 @@ export async function runPack(options: RunPackOptions): Promise<PackRunResult> {
   }
 }
 
+/** Resolves `{ done: false }` as soon as `signal` aborts, else with what `work` gives. */
+function untilAborted<T>(
+  work: Promise<T>,
+  signal: AbortSignal | undefined,
+): Promise<{ done: true; value: T } | { done: false }> {
+  const finished = work.then((value) => ({ done: true as const, value }));
+  if (!signal) return finished;
+  let stop = () => {};
+  const aborted = new Promise<{ done: false }>((resolve) => {
+    stop = () => resolve({ done: false });
+    if (signal.aborted) stop();
+    else signal.addEventListener("abort", stop, { once: true });
+  });
+  return Promise.race([finished, aborted]).finally(() => {
+    signal.removeEventListener("abort", stop);
+  });
+}
+
 /**
- * Runs the pack in its folder, phase by phase: stage (manifest, source), render (every report),
- * verify (status, comparison with earlier runs), publish (summary, mail, final manifest).
+ * Runs the pack in its folder (see {@link runPhases}). A stop (`signal`) ends it at once in
+ * whatever phase it is — waiting on the service, the browser or the mail server — with the
+ * manifest saying `interrupted`: the work left behind cannot move a file into the folder or
+ * write the manifest again (the folder is sealed, the manifest final).
  */
 async function runInFolder(
   options: RunPackOptions & { readonly fx?: ReportingCurrencyOptions },
@@ -148,8 +169,38 @@ async function runInFolder(
   log: (line: string) => void,
   now: () => Date,
 ): Promise<PackRunResult> {
+  const { pack, signal } = options;
+  const ledger = new RunLedger({ pack, folder, started });
+  const interrupted = () => publishInterrupted({ pack, ledger, dir: folder.dir, now, log });
+  const work = runPhases(options, folder, ledger, started, log, now);
+  try {
+    const outcome = await untilAborted(work, signal);
+    if (outcome.done) return outcome.value;
+    work.catch(() => {}); // left behind: whatever it ends with changes nothing now
+    // A final manifest already being written is the run's last step: it is let finish.
+    return ledger.finished ? await work : await interrupted();
+  } catch (error) {
+    if (signal?.aborted && !ledger.finished) return await interrupted();
+    throw error;
+  } finally {
+    ledger.detach();
+  }
+}
+
+/**
+ * Runs the pack in its folder, phase by phase: stage (manifest, source), render (every report),
+ * verify (status, comparison with earlier runs), publish (summary, mail, final manifest).
+ */
+async function runPhases(
+  options: RunPackOptions & { readonly fx?: ReportingCurrencyOptions },
+  folder: EvidenceFolder,
+  ledger: RunLedger,
+  started: Date,
+  log: (line: string) => void,
+  now: () => Date,
+): Promise<PackRunResult> {
   const { pack } = options;
-  const staged = await stageRun({ ...options, folder, started, log });
+  const staged = await stageRun({ ...options, folder, ledger, started, log });
   // One browser for the whole run; it starts only when a PDF is printed and closes on return.
   await using browser = launchBrowser();
   let rendered: RenderedReports;
@@ -160,7 +211,6 @@ async function runInFolder(
     await staged.close();
   }
   await staged.keepSnapshot();
-  const { ledger } = staged;
   if (rendered.interrupted) {
     return await publishInterrupted({ pack, ledger, dir: folder.dir, now, log });
   }

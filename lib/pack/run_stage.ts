@@ -8,7 +8,7 @@
 
 import type { PackFile } from "./pack_file.ts";
 import type { EvidenceFolder } from "./evidence_folder.ts";
-import { RunLedger } from "./run_ledger.ts";
+import type { RunLedger } from "./run_ledger.ts";
 import { SnapshotRecorder } from "./snapshot.ts";
 import { type ApiSource, openSource, type SourceOptions } from "../cli/source.ts";
 import { backOffOnPressure, createQueryContext, type QueryContext } from "../query/context.ts";
@@ -22,6 +22,8 @@ export interface StageRunOptions {
   readonly pack: PackFile;
   /** The run's evidence folder. */
   readonly folder: EvidenceFolder;
+  /** The run's manifest in progress (made by the caller, so that it can settle it at a stop). */
+  readonly ledger: RunLedger;
   /** When the run started. */
   readonly started: Date;
   /** Keep the API data read in `snapshot.sqlite`. */
@@ -53,17 +55,32 @@ export interface StagedRun {
   keepSnapshot(): Promise<void>;
 }
 
-/** Opens the source with the snapshot recorder wrapped in, logging each filter warning once. */
+/**
+ * `inner` with the run's `signal` added to every request (the token's too): a stop aborts what
+ * is on the wire at once, whatever signal the caller of the client passed or did not.
+ */
+function abortingWith(signal: AbortSignal | undefined, inner: typeof fetch): typeof fetch {
+  if (!signal) return inner;
+  return (input, init) => {
+    const own = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    return inner(input, { ...init, signal: own ? AbortSignal.any([own, signal]) : signal });
+  };
+}
+
+/**
+ * Opens the source with the snapshot recorder and the run's signal wrapped in, logging each
+ * filter warning once.
+ */
 function openRunSource(
   options: StageRunOptions,
   query: QueryContext,
   recorder: SnapshotRecorder | undefined,
 ): Promise<ApiSource> {
-  const { pack, log } = options;
+  const { pack, log, signal } = options;
   const filterWarnings = new Set<string>();
   return openSource({
     ...options.source,
-    wrapFetch: recorder ? (inner) => recorder.wrap(inner) : undefined,
+    wrapFetch: (inner) => abortingWith(signal, recorder ? recorder.wrap(inner) : inner),
     onEvent: backOffOnPressure(query.limiter, (e) => {
       if (e.type === "filterWarning" && !filterWarnings.has(e.message)) {
         filterWarnings.add(e.message);
@@ -79,7 +96,8 @@ function openRunSource(
  * @example
  * ```ts ignore
  * import { stageRun } from "./run_stage.ts";
- * const staged = await stageRun({ pack, folder, started: new Date(), log: console.log });
+ * const ledger = new RunLedger({ pack, folder, started });
+ * const staged = await stageRun({ pack, folder, ledger, started, log: console.log });
  * try {
  *   // … render the reports with staged.api.client and staged.query …
  * } finally {
@@ -89,10 +107,9 @@ function openRunSource(
  * ```
  */
 export async function stageRun(options: StageRunOptions): Promise<StagedRun> {
-  const { pack, folder, started, signal } = options;
+  const { pack, folder, started, signal, ledger } = options;
   const snapshotPath = folder.stagedPath(SNAPSHOT);
   const recorder = options.snapshot ? new SnapshotRecorder(snapshotPath) : undefined;
-  const ledger = new RunLedger({ pack, folder, started });
   await ledger.write("running");
   options.log(`${pack.name}: run folder ${folder.dir}`);
   const query = createQueryContext({

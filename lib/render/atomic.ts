@@ -1,12 +1,16 @@
 /**
  * Atomic file output: every file is written to `<name>.tmp-<random>` in its final folder and
  * renamed when complete, so a reader never sees a half-written report and a failed render leaves
- * no final file (and, after {@link AtomicFile.abort}, no temp file either).
+ * no final file (and, after {@link AtomicFile.abort}, no temp file either). A target inside a
+ * held output folder (`../fs/held_dirs.ts`) is re-checked before the temp file is made and again
+ * before the rename: a folder swapped for a symbolic link mid-run gets nothing written through
+ * it (`FolderChangedError`).
  *
  * @module
  */
 
 import { basename, dirname, join, resolve } from "node:path";
+import { checkWriteTarget } from "../fs/held_dirs.ts";
 
 /** A file being written under a temp name. */
 export interface AtomicFile {
@@ -70,6 +74,7 @@ export function isTempName(name: string): boolean {
  */
 export function atomicFile(path: string): AtomicFile {
   const target = resolve(path);
+  checkWriteTarget(target);
   const tmp = tempName(target);
   let done = false;
   return {
@@ -78,6 +83,12 @@ export function atomicFile(path: string): AtomicFile {
     async commit() {
       if (done) throw new Error(`atomic file ${target} already finished`);
       done = true;
+      try {
+        checkWriteTarget(target);
+      } catch (error) {
+        await removeQuietly(tmp).catch(() => {});
+        throw error;
+      }
       await Deno.rename(tmp, target);
       return target;
     },
@@ -115,6 +126,36 @@ export async function writeAtomic(path: string, data: string | Uint8Array): Prom
     return await file.commit();
   } catch (error) {
     await file.abort();
+    throw error;
+  }
+}
+
+/**
+ * {@link writeAtomic}, synchronously: for a last write when the process is about to exit (a
+ * stopped run's manifest). Returns the absolute path.
+ *
+ * @example
+ * ```ts
+ * import { writeAtomicSync } from "./atomic.ts";
+ * const path = writeAtomicSync(`${Deno.makeTempDirSync()}/manifest.json`, "{}\n");
+ * console.log(Deno.readTextFileSync(path)); // {}
+ * ```
+ */
+export function writeAtomicSync(path: string, data: string): string {
+  const target = resolve(path);
+  checkWriteTarget(target);
+  const tmp = tempName(target);
+  try {
+    Deno.writeTextFileSync(tmp, data);
+    checkWriteTarget(target);
+    Deno.renameSync(tmp, target);
+    return target;
+  } catch (error) {
+    try {
+      Deno.removeSync(tmp);
+    } catch {
+      // never made, or gone
+    }
     throw error;
   }
 }

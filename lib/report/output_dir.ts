@@ -7,13 +7,17 @@
  * Deno checks write permission on the path as written, not on where it leads: `out/esc` with
  * `esc` a symbolic link to `/etc` passes a `./out` allowance. So the folder is first resolved
  * through symbolic links (the real path of its nearest existing ancestor, plus the rest), and a
- * folder whose real path the permission set does not allow writing is refused.
+ * folder whose real path the permission set does not allow writing is refused. The folder is
+ * then held (`held_dirs.ts`): until the run ends, every file written into it first re-checks
+ * that the folder is still the one checked, at the same real path, so a folder swapped for a
+ * symbolic link mid-run is refused rather than written through.
  *
  * @module
  */
 
 import { basename, dirname, join, resolve } from "node:path";
 import { OutputError } from "./errors.ts";
+import { type HeldDir, holdDir } from "../fs/held_dirs.ts";
 
 /**
  * Where a folder really is: the real path of its nearest existing ancestor (symbolic links
@@ -92,8 +96,9 @@ export interface WritableDir extends AsyncDisposable {
   /** Absolute paths of the folders the check created, outermost first (none: it was there). */
   readonly created: readonly string[];
   /**
-   * Removes the created folders, innermost first, each only while it is empty (a file written
-   * into one, by this run or another, keeps it and the folders above it). Never throws.
+   * Ends the hold on the folder and removes the created folders, innermost first, each only
+   * while it is empty (a file written into one, by this run or another, keeps it and the folders
+   * above it). Never throws.
    */
   removeIfEmpty(): Promise<void>;
 }
@@ -116,9 +121,14 @@ async function missingFolders(dir: string): Promise<string[]> {
   }
 }
 
-/** A {@link WritableDir} for `dir` whose check created `created`. */
-function writableDir(dir: string, created: readonly string[]): WritableDir {
+/** A {@link WritableDir} for `dir` whose check created `created`, holding `held` till the end. */
+function writableDir(
+  dir: string,
+  created: readonly string[],
+  held: { hold?: HeldDir } = {},
+): WritableDir {
   const removeIfEmpty = async () => {
+    held.hold?.release();
     for (const path of [...created].reverse()) {
       try {
         await Deno.remove(path); // not recursive: a folder with anything in it stays
@@ -135,6 +145,8 @@ function writableDir(dir: string, created: readonly string[]): WritableDir {
  * creates it if needed and proves it writable with a probe file that is removed at once. The
  * result remembers which folders it created: dispose of it (or call `removeIfEmpty`) when the run
  * ends, so a run that wrote nothing leaves no folder. A check that fails leaves none either.
+ * Until then the folder is held: a write into it after it was swapped for a link (or another
+ * folder) throws `FolderChangedError`.
  *
  * @example
  * ```ts
@@ -150,12 +162,15 @@ function writableDir(dir: string, created: readonly string[]): WritableDir {
 export async function ensureWritableDir(dir: string): Promise<WritableDir> {
   await checkOutputPlace(dir);
   const missing = await missingFolders(dir);
-  const out = writableDir(dir, missing);
+  const held: { hold?: HeldDir } = {};
+  const out = writableDir(dir, missing, held);
   try {
     await Deno.mkdir(dir, { recursive: true });
     const probe = `${dir}/.samkit-probe-${crypto.randomUUID()}`;
     await Deno.writeTextFile(probe, "");
     await Deno.remove(probe);
+    // From now on every file written into it re-checks that it is still this folder.
+    held.hold = holdDir(dir, "output folder");
     return out;
   } catch (e) {
     await out.removeIfEmpty();
