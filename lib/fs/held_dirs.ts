@@ -9,7 +9,9 @@
  * path and the same folder, and the file's own folder must really be inside it; otherwise
  * {@link FolderChangedError} and nothing is written.
  *
- * What remains: a swap in the instant between the re-check and the write itself.
+ * What remains: a swap in the instant between the re-check and the write itself; and a folder
+ * the task may write but not read (granted with `--allow-write` alone), whose real path cannot
+ * be looked up, is not held.
  *
  * @module
  */
@@ -77,7 +79,8 @@ export interface HeldDir extends Disposable {
 /**
  * Holds an existing folder: every write into it (or below it) through `atomic.ts`, and every file
  * a pack moves into its run folder, first checks that it is still the same folder at the same
- * real path ({@link checkWriteTarget}). Release it when the run ends.
+ * real path ({@link checkWriteTarget}). Release it when the run ends. A folder this task may not
+ * read is not held (the hold does nothing).
  *
  * @example
  * ```ts
@@ -89,8 +92,17 @@ export interface HeldDir extends Disposable {
  */
 export function holdDir(dir: string, what: string): HeldDir {
   const path = resolve(dir);
-  const real = Deno.realPathSync(path);
-  const info = Deno.statSync(real);
+  let real: string;
+  let info: Deno.FileInfo;
+  try {
+    real = Deno.realPathSync(path);
+    info = Deno.statSync(real);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotCapable)) throw error;
+    // Not ours to look at: left to Deno's own check of each write, as before.
+    const none = () => {};
+    return { path, real: path, release: none, [Symbol.dispose]: none };
+  }
   const entry: Held = { what, path, real, dev: info.dev, ino: info.ino };
   held.push(entry);
   let released = false;

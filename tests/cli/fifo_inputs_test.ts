@@ -105,6 +105,15 @@ describe("a FIFO where samkit reads a file", () => {
     assertRefused(r, tenants);
   });
 
+  it("as the reference server's --db file: exit 2 naming it", async () => {
+    const db = await fifo("estate.sqlite");
+    const r = await runCliBounded(
+      ["serve", "--port", "0", "--computers", "3", "--db", db],
+      { set: "serve", limitSeconds: LIMIT },
+    );
+    assertRefused(r, db);
+  });
+
   it("as a history run's manifest and summary: trends passes the run over, never blocks", async () => {
     const history = `${dir}/history/weekly`;
     await Deno.mkdir(`${history}/2026-01-05T0600Z`, { recursive: true });
