@@ -1,51 +1,66 @@
 /**
- * samkit: audit-grade reports from a SAM REST API. This module only re-exports the public API;
- * every export carries its own documentation and example where it is defined.
+ * samkit: audit-grade reports from a SAM REST API. The root entry point holds what a script
+ * needs most: the typed client with its filter builders and errors, and `defineReport` with the
+ * types a report is written against. Everything else is under an entry point by concern, each
+ * loading only what it needs:
  *
- * @example Read the estate through the typed client
- * ```ts ignore
- * import { createClient, eq } from "./mod.ts";
- * const client = createClient({ baseUrl: "http://127.0.0.1:8787", auth: { clientId: "demo", clientSecret: "demo-secret" } });
- * for await (const c of client.estate.computers({ filter: eq("status", "Quarantined") })) console.log(c.hostName);
+ * - `./client` — the typed client, filters, paging, errors, the API catalogue
+ * - `./query` — query context, fan-out, grouping, measures, joins, sorting, money
+ * - `./sam` — the SAM domain rules the reports use
+ * - `./report` — `defineReport`, column and parameter builders, the report-writing types
+ * - `./render` — `runReport`, the renderers, the shared browser for PDF
+ * - `./reports` — the reports samkit ships
+ * - `./pack` — audit packs, manifests, snapshots, schedules
+ * - `./server` — the reference server, for tests and examples
+ *
+ * Re-exports only.
+ *
+ * @example Read the estate through the typed client (against a reference server on port 0)
+ * ```ts
+ * import { and, createClient, eq, le } from "./mod.ts";
+ * import { startServer } from "./server.ts";
+ *
+ * const server = await startServer({ port: 0, seed: 1, computers: 20 });
+ * try {
+ *   const client = createClient({
+ *     baseUrl: server.url,
+ *     auth: { clientId: "demo", clientSecret: "demo-secret" },
+ *   });
+ *   const stale = and(eq("status", "Active"), le("lastScanDate", new Date("2026-01-01")));
+ *   for await (const computer of client.estate.computers({ filter: stale })) {
+ *     console.log(computer.hostName, computer.lastScanDate);
+ *   }
+ * } finally {
+ *   await server.close();
+ * }
  * ```
  *
  * @module
  */
 
-// The spec in one place
 export {
-  type FieldSpec,
-  type FieldType,
-  type Link,
-  type Resource,
-  type ResourceName,
-  RESOURCES,
-  type ResourceSpec,
-  SENSITIVE_FIELDS,
-  visibleFields,
-} from "./lib/api/catalogue.ts";
-export {
-  AREA_PREFIX,
-  operation,
-  OPERATIONS,
-  type OperationSpec,
-  type TokenScope,
-} from "./lib/api/operations.ts";
-
-// The filter grammar
+  ApiError,
+  AuthError,
+  type ClientOptions,
+  createClient,
+  NetworkError,
+  NotFoundError,
+  type Page,
+  type Paged,
+  PagingIntegrityError,
+  PagingLimitError,
+  PermissionError,
+  RateLimitError,
+  type SamClient,
+  ServerError,
+} from "./client.ts";
 export {
   and,
   contains,
   endsWith,
   eq,
-  evaluateFilter,
   exists,
-  FilterFieldError,
   type FilterNode,
-  FilterOperatorError,
-  FilterSyntaxError,
-  FilterValidationError,
-  FilterValueError,
   ge,
   gt,
   isIn,
@@ -57,123 +72,18 @@ export {
   notIn,
   or,
   parseFilter,
-  printFilter,
   startsWith,
-  validateFilter,
-} from "./lib/api/filter.ts";
-
-// The typed client
-export {
-  type ClientOptions,
-  createClient,
-  type Page,
-  type Paged,
-  type SamClient,
-} from "./lib/api/client.ts";
-export {
-  ApiError,
-  AuthError,
-  BadRequestError,
-  ConflictError,
-  ConnectorPathError,
-  NetworkError,
-  NormalisationError,
-  NotFoundError,
-  PagingIntegrityError,
-  type PagingSource,
-  PermissionError,
-  type PermissionErrorOptions,
-  RateLimitError,
-  ServerError,
-  ShapeError,
-} from "./lib/api/errors.ts";
-export { explainConnectorNotFound } from "./lib/api/connector_path.ts";
+} from "./client.ts";
 export type * from "./lib/api/types.ts";
-
-// Queries
-export { createQueryContext, type QueryContext } from "./lib/query/context.ts";
-export { fanOut } from "./lib/query/fan_out.ts";
-export { AdaptiveLimiter } from "./lib/query/limiter.ts";
-export { groupReduce, indexBy, leftJoin, toArray, topN } from "./lib/query/collect.ts";
+export { createQueryContext, type QueryContext } from "./query.ts";
 export {
-  aggregate,
-  groupBy,
-  type GroupKey,
-  groupStream,
-  type MeasureResults,
-  type Measures,
-} from "./lib/query/group_by.ts";
-export {
-  count,
-  distinct,
-  first,
-  max,
-  type Measure,
-  min,
-  sum,
-  sumMoney,
-} from "./lib/query/measures.ts";
-export { fromMinorUnits, sumByCurrency, toMinorUnits } from "./lib/query/money.ts";
-export { asc, type Comparator, compareText, desc, orderBy, sortBy } from "./lib/query/sort.ts";
-export { rank } from "./lib/query/rank.ts";
-export { daysSince } from "./lib/query/dates.ts";
-export { detailsById, orNull } from "./lib/query/details.ts";
-export { computersById, registryById } from "./lib/query/lookups.ts";
-export {
-  type OptimizationResult,
-  type OptimizationStep,
-  type OptimizedPosition,
-  optimizeLicensePosition,
-  type OptimizeOptions,
-} from "./lib/sam/optimize.ts";
-// The SAM domain (lib/sam/): licensing rules, entitlement states and coverage, organisation
-// scope, license-position and license-cost rows, idle and reclaim rules, connector statuses,
-// end of life, stale computers, renewals, reporting currency, run history
-export * from "./lib/sam/mod.ts";
-export {
-  metricNames,
-  NO_ORGANIZATION,
-  organizationLabel,
-  organizationNames,
-} from "./lib/query/names.ts";
-export { FactsCollector, type FactSpec, type SectionFact } from "./lib/report/facts.ts";
-export {
-  boolean,
-  type ColumnOptions,
-  date,
-  datetime,
-  integer,
-  money,
-  number,
-  percent,
-  text,
-  whenPositive,
-  whenTrue,
-} from "./lib/report/columns.ts";
-
-// Reports and rendering
-export {
+  type ClientSlice,
   type Column,
   defineReport,
-  type Fact,
+  type ParamSpec,
+  type ReportContext,
+  type ReportData,
   type ReportDefinition,
   type Row,
   type Section,
-} from "./lib/report/model.ts";
-export { OutputError, ParamError, UnknownReportError } from "./lib/report/errors.ts";
-export { resolveParams } from "./lib/report/params.ts";
-export { runReport, type RunReportOptions } from "./lib/report/runner.ts";
-export { type Format, FORMATS, type Renderer } from "./lib/render/renderer.ts";
-export { createRenderers } from "./lib/render/registry.ts";
-export { BrowserNotFoundError, launchBrowser } from "./lib/render/browser.ts";
-export { FLAGSHIP_REPORTS, REPORTS } from "./reports/mod.ts";
-
-// Packs
-export { PackFileError, readPackFile, validatePack } from "./lib/pack/pack_file.ts";
-export { runPack } from "./lib/pack/run_pack.ts";
-export { verifyManifest } from "./lib/pack/manifest.ts";
-export { openSnapshot } from "./lib/pack/snapshot.ts";
-export { CronError, nextRuns, runSchedule } from "./lib/pack/schedule.ts";
-
-// The reference server
-export { type RunningServer, type ServerOptions, startServer } from "./lib/server/server.ts";
+} from "./report.ts";

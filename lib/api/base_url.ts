@@ -221,6 +221,8 @@ export class RegistryPrefix {
   #tried = false;
 
   /**
+   * Holds a registry prefix and how it may change.
+   *
    * @param prefixes The candidates and their origin, from {@link registryPrefixes}.
    *
    * @example

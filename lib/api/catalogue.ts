@@ -97,151 +97,253 @@ interface ResourceDecl {
   readonly flags?: Readonly<Record<string, FlagEnumName>>;
 }
 
-/** A string with its newlines turned into spaces (tail-recursive, so long lists check fast). */
-type OneLine<S extends string> = S extends `${infer A}\n${infer B}` ? OneLine<`${A} ${B}`> : S;
-/** The space-separated words of a string, as a union of string literal types. */
-type Split<S extends string, Acc extends string = never> = S extends `${infer A} ${infer B}`
-  ? Split<B, Acc | A>
-  : Exclude<Acc | S, "">;
 /** The words of a whitespace-separated list. */
-type Words<S extends string> = Split<OneLine<S>>;
+const w = (text: string): string[] => text.trim().split(/\s+/);
 
-const w = <T extends string>(text: T): readonly Words<T>[] =>
-  text.trim().split(/\s+/) as Words<T>[];
-
-/** Every resource of the spec, declared compactly. The source for {@link RESOURCES}. */
-const DECLS = {
+/**
+ * Every resource of the spec, declared compactly: field names grouped by type (`s` string, `n`
+ * number, `b` boolean, `d` date, `sa` list of strings; `hidden` stored, never sent), with the
+ * storage table, renamed and real-only fields. The source of {@link RESOURCES} and of the
+ * {@link Resource} types; read {@link RESOURCES} for the fields resolved.
+ *
+ * @example
+ * ```ts
+ * import { RESOURCE_DECLARATIONS } from "./catalogue.ts";
+ * console.log(RESOURCE_DECLARATIONS.Policy.table); // "policies"
+ * ```
+ */
+export const RESOURCE_DECLARATIONS = {
   // 2.3 Estate
   Computer: {
     table: "computers",
-    s: w(`id hostName mostFrequentUser mostRecentUser manufacturer model operatingSystem vendor
-      domain ipAddress status organizationId hostComputerId`),
-    n: w("processorCount coreCount"),
-    b: w("isPortable isVirtual isServer isVDI"),
-    d: w("lastScanDate"),
+    s: [
+      "id",
+      "hostName",
+      "mostFrequentUser",
+      "mostRecentUser",
+      "manufacturer",
+      "model",
+      "operatingSystem",
+      "vendor",
+      "domain",
+      "ipAddress",
+      "status",
+      "organizationId",
+      "hostComputerId",
+    ],
+    n: ["processorCount", "coreCount"],
+    b: ["isPortable", "isVirtual", "isServer", "isVDI"],
+    d: ["lastScanDate"],
     columns: { isVDI: "isVdi" },
-    realOnly: w("hostComputerId processorCount coreCount"),
+    realOnly: ["hostComputerId", "processorCount", "coreCount"],
   },
   ComputerDetail: {
     table: "computers",
-    s: w(`id scanIdentifier hostName domain biosSerialNumber biosVersion manufacturer model
-      clientVersion clientSiteName clientConfigurationName scannerVersion operatingSystem
-      operatingSystemServicePack operatingSystemSerialNumber ipAddress hostComputerId
-      siblingComputerId hypervisorName architecture organizationId status purchaseCurrency
-      invoiceReference notes securityCode mostRecentUser mostFrequentUser vendor manufacturerWebsite
-      operatingSystemId`),
-    d: w(`lastScanDate biosDate infoTransferDate clientInstallDate quarantineDate reportingDate
-      purchaseDate updatedDate`),
-    b: w(`isPortable isQuarantineManagementDisabled isVirtual isUpdated is64bit isServer isVdi
-      isAutoEditingDisabled isIncludedInServerOsRequirement`),
-    n: w("processorValueUnit purchaseValue purchaseValueBase processorCount coreCount"),
-    sensitive: w("securityCode"),
-    realOnly: w("manufacturerWebsite operatingSystemId processorCount coreCount"),
+    s: [
+      "id",
+      "scanIdentifier",
+      "hostName",
+      "domain",
+      "biosSerialNumber",
+      "biosVersion",
+      "manufacturer",
+      "model",
+      "clientVersion",
+      "clientSiteName",
+      "clientConfigurationName",
+      "scannerVersion",
+      "operatingSystem",
+      "operatingSystemServicePack",
+      "operatingSystemSerialNumber",
+      "ipAddress",
+      "hostComputerId",
+      "siblingComputerId",
+      "hypervisorName",
+      "architecture",
+      "organizationId",
+      "status",
+      "purchaseCurrency",
+      "invoiceReference",
+      "notes",
+      "securityCode",
+      "mostRecentUser",
+      "mostFrequentUser",
+      "vendor",
+      "manufacturerWebsite",
+      "operatingSystemId",
+    ],
+    d: [
+      "lastScanDate",
+      "biosDate",
+      "infoTransferDate",
+      "clientInstallDate",
+      "quarantineDate",
+      "reportingDate",
+      "purchaseDate",
+      "updatedDate",
+    ],
+    b: [
+      "isPortable",
+      "isQuarantineManagementDisabled",
+      "isVirtual",
+      "isUpdated",
+      "is64bit",
+      "isServer",
+      "isVdi",
+      "isAutoEditingDisabled",
+      "isIncludedInServerOsRequirement",
+    ],
+    n: ["processorValueUnit", "purchaseValue", "purchaseValueBase", "processorCount", "coreCount"],
+    sensitive: ["securityCode"],
+    realOnly: ["manufacturerWebsite", "operatingSystemId", "processorCount", "coreCount"],
     aliases: { isIncludedInServerOsRequirement: "isIncludedInWindowsServerRequirement" },
   },
-  ComputerContract: { table: "computer_contracts", s: w("computerId contractId") },
+  ComputerContract: { table: "computer_contracts", s: ["computerId", "contractId"] },
   ComputerCosts: {
     table: "computer_costs",
-    s: w("computerId vendor purchaseCurrency invoiceReference"),
-    d: w("purchaseDate"),
-    n: w("purchasePrice totalCostOfInstalledApplications totalCost purchaseValueBase"),
-    realOnly: w("purchaseValueBase"),
+    s: ["computerId", "vendor", "purchaseCurrency", "invoiceReference"],
+    d: ["purchaseDate"],
+    n: ["purchasePrice", "totalCostOfInstalledApplications", "totalCost", "purchaseValueBase"],
+    realOnly: ["purchaseValueBase"],
   },
   LogonHistory: {
     table: "logon_history",
-    s: w("computerId userId"),
-    d: w("lastLogon"),
-    n: w("logonCount"),
+    s: ["computerId", "userId"],
+    d: ["lastLogon"],
+    n: ["logonCount"],
   },
   EnvironmentVariable: {
     table: "environment_variables",
-    s: w("computerId environmentVariableName environmentVariableValue"),
+    s: ["computerId", "environmentVariableName", "environmentVariableValue"],
   },
   ComputerApplication: {
     table: "computer_applications",
-    s: w("computerId applicationId bundleApplicationId averageUsedTime"),
-    d: w("firstDiscovered lastUsed"),
-    n: w("usedCount bundleUsagePercentage"),
-    b: w("isVirtual isInstalled unbundled"),
-    realOnly: w("bundleUsagePercentage unbundled"),
+    s: ["computerId", "applicationId", "bundleApplicationId", "averageUsedTime"],
+    d: ["firstDiscovered", "lastUsed"],
+    n: ["usedCount", "bundleUsagePercentage"],
+    b: ["isVirtual", "isInstalled", "unbundled"],
+    realOnly: ["bundleUsagePercentage", "unbundled"],
   },
   ComputerApplicationDetail: {
     table: "computer_applications",
-    s: w("computerId applicationId bundleApplicationId packageGUID averageUsedTime"),
-    d: w("firstDiscovered firstUsed lastUsed"),
-    n: w("usedCount usedUser usedMinutes usedDays"),
-    b: w("isInstalled isOEM isVendorDN isVirtual isOverridden isRecognized isRegistry unbundled"),
-    realOnly: w("unbundled"),
+    s: ["computerId", "applicationId", "bundleApplicationId", "packageGUID", "averageUsedTime"],
+    d: ["firstDiscovered", "firstUsed", "lastUsed"],
+    n: ["usedCount", "usedUser", "usedMinutes", "usedDays"],
+    b: [
+      "isInstalled",
+      "isOEM",
+      "isVendorDN",
+      "isVirtual",
+      "isOverridden",
+      "isRecognized",
+      "isRegistry",
+      "unbundled",
+    ],
+    realOnly: ["unbundled"],
     aliases: { isVendorDN: "isMSDN" },
   },
   ApplicationUsage: {
     table: "application_usage",
-    s: w("computerId userId bundleApplicationId applicationId"),
-    d: w("firstUsed lastUsedDate"),
-    n: w("usedCount usedMinutes usedDays"),
-    b: w("isInstalled"),
+    s: ["computerId", "userId", "bundleApplicationId", "applicationId"],
+    d: ["firstUsed", "lastUsedDate"],
+    n: ["usedCount", "usedMinutes", "usedDays"],
+    b: ["isInstalled"],
   },
   UserApplicationUsage: {
     table: "user_application_usage",
-    s: w("userId applicationId bundleApplicationId"),
-    d: w("lastUsedDate"),
-    realOnly: w("bundleApplicationId"),
+    s: ["userId", "applicationId", "bundleApplicationId"],
+    d: ["lastUsedDate"],
+    realOnly: ["bundleApplicationId"],
   },
   ApplicationUsageSummary: {
     table: "application_usage_summary",
-    s: w("applicationId"),
-    n: w("computers users installations"),
+    s: ["applicationId"],
+    n: ["computers", "users", "installations"],
   },
   DisplayAdapter: {
     table: "display_adapters",
-    s: w("computerId name currentResolution maxResolution"),
-    b: w("isUpdated"),
+    s: ["computerId", "name", "currentResolution", "maxResolution"],
+    b: ["isUpdated"],
   },
   Drive: {
     table: "drives",
-    s: w("computerId name"),
-    n: w("diskSizeMB"),
-    b: w("isUpdated"),
-    hidden: w("kind"),
+    s: ["computerId", "name"],
+    n: ["diskSizeMB"],
+    b: ["isUpdated"],
+    hidden: ["kind"],
   },
   LogicalDisk: {
     table: "logical_disks",
-    s: w("computerId name volumeName"),
-    b: w("isSystemDisk isUpdated"),
-    n: w("diskSizeMB freeSpaceMB"),
+    s: ["computerId", "name", "volumeName"],
+    b: ["isSystemDisk", "isUpdated"],
+    n: ["diskSizeMB", "freeSpaceMB"],
   },
-  Monitor: { table: "monitors", s: w("computerId name maxResolution"), b: w("isUpdated") },
-  NetworkAdapter: { table: "network_adapters", s: w("computerId name ipAddress macAddress") },
+  Monitor: { table: "monitors", s: ["computerId", "name", "maxResolution"], b: ["isUpdated"] },
+  NetworkAdapter: {
+    table: "network_adapters",
+    s: ["computerId", "name", "ipAddress", "macAddress"],
+  },
   Processor: {
     table: "processors",
-    s: w("computerId processorType processorManufacturer"),
-    n: w("processorCount coreCount processorSpeed"),
+    s: ["computerId", "processorType", "processorManufacturer"],
+    n: ["processorCount", "coreCount", "processorSpeed"],
   },
   Hardware: {
     table: "hardware",
-    s: w("computerId processorType processorManufacturer"),
-    n: w(`processorCount coreCount processorSpeed memorySlots memorySlotsAvailable physicalMemory
-      systemDiskSpace systemDiskSpaceAvailable totalDiskSpace totalDiskSpaceAvailable
-      totalDiskSpaceUsed socketCount chipModulesPerProcessor logicalProcessorCount`),
-    b: w("isSocketCountManualOverrideEnabled"),
+    s: ["computerId", "processorType", "processorManufacturer"],
+    n: [
+      "processorCount",
+      "coreCount",
+      "processorSpeed",
+      "memorySlots",
+      "memorySlotsAvailable",
+      "physicalMemory",
+      "systemDiskSpace",
+      "systemDiskSpaceAvailable",
+      "totalDiskSpace",
+      "totalDiskSpaceAvailable",
+      "totalDiskSpaceUsed",
+      "socketCount",
+      "chipModulesPerProcessor",
+      "logicalProcessorCount",
+    ],
+    b: ["isSocketCountManualOverrideEnabled"],
   },
   SocketMap: {
     table: "socket_maps",
-    s: w("computerId manufacturer model"),
-    n: w("socketCount"),
+    s: ["computerId", "manufacturer", "model"],
+    n: ["socketCount"],
   },
   RegistryEntry: {
     table: "registry_entries",
-    s: w("computerId registryKeyName registryValueName registryValueData"),
+    s: ["computerId", "registryKeyName", "registryValueName", "registryValueData"],
   },
   MetricTracking: {
     table: "metric_tracking",
-    s: w("computerId metricId applicationId"),
-    n: w(`initialRequirement includedInBundle outsideMetricPeriod secondaryUseRightsDesktopLaptop
-      secondaryUseRightsDevice extendedCoverageForDcc extendedCoverageForHost
-      multipleVersionEdition virtualDesktopInfrastructure minimumRequirement coreFactor
-      physicalHost requirement computerAppExclusions serverOs virtualMachine unknownPhysicalHost
-      manuallyExcluded requirementMoved serverOsFlag databaseServer`),
+    s: ["computerId", "metricId", "applicationId"],
+    n: [
+      "initialRequirement",
+      "includedInBundle",
+      "outsideMetricPeriod",
+      "secondaryUseRightsDesktopLaptop",
+      "secondaryUseRightsDevice",
+      "extendedCoverageForDcc",
+      "extendedCoverageForHost",
+      "multipleVersionEdition",
+      "virtualDesktopInfrastructure",
+      "minimumRequirement",
+      "coreFactor",
+      "physicalHost",
+      "requirement",
+      "computerAppExclusions",
+      "serverOs",
+      "virtualMachine",
+      "unknownPhysicalHost",
+      "manuallyExcluded",
+      "requirementMoved",
+      "serverOsFlag",
+      "databaseServer",
+    ],
     aliases: {
       serverOs: "windowsServer",
       serverOsFlag: "windowsServerFlag",
@@ -250,361 +352,674 @@ const DECLS = {
   },
   DataCenterCluster: {
     table: "data_center_clusters",
-    s: w("id name description hypervisor organizationId"),
-    n: w("controllerId virtualPeakIntervalDays virtualPeakIntervalType virtualPeakCount"),
-    b: w("isAutoGenerated isHighAvailability isHypervisorFromSIM isVendorDRS"),
-    d: w("virtualPeakDate"),
+    s: ["id", "name", "description", "hypervisor", "organizationId"],
+    n: ["controllerId", "virtualPeakIntervalDays", "virtualPeakIntervalType", "virtualPeakCount"],
+    b: ["isAutoGenerated", "isHighAvailability", "isHypervisorFromSIM", "isVendorDRS"],
+    d: ["virtualPeakDate"],
     links: "links",
-    realOnly: w(`organizationId controllerId virtualPeakIntervalDays virtualPeakIntervalType
-      virtualPeakCount virtualPeakDate`),
+    realOnly: [
+      "organizationId",
+      "controllerId",
+      "virtualPeakIntervalDays",
+      "virtualPeakIntervalType",
+      "virtualPeakCount",
+      "virtualPeakDate",
+    ],
     aliases: { isVendorDRS: "isVMwareDRS" },
   },
 
   // 2.4 Licenses
   License: {
     table: "licenses",
-    s: w(`id organizationId applicationId contractId metricId purchaseCurrency agreementId
-      assignmentTypeId mediaStorage licenseProofLocation invoiceReference vendor externalId
-      productDescription skuId status`),
-    d: w(`purchaseDate updatedDate createdDate subscriptionValidFrom subscriptionValidTo
-      archivedDate`),
-    n: w(`purchaseValue quantity initialQuantity activeMaintenanceCost totalMaintenanceCost
-      activeSupportCost totalSupportCost totalLicenseCost upgradedLicenseCount`),
-    sa: w("incompleteReasons"),
+    s: [
+      "id",
+      "organizationId",
+      "applicationId",
+      "contractId",
+      "metricId",
+      "purchaseCurrency",
+      "agreementId",
+      "assignmentTypeId",
+      "mediaStorage",
+      "licenseProofLocation",
+      "invoiceReference",
+      "vendor",
+      "externalId",
+      "productDescription",
+      "skuId",
+      "status",
+    ],
+    d: [
+      "purchaseDate",
+      "updatedDate",
+      "createdDate",
+      "subscriptionValidFrom",
+      "subscriptionValidTo",
+      "archivedDate",
+    ],
+    n: [
+      "purchaseValue",
+      "quantity",
+      "initialQuantity",
+      "activeMaintenanceCost",
+      "totalMaintenanceCost",
+      "activeSupportCost",
+      "totalSupportCost",
+      "totalLicenseCost",
+      "upgradedLicenseCount",
+    ],
+    sa: ["incompleteReasons"],
     flags: { incompleteReasons: "IncompleteLicenseReason" },
-    b: w(`isSubscription isCrossEdition isCrossPlatform isUpgrade isDowngrade isIncomplete
-      autoAllocateOnce isAutoAllocated maintenanceAccordingToAgreement`),
-    wireString: w("purchaseValue quantity"),
-    licenseDate: w("purchaseDate"),
-    untyped: w("upgrades"),
-    realOnly: w(`agreementId assignmentTypeId mediaStorage licenseProofLocation invoiceReference
-      vendor externalId productDescription skuId status updatedDate createdDate
-      subscriptionValidFrom subscriptionValidTo archivedDate initialQuantity incompleteReasons
-      activeMaintenanceCost totalMaintenanceCost activeSupportCost totalSupportCost totalLicenseCost
-      upgradedLicenseCount isSubscription isCrossEdition isCrossPlatform isUpgrade isDowngrade
-      isIncomplete autoAllocateOnce isAutoAllocated maintenanceAccordingToAgreement`),
+    b: [
+      "isSubscription",
+      "isCrossEdition",
+      "isCrossPlatform",
+      "isUpgrade",
+      "isDowngrade",
+      "isIncomplete",
+      "autoAllocateOnce",
+      "isAutoAllocated",
+      "maintenanceAccordingToAgreement",
+    ],
+    wireString: ["purchaseValue", "quantity"],
+    licenseDate: ["purchaseDate"],
+    untyped: ["upgrades"],
+    realOnly: [
+      "agreementId",
+      "assignmentTypeId",
+      "mediaStorage",
+      "licenseProofLocation",
+      "invoiceReference",
+      "vendor",
+      "externalId",
+      "productDescription",
+      "skuId",
+      "status",
+      "updatedDate",
+      "createdDate",
+      "subscriptionValidFrom",
+      "subscriptionValidTo",
+      "archivedDate",
+      "initialQuantity",
+      "incompleteReasons",
+      "activeMaintenanceCost",
+      "totalMaintenanceCost",
+      "activeSupportCost",
+      "totalSupportCost",
+      "totalLicenseCost",
+      "upgradedLicenseCount",
+      "isSubscription",
+      "isCrossEdition",
+      "isCrossPlatform",
+      "isUpgrade",
+      "isDowngrade",
+      "isIncomplete",
+      "autoAllocateOnce",
+      "isAutoAllocated",
+      "maintenanceAccordingToAgreement",
+    ],
   },
   LicenseDetail: {
     table: "licenses",
-    s: w(`id organizationId applicationId metricId purchaseCurrency licenseKeys mediaStorage
-      licenseProofLocation invoiceReference vendor notes externalId productDescription contractId
-      assignmentTypeId agreementId skuId sku status`),
-    d: w(`purchaseDate updatedDate createdDate subscriptionValidFrom subscriptionValidTo
-      archivedDate`),
-    n: w("purchaseValue quantity upgradedLicenseCount numberOfSupportedVirtualMachines"),
-    sa: w("incompleteReasons"),
+    s: [
+      "id",
+      "organizationId",
+      "applicationId",
+      "metricId",
+      "purchaseCurrency",
+      "licenseKeys",
+      "mediaStorage",
+      "licenseProofLocation",
+      "invoiceReference",
+      "vendor",
+      "notes",
+      "externalId",
+      "productDescription",
+      "contractId",
+      "assignmentTypeId",
+      "agreementId",
+      "skuId",
+      "sku",
+      "status",
+    ],
+    d: [
+      "purchaseDate",
+      "updatedDate",
+      "createdDate",
+      "subscriptionValidFrom",
+      "subscriptionValidTo",
+      "archivedDate",
+    ],
+    n: ["purchaseValue", "quantity", "upgradedLicenseCount", "numberOfSupportedVirtualMachines"],
+    sa: ["incompleteReasons"],
     flags: { incompleteReasons: "IncompleteLicenseReason" },
-    b: w(`isSubscription isCrossPlatform isUpgrade isDowngrade isCrossEdition isIncomplete
-      autoAllocateOnce isAutoAllocated maintenanceAccordingToAgreement hasVmUseRights`),
-    sensitive: w("licenseKeys"),
-    wireString: w("purchaseValue quantity isSubscription isCrossPlatform isUpgrade isDowngrade"),
-    licenseDate: w("purchaseDate"),
-    realOnly: w(`assignmentTypeId agreementId skuId sku status updatedDate createdDate
-      subscriptionValidFrom subscriptionValidTo archivedDate upgradedLicenseCount
-      numberOfSupportedVirtualMachines isCrossEdition isIncomplete autoAllocateOnce isAutoAllocated
-      maintenanceAccordingToAgreement hasVmUseRights`),
+    b: [
+      "isSubscription",
+      "isCrossPlatform",
+      "isUpgrade",
+      "isDowngrade",
+      "isCrossEdition",
+      "isIncomplete",
+      "autoAllocateOnce",
+      "isAutoAllocated",
+      "maintenanceAccordingToAgreement",
+      "hasVmUseRights",
+    ],
+    sensitive: ["licenseKeys"],
+    wireString: [
+      "purchaseValue",
+      "quantity",
+      "isSubscription",
+      "isCrossPlatform",
+      "isUpgrade",
+      "isDowngrade",
+    ],
+    licenseDate: ["purchaseDate"],
+    realOnly: [
+      "assignmentTypeId",
+      "agreementId",
+      "skuId",
+      "sku",
+      "status",
+      "updatedDate",
+      "createdDate",
+      "subscriptionValidFrom",
+      "subscriptionValidTo",
+      "archivedDate",
+      "upgradedLicenseCount",
+      "numberOfSupportedVirtualMachines",
+      "isCrossEdition",
+      "isIncomplete",
+      "autoAllocateOnce",
+      "isAutoAllocated",
+      "maintenanceAccordingToAgreement",
+      "hasVmUseRights",
+    ],
   },
   LicenseUpgrade: {
     table: "license_upgrades",
-    s: w("licenseId upgradedLicenseId"),
-    n: w("quantity upgradedQuantity"),
+    s: ["licenseId", "upgradedLicenseId"],
+    n: ["quantity", "upgradedQuantity"],
   },
   ComputerTransfer: {
     table: "computer_transfers",
-    s: w("licenseId organizationId computerId fromApplicationId toApplicationId"),
+    s: ["licenseId", "organizationId", "computerId", "fromApplicationId", "toApplicationId"],
   },
   ComputerTransferDetail: {
     table: "computer_transfers",
-    s: w("id metricId fromApplicationId toApplicationId computerId licenseId organizationId"),
-    b: w("isUpgrade isDowngrade isCrossEdition isCrossPlatform"),
-    n: w("quantity"),
+    s: [
+      "id",
+      "metricId",
+      "fromApplicationId",
+      "toApplicationId",
+      "computerId",
+      "licenseId",
+      "organizationId",
+    ],
+    b: ["isUpgrade", "isDowngrade", "isCrossEdition", "isCrossPlatform"],
+    n: ["quantity"],
   },
   CustomValueTransfer: {
     table: "custom_value_transfers",
-    s: w("customCompareValueId licenseId organizationId fromApplicationId toApplicationId"),
+    s: [
+      "customCompareValueId",
+      "licenseId",
+      "organizationId",
+      "fromApplicationId",
+      "toApplicationId",
+    ],
   },
   CustomValueTransferDetail: {
     table: "custom_value_transfers",
-    s: w(`id metricId licenseId organizationId customCompareValueId fromApplicationId
-      toApplicationId`),
-    b: w("isUpgrade isDowngrade isCrossEdition isCrossPlatform"),
-    n: w("quantity"),
-    sa: w("useRights"),
+    s: [
+      "id",
+      "metricId",
+      "licenseId",
+      "organizationId",
+      "customCompareValueId",
+      "fromApplicationId",
+      "toApplicationId",
+    ],
+    b: ["isUpgrade", "isDowngrade", "isCrossEdition", "isCrossPlatform"],
+    n: ["quantity"],
+    sa: ["useRights"],
     flags: { useRights: "UseRightType" },
   },
   ApplicationTransferSummary: {
     table: "application_transfer_summaries",
-    s: w("licenseId"),
-    b: w("hasComputerTransfer hasUserTransfer hasCustomCompareValueTransfer"),
-    hidden: w("applicationId"),
+    s: ["licenseId"],
+    b: ["hasComputerTransfer", "hasUserTransfer", "hasCustomCompareValueTransfer"],
+    hidden: ["applicationId"],
   },
   UserTransfer: {
     table: "user_transfers",
-    s: w("licenseId organizationId userId fromApplicationId toApplicationId"),
+    s: ["licenseId", "organizationId", "userId", "fromApplicationId", "toApplicationId"],
   },
   UserTransferDetail: {
     table: "user_transfers",
-    s: w("id metricId licenseId organizationId userId fromApplicationId toApplicationId"),
-    b: w("isUpgrade isDowngrade isCrossPlatform isCrossEdition"),
-    n: w("quantity"),
+    s: [
+      "id",
+      "metricId",
+      "licenseId",
+      "organizationId",
+      "userId",
+      "fromApplicationId",
+      "toApplicationId",
+    ],
+    b: ["isUpgrade", "isDowngrade", "isCrossPlatform", "isCrossEdition"],
+    n: ["quantity"],
   },
   ComputerTracking: {
     table: "computer_tracking",
-    s: w("applicationId computerId organizationId licenseId id metricId"),
-    n: w("coverageTrait initialRequirement requirement receivedCoverage"),
-    sa: w("primaryUseRights fullUseRights"),
+    s: ["applicationId", "computerId", "organizationId", "licenseId", "id", "metricId"],
+    n: ["coverageTrait", "initialRequirement", "requirement", "receivedCoverage"],
+    sa: ["primaryUseRights", "fullUseRights"],
     flags: { primaryUseRights: "UseRightType", fullUseRights: "UseRightType" },
-    realOnly: w(`id metricId coverageTrait initialRequirement requirement receivedCoverage
-      primaryUseRights fullUseRights`),
+    realOnly: [
+      "id",
+      "metricId",
+      "coverageTrait",
+      "initialRequirement",
+      "requirement",
+      "receivedCoverage",
+      "primaryUseRights",
+      "fullUseRights",
+    ],
   },
   ComputerTrackingDetail: {
     table: "computer_tracking",
-    s: w("id metricId applicationId computerId licenseId organizationId"),
-    n: w("coverageTrait initialRequirement requirement receivedCoverage"),
-    sa: w("primaryUseRights fullUseRights"),
+    s: ["id", "metricId", "applicationId", "computerId", "licenseId", "organizationId"],
+    n: ["coverageTrait", "initialRequirement", "requirement", "receivedCoverage"],
+    sa: ["primaryUseRights", "fullUseRights"],
     flags: { primaryUseRights: "UseRightType", fullUseRights: "UseRightType" },
-    realOnly: w("requirement"),
+    realOnly: ["requirement"],
   },
   ApplicationTrackingSummary: {
     table: "application_tracking_summaries",
-    s: w("licenseId"),
-    b: w("hasComputerTracking hasUserTracking"),
-    hidden: w("applicationId"),
+    s: ["licenseId"],
+    b: ["hasComputerTracking", "hasUserTracking"],
+    hidden: ["applicationId"],
   },
   UserTracking: {
     table: "user_tracking",
-    s: w("applicationId userId licenseId organizationId id metricId"),
-    n: w("coverageTrait initialRequirement receivedCoverage"),
-    sa: w("primaryUseRights fullUseRights"),
+    s: ["applicationId", "userId", "licenseId", "organizationId", "id", "metricId"],
+    n: ["coverageTrait", "initialRequirement", "receivedCoverage"],
+    sa: ["primaryUseRights", "fullUseRights"],
     flags: { primaryUseRights: "UseRightType", fullUseRights: "UseRightType" },
-    realOnly: w(`id metricId coverageTrait initialRequirement receivedCoverage primaryUseRights
-      fullUseRights`),
+    realOnly: [
+      "id",
+      "metricId",
+      "coverageTrait",
+      "initialRequirement",
+      "receivedCoverage",
+      "primaryUseRights",
+      "fullUseRights",
+    ],
   },
   UserTrackingDetail: {
     table: "user_tracking",
-    s: w("id metricId applicationId userId licenseId organizationId"),
-    n: w("coverageTrait initialRequirement receivedCoverage"),
-    sa: w("primaryUseRights fullUseRights"),
+    s: ["id", "metricId", "applicationId", "userId", "licenseId", "organizationId"],
+    n: ["coverageTrait", "initialRequirement", "receivedCoverage"],
+    sa: ["primaryUseRights", "fullUseRights"],
     flags: { primaryUseRights: "UseRightType", fullUseRights: "UseRightType" },
   },
-  Policy: { table: "policies", s: w("id") },
+  Policy: { table: "policies", s: ["id"] },
   PolicyField: {
     table: "policy_fields",
-    s: w("id name description"),
-    b: w("isRequired isComboBox isEditingAllowed"),
-    sa: w("listItems"),
-    hidden: w("policyId"),
-    realOnly: w("isComboBox isEditingAllowed listItems"),
+    s: ["id", "name", "description"],
+    b: ["isRequired", "isComboBox", "isEditingAllowed"],
+    sa: ["listItems"],
+    hidden: ["policyId"],
+    realOnly: ["isComboBox", "isEditingAllowed", "listItems"],
   },
   PolicyFieldDetail: {
     table: "policy_fields",
-    s: w("id name description"),
-    b: w("isRequired isComboBox isEditingAllowed"),
-    sa: w("listItems"),
-    hidden: w("policyId"),
+    s: ["id", "name", "description"],
+    b: ["isRequired", "isComboBox", "isEditingAllowed"],
+    sa: ["listItems"],
+    hidden: ["policyId"],
   },
   Entitlement: {
     table: "entitlements",
-    s: w("applicationId organizationId metricId assignmentType"),
-    n: w("quantity"),
+    s: ["applicationId", "organizationId", "metricId", "assignmentType"],
+    n: ["quantity"],
   },
   ComputerApplicationEntitlement: {
     table: "computer_application_entitlements",
-    s: w("computerId applicationId metricId entitlementStateId"),
+    s: ["computerId", "applicationId", "metricId", "entitlementStateId"],
   },
-  EntitlementState: { table: "entitlement_states", s: w("id name description") },
-  ExtendedCoverageType: { table: "extended_coverage_types", s: w("name") },
+  EntitlementState: { table: "entitlement_states", s: ["id", "name", "description"] },
+  ExtendedCoverageType: { table: "extended_coverage_types", s: ["name"] },
   ExtendedCoverage: {
     table: "extended_coverages",
-    s: w(`id parentComputerId extendedComputerId applicationId coveredApplicationId reason
-      reasonDescription`),
-    b: w("isParentComputerDatacenter"),
+    s: [
+      "id",
+      "parentComputerId",
+      "extendedComputerId",
+      "applicationId",
+      "coveredApplicationId",
+      "reason",
+      "reasonDescription",
+    ],
+    b: ["isParentComputerDatacenter"],
   },
   LicenseCost: {
     table: "license_costs",
-    s: w("licenseId organizationId currency"),
-    n: w(`licenseQuantity licensePurchaseCost currentMaintenanceCost accumulatedMaintenanceCost
-      currentSupportCost accumulatedSupportCost totalCost`),
+    s: ["licenseId", "organizationId", "currency"],
+    n: [
+      "licenseQuantity",
+      "licensePurchaseCost",
+      "currentMaintenanceCost",
+      "accumulatedMaintenanceCost",
+      "currentSupportCost",
+      "accumulatedSupportCost",
+      "totalCost",
+    ],
   },
   LicenseCostSummary: {
     table: "license_cost_summaries",
-    s: w("licenseId currency"),
-    n: w(`quantity purchaseCost currentMaintenanceCost accumulatedMaintenanceCost currentSupportCost
-      accumulatedSupportCost totalCost averageCostPerLicensePurchase`),
+    s: ["licenseId", "currency"],
+    n: [
+      "quantity",
+      "purchaseCost",
+      "currentMaintenanceCost",
+      "accumulatedMaintenanceCost",
+      "currentSupportCost",
+      "accumulatedSupportCost",
+      "totalCost",
+      "averageCostPerLicensePurchase",
+    ],
   },
   ComputerAssignment: {
     table: "computer_assignments",
-    s: w("id licenseId applicationId computerId"),
-    n: w("quantity numberOfSupportedVirtualMachines"),
-    sa: w("invalidAssignmentReasons"),
+    s: ["id", "licenseId", "applicationId", "computerId"],
+    n: ["quantity", "numberOfSupportedVirtualMachines"],
+    sa: ["invalidAssignmentReasons"],
     flags: { invalidAssignmentReasons: "InvalidAssignmentReasons" },
-    b: w("hasVmUseRights"),
-    untyped: w("virtualMachines"),
-    realOnly: w("numberOfSupportedVirtualMachines invalidAssignmentReasons hasVmUseRights"),
+    b: ["hasVmUseRights"],
+    untyped: ["virtualMachines"],
+    realOnly: ["numberOfSupportedVirtualMachines", "invalidAssignmentReasons", "hasVmUseRights"],
   },
   DatacenterAssignment: {
     table: "datacenter_assignments",
-    s: w("id licenseId applicationId datacenterId"),
-    n: w("quantity numberOfSupportedVirtualMachines"),
-    sa: w("invalidAssignmentReasons"),
+    s: ["id", "licenseId", "applicationId", "datacenterId"],
+    n: ["quantity", "numberOfSupportedVirtualMachines"],
+    sa: ["invalidAssignmentReasons"],
     flags: { invalidAssignmentReasons: "InvalidAssignmentReasons" },
-    b: w("hasVmUseRights"),
-    untyped: w("virtualMachines"),
-    realOnly: w("numberOfSupportedVirtualMachines invalidAssignmentReasons hasVmUseRights"),
+    b: ["hasVmUseRights"],
+    untyped: ["virtualMachines"],
+    realOnly: ["numberOfSupportedVirtualMachines", "invalidAssignmentReasons", "hasVmUseRights"],
   },
   AssignmentSummary: {
     table: "assignment_summaries",
-    s: w("licenseId"),
-    b: w("hasOrganizationAssignment hasComputerAssignment hasUserAssignment hasSiteAssignment"),
+    s: ["licenseId"],
+    b: [
+      "hasOrganizationAssignment",
+      "hasComputerAssignment",
+      "hasUserAssignment",
+      "hasSiteAssignment",
+    ],
   },
   OrganizationAssignment: {
     table: "organization_assignments",
-    s: w("id licenseId applicationId organizationId"),
-    n: w("quantity"),
-    b: w("isAutoAllocated"),
-    hidden: w("kind"),
-    realOnly: w("isAutoAllocated"),
+    s: ["id", "licenseId", "applicationId", "organizationId"],
+    n: ["quantity"],
+    b: ["isAutoAllocated"],
+    hidden: ["kind"],
+    realOnly: ["isAutoAllocated"],
   },
   UserAssignment: {
     table: "user_assignments",
-    s: w("id licenseId applicationId userId"),
-    n: w("quantity"),
-    sa: w("invalidAssignmentReasons"),
+    s: ["id", "licenseId", "applicationId", "userId"],
+    n: ["quantity"],
+    sa: ["invalidAssignmentReasons"],
     flags: { invalidAssignmentReasons: "InvalidAssignmentReasons" },
-    wireString: w("quantity"),
-    realOnly: w("invalidAssignmentReasons"),
+    wireString: ["quantity"],
+    realOnly: ["invalidAssignmentReasons"],
   },
 
   // Software registry (routes.md)
   RegistryApplication: {
     table: "registry_applications",
-    s: w(`id name manufacturer version edition family familyId platform overridesApplicationId
-      description manufacturerWebsite language`),
-    n: w("editionIndex versionIndex"),
-    b: w(`isEndOfLife isBundle isEndOfExtendedSupport isEndOfExtendedSupportDateNotAnnounced
-      isEndOfLifeDateNotAnnounced isEndOfSupport isEndOfSupportDateNotAnnounced
-      isGloballyGeneratedApplication isGroup isHidden isNoLicenseRequired isOs
-      isReleaseDateNotAnnounced isWebApplication`),
-    d: w("endOfLifeDate releaseDate updatedDate endOfSupportDate endOfExtendedSupportDate"),
-    untyped: w("metrics"),
-    specOnly: w("version edition family"),
-    realOnly: w(`familyId platform overridesApplicationId description manufacturerWebsite language
-      editionIndex versionIndex isBundle isEndOfExtendedSupport
-      isEndOfExtendedSupportDateNotAnnounced isEndOfLifeDateNotAnnounced isEndOfSupport
-      isEndOfSupportDateNotAnnounced isGloballyGeneratedApplication isGroup isHidden
-      isNoLicenseRequired isOs isReleaseDateNotAnnounced isWebApplication updatedDate
-      endOfSupportDate endOfExtendedSupportDate`),
+    s: [
+      "id",
+      "name",
+      "manufacturer",
+      "version",
+      "edition",
+      "family",
+      "familyId",
+      "platform",
+      "overridesApplicationId",
+      "description",
+      "manufacturerWebsite",
+      "language",
+    ],
+    n: ["editionIndex", "versionIndex"],
+    b: [
+      "isEndOfLife",
+      "isBundle",
+      "isEndOfExtendedSupport",
+      "isEndOfExtendedSupportDateNotAnnounced",
+      "isEndOfLifeDateNotAnnounced",
+      "isEndOfSupport",
+      "isEndOfSupportDateNotAnnounced",
+      "isGloballyGeneratedApplication",
+      "isGroup",
+      "isHidden",
+      "isNoLicenseRequired",
+      "isOs",
+      "isReleaseDateNotAnnounced",
+      "isWebApplication",
+    ],
+    d: [
+      "endOfLifeDate",
+      "releaseDate",
+      "updatedDate",
+      "endOfSupportDate",
+      "endOfExtendedSupportDate",
+    ],
+    untyped: ["metrics"],
+    specOnly: ["version", "edition", "family"],
+    realOnly: [
+      "familyId",
+      "platform",
+      "overridesApplicationId",
+      "description",
+      "manufacturerWebsite",
+      "language",
+      "editionIndex",
+      "versionIndex",
+      "isBundle",
+      "isEndOfExtendedSupport",
+      "isEndOfExtendedSupportDateNotAnnounced",
+      "isEndOfLifeDateNotAnnounced",
+      "isEndOfSupport",
+      "isEndOfSupportDateNotAnnounced",
+      "isGloballyGeneratedApplication",
+      "isGroup",
+      "isHidden",
+      "isNoLicenseRequired",
+      "isOs",
+      "isReleaseDateNotAnnounced",
+      "isWebApplication",
+      "updatedDate",
+      "endOfSupportDate",
+      "endOfExtendedSupportDate",
+    ],
   },
 
   // 2.5 Cloud connectors
   CloudConnector: {
     table: "connectors",
-    s: w("id name type status.contextId status.type status.errorCode"),
-    d: w("createdAt status.updatedAt"),
-    hidden: w("requestType bucketName reportPrefix reportName region accessKey secretKey"),
-    sensitive: w("accessKey secretKey"),
+    s: ["id", "name", "type", "status.contextId", "status.type", "status.errorCode"],
+    d: ["createdAt", "status.updatedAt"],
+    hidden: [
+      "requestType",
+      "bucketName",
+      "reportPrefix",
+      "reportName",
+      "region",
+      "accessKey",
+      "secretKey",
+    ],
+    sensitive: ["accessKey", "secretKey"],
     links: null,
   },
   RetrievalInfo: {
     table: "retrievals",
-    s: w("contextId calendarMonth type errorCode"),
-    d: w("updatedAt lastInProgressTime lastSuccessTime"),
-    hidden: w("connectorId"),
+    s: ["contextId", "calendarMonth", "type", "errorCode"],
+    d: ["updatedAt", "lastInProgressTime", "lastSuccessTime"],
+    hidden: ["connectorId"],
     links: null,
   },
-  UniqueResult: { table: "", b: w("unique"), links: null },
-  TestResult: { table: "", s: w("status.code status.message"), links: null },
+  UniqueResult: { table: "", b: ["unique"], links: null },
+  TestResult: { table: "", s: ["status.code", "status.message"], links: null },
 
   // ---- Reads of the public service that the spec lacks (public-api.md) ----
   // Compliance summary per application and metric: the vendor's own ELP figures.
   ComplianceSummary: {
     table: "compliance_summaries",
-    s: w("applicationId metricId"),
-    n: w(`availableLicenses compliance licensesPurchased incompleteLicenses
-      expiredSubscriptionLicenses invalidAssignments unassigned assignedNamedUsers siteLicenses
-      downgradesGiven downgradesReceived upgradesGiven upgradesReceived crossPlatformGiven
-      crossPlatformReceived crossEditionGiven crossEditionReceived initialRequirement
-      includedInBundle outsideMetricPeriod secondaryUseRightsDesktopLaptop
-      secondaryUseRightsDevice extendedCoverageForDcc extendedCoverageForHosts
-      multipleVersionEdition virtualDesktopInfrastructure minimumRequirement coreFactor
-      physicalHost licenseRequirement computerAppExclusions windowsServer sqlServer
-      otherMetricCoverage siteCoverage vmCoverage licenseStacking namedUserCoverage
-      licensingOtherMetrics virtualDesktopAccess totalCoverage`),
+    s: ["applicationId", "metricId"],
+    n: [
+      "availableLicenses",
+      "compliance",
+      "licensesPurchased",
+      "incompleteLicenses",
+      "expiredSubscriptionLicenses",
+      "invalidAssignments",
+      "unassigned",
+      "assignedNamedUsers",
+      "siteLicenses",
+      "downgradesGiven",
+      "downgradesReceived",
+      "upgradesGiven",
+      "upgradesReceived",
+      "crossPlatformGiven",
+      "crossPlatformReceived",
+      "crossEditionGiven",
+      "crossEditionReceived",
+      "initialRequirement",
+      "includedInBundle",
+      "outsideMetricPeriod",
+      "secondaryUseRightsDesktopLaptop",
+      "secondaryUseRightsDevice",
+      "extendedCoverageForDcc",
+      "extendedCoverageForHosts",
+      "multipleVersionEdition",
+      "virtualDesktopInfrastructure",
+      "minimumRequirement",
+      "coreFactor",
+      "physicalHost",
+      "licenseRequirement",
+      "computerAppExclusions",
+      "windowsServer",
+      "sqlServer",
+      "otherMetricCoverage",
+      "siteCoverage",
+      "vmCoverage",
+      "licenseStacking",
+      "namedUserCoverage",
+      "licensingOtherMetrics",
+      "virtualDesktopAccess",
+      "totalCoverage",
+    ],
   },
   ComplianceAllocation: {
     table: "compliance_allocations",
-    s: w("applicationId metricId organizationId"),
-    n: w("requirement coverage compliance"),
+    s: ["applicationId", "metricId", "organizationId"],
+    n: ["requirement", "coverage", "compliance"],
   },
   ComplianceUsage: {
     table: "compliance_usages",
-    s: w("metricId licenseMetricId applicationId"),
-    n: w("otherMetricCoverage mainCoverage"),
-    b: w("isPartial"),
+    s: ["metricId", "licenseMetricId", "applicationId"],
+    n: ["otherMetricCoverage", "mainCoverage"],
+    b: ["isPartial"],
   },
   OrganizationNode: {
     table: "organization_nodes",
-    s: w("id parentId name externalId"),
-    b: w("isLegal"),
+    s: ["id", "parentId", "name", "externalId"],
+    b: ["isLegal"],
     links: null,
   },
   RegistryMetric: {
     table: "registry_metrics",
-    s: w(`id name customCompareValueType licenseCostCurrency metricSetting
-      metricSettingIntervalType`),
-    b: w("isDefault"),
-    n: w(`minimumRequirement metricSettingInterval concurrencyInterval licenseCost
-      licenseCostBase`),
-    hidden: w("applicationId"),
+    s: [
+      "id",
+      "name",
+      "customCompareValueType",
+      "licenseCostCurrency",
+      "metricSetting",
+      "metricSettingIntervalType",
+    ],
+    b: ["isDefault"],
+    n: [
+      "minimumRequirement",
+      "metricSettingInterval",
+      "concurrencyInterval",
+      "licenseCost",
+      "licenseCostBase",
+    ],
+    hidden: ["applicationId"],
   },
   MaintenancePeriod: {
     table: "maintenance_periods",
-    s: w("id agreementPeriodId licenseId invoiceReference notes purchaseCurrency"),
-    d: w("validFrom validTo"),
-    b: w("hasUpgradeRights"),
-    n: w("maintenanceCost supportCost"),
+    s: ["id", "agreementPeriodId", "licenseId", "invoiceReference", "notes", "purchaseCurrency"],
+    d: ["validFrom", "validTo"],
+    b: ["hasUpgradeRights"],
+    n: ["maintenanceCost", "supportCost"],
   },
   VirtualMachine: {
     table: "virtual_machines",
-    s: w("id machineId name operatingSystem ip manufacturer model powerState"),
-    d: w("lastScanDate"),
-    n: w("processorCount coreCount"),
-    b: w("isInventoried"),
-    hidden: w("hostComputerId"),
+    s: ["id", "machineId", "name", "operatingSystem", "ip", "manufacturer", "model", "powerState"],
+    d: ["lastScanDate"],
+    n: ["processorCount", "coreCount"],
+    b: ["isInventoried"],
+    hidden: ["hostComputerId"],
   },
   DccMember: {
     table: "dcc_members",
-    s: w("id computerId"),
-    n: w("sourceId"),
-    hidden: w("clusterId"),
+    s: ["id", "computerId"],
+    n: ["sourceId"],
+    hidden: ["clusterId"],
   },
   DccHistory: {
     table: "dcc_history",
-    s: w("id"),
-    d: w("virtualMachineDate"),
-    n: w("virtualMachineCount"),
-    hidden: w("clusterId"),
+    s: ["id"],
+    d: ["virtualMachineDate"],
+    n: ["virtualMachineCount"],
+    hidden: ["clusterId"],
   },
   UserEntitlement: {
     table: "user_entitlements",
-    s: w("userId applicationId metricId entitlementStateId"),
+    s: ["userId", "applicationId", "metricId", "entitlementStateId"],
   },
   /** The rows of `computer_tracking`, as `/licenses/tracking-computers/{computerId}` sends them. */
   ComputerLicenseTracking: {
     table: "computer_tracking",
-    s: w("id metricId applicationId computerId"),
-    sa: w("primaryUseRights"),
+    s: ["id", "metricId", "applicationId", "computerId"],
+    sa: ["primaryUseRights"],
     flags: { primaryUseRights: "UseRightType" },
   },
   UserAccount: {
     table: "user_accounts",
-    s: w("id userName status email fullName"),
+    s: ["id", "userName", "status", "email", "fullName"],
   },
   UserAccountDetail: {
     table: "user_accounts",
-    s: w(`id userName status email organizationId fullName phoneNumber location roomNumber
-      updatedBy`),
-    d: w("quarantineDate lastLogon lastUpdate updatedDate"),
+    s: [
+      "id",
+      "userName",
+      "status",
+      "email",
+      "organizationId",
+      "fullName",
+      "phoneNumber",
+      "location",
+      "roomNumber",
+      "updatedBy",
+    ],
+    d: ["quarantineDate", "lastLogon", "lastUpdate", "updatedDate"],
   },
 
   // ---- Further reads of the public service (public-api.md lists them without their fields) ----
@@ -612,68 +1027,68 @@ const DECLS = {
   // is kept as it came (see normalise.ts), so a field samkit has not typed cannot fail a read.
   ArticleNumber: {
     table: "article_numbers",
-    s: w("id articleNumber applicationId description manufacturer"),
+    s: ["id", "articleNumber", "applicationId", "description", "manufacturer"],
   },
   /** Another application a license of this one may cover (downgrade, upgrade, cross-edition). */
   RegistryCompatibility: {
     table: "registry_compatibility",
-    s: w("id name manufacturer compatibilityType"),
-    hidden: w("applicationId"),
+    s: ["id", "name", "manufacturer", "compatibilityType"],
+    hidden: ["applicationId"],
   },
-  RegistryFamily: { table: "registry_families", s: w("id name manufacturer") },
-  RegistryGroup: { table: "registry_groups", s: w("id name"), hidden: w("applicationId") },
-  RegistryStore: { table: "registry_stores", s: w("id name url"), hidden: w("applicationId") },
-  ApplicationType: { table: "application_types", s: w("id name") },
+  RegistryFamily: { table: "registry_families", s: ["id", "name", "manufacturer"] },
+  RegistryGroup: { table: "registry_groups", s: ["id", "name"], hidden: ["applicationId"] },
+  RegistryStore: { table: "registry_stores", s: ["id", "name", "url"], hidden: ["applicationId"] },
+  ApplicationType: { table: "application_types", s: ["id", "name"] },
   RegistryApplicationType: {
     table: "registry_application_types",
-    s: w("id name"),
-    hidden: w("applicationId"),
+    s: ["id", "name"],
+    hidden: ["applicationId"],
   },
   /** A component application of a bundle (an office suite's word processor). */
   RegistryBundle: {
     table: "registry_bundles",
-    s: w("id name manufacturer"),
-    hidden: w("applicationId"),
+    s: ["id", "name", "manufacturer"],
+    hidden: ["applicationId"],
   },
-  RegistryPlatform: { table: "registry_platforms", s: w("id name") },
+  RegistryPlatform: { table: "registry_platforms", s: ["id", "name"] },
   /** A client that connected to a computer remotely (a terminal-services session). */
   RemoteClient: {
     table: "remote_clients",
-    s: w("id clientName userId"),
-    d: w("lastConnected"),
-    hidden: w("computerId"),
+    s: ["id", "clientName", "userId"],
+    d: ["lastConnected"],
+    hidden: ["computerId"],
   },
   DccApplication: {
     table: "dcc_applications",
-    s: w("applicationId"),
-    n: w("computerCount"),
-    d: w("lastUsed"),
-    hidden: w("clusterId"),
+    s: ["applicationId"],
+    n: ["computerCount"],
+    d: ["lastUsed"],
+    hidden: ["clusterId"],
   },
   DccMemberFeature: {
     table: "dcc_member_features",
-    s: w("id name"),
-    b: w("isEnabled"),
-    hidden: w("clusterId memberId"),
+    s: ["id", "name"],
+    b: ["isEnabled"],
+    hidden: ["clusterId", "memberId"],
   },
-  HypervisorType: { table: "hypervisor_types", s: w("id name") },
-  AssignmentType: { table: "assignment_types", s: w("id name") },
+  HypervisorType: { table: "hypervisor_types", s: ["id", "name"] },
+  AssignmentType: { table: "assignment_types", s: ["id", "name"] },
   UserDiscovery: {
     table: "user_discoveries",
-    s: w("id userName"),
-    n: w("computerCount logonCount"),
-    d: w("firstDiscovered lastDiscovered"),
+    s: ["id", "userName"],
+    n: ["computerCount", "logonCount"],
+    d: ["firstDiscovered", "lastDiscovered"],
   },
   UserMetering: {
     table: "user_meterings",
-    s: w("userId applicationId bundleApplicationId"),
-    n: w("usedCount usedMinutes"),
-    d: w("lastUsedDate"),
+    s: ["userId", "applicationId", "bundleApplicationId"],
+    n: ["usedCount", "usedMinutes"],
+    d: ["lastUsedDate"],
   },
 } as const satisfies Record<string, ResourceDecl>;
 
 /** The name of a resource of the spec (`Computer`, `LicenseDetail`, …). */
-export type ResourceName = keyof typeof DECLS;
+export type ResourceName = keyof typeof RESOURCE_DECLARATIONS;
 
 /** A resource of the spec: its fields, its link-array name and its storage table. */
 export interface ResourceSpec {
@@ -761,7 +1176,9 @@ function build(name: ResourceName, d: ResourceDecl): ResourceSpec {
  * ```
  */
 export const RESOURCES: Readonly<Record<ResourceName, ResourceSpec>> = Object.fromEntries(
-  (Object.entries(DECLS) as [ResourceName, ResourceDecl][]).map(([n, d]) => [n, build(n, d)]),
+  (Object.entries(RESOURCE_DECLARATIONS) as [ResourceName, ResourceDecl][]).map((
+    [n, d],
+  ) => [n, build(n, d)]),
 ) as Record<ResourceName, ResourceSpec>;
 
 /**
@@ -799,23 +1216,33 @@ export function visibleFields(name: ResourceName): readonly FieldSpec[] {
 
 // ---- Types derived from the declarations: one source of truth for shapes. ----
 
-type Names<D, K extends string> = D extends { readonly [P in K]: readonly (infer N)[] } ? N : never;
-type Hidden<D> = Names<D, "hidden">;
-type TopLevel<N> = N extends `${string}.${string}` ? never : N;
-type Nested<N, P extends string> = N extends `${P}.${infer R}` ? R : never;
-type Prefixes<N> = N extends `${infer P}.${string}` ? P : never;
-type Flat<D> =
-  & { [K in TopLevel<Exclude<Names<D, "s">, Hidden<D>>> & string]: string | null }
-  & { [K in TopLevel<Names<D, "n">> & string]: number | null }
-  & { [K in TopLevel<Names<D, "b">> & string]: boolean | null }
-  & { [K in TopLevel<Names<D, "d">> & string]: Date | null }
-  & { [K in TopLevel<Names<D, "sa">> & string]: string[] | null };
-type Objects<D> = {
-  [P in Prefixes<Names<D, "s"> | Names<D, "d">> & string]:
+/** The field names a resource declaration lists under `K` (`s`, `n`, `b`, `d`, `sa`, …). */
+export type DeclaredNames<D, K extends string> = D extends
+  { readonly [P in K]: readonly (infer N)[] } ? N : never;
+/** Field names without a dot (`hostName`, not `owner.name`). */
+export type TopLevelName<N> = N extends `${string}.${string}` ? never : N;
+/** What follows `P.` in a dotted field name (`name` of `owner.name` under `owner`). */
+export type NestedName<N, P extends string> = N extends `${P}.${infer R}` ? R : never;
+/** What precedes the dot of a dotted field name (`owner` of `owner.name`). */
+export type NamePrefix<N> = N extends `${infer P}.${string}` ? P : never;
+/** A declaration's typed top-level fields (hidden ones left out), each `null` when absent. */
+export type FlatFields<D> =
+  & {
+    [K in TopLevelName<Exclude<DeclaredNames<D, "s">, DeclaredNames<D, "hidden">>> & string]:
+      | string
+      | null;
+  }
+  & { [K in TopLevelName<DeclaredNames<D, "n">> & string]: number | null }
+  & { [K in TopLevelName<DeclaredNames<D, "b">> & string]: boolean | null }
+  & { [K in TopLevelName<DeclaredNames<D, "d">> & string]: Date | null }
+  & { [K in TopLevelName<DeclaredNames<D, "sa">> & string]: string[] | null };
+/** A declaration's dotted fields as nested objects (`owner.name` → `owner: { name }`). */
+export type NestedFields<D> = {
+  [P in NamePrefix<DeclaredNames<D, "s"> | DeclaredNames<D, "d">> & string]:
     & {
-      [K in Nested<Names<D, "s">, P> & string]: string | null;
+      [K in NestedName<DeclaredNames<D, "s">, P> & string]: string | null;
     }
-    & { [K in Nested<Names<D, "d">, P> & string]: Date | null };
+    & { [K in NestedName<DeclaredNames<D, "d">, P> & string]: Date | null };
 };
 
 /** A link of spec section 2.2. */
@@ -828,25 +1255,26 @@ export interface Link {
   rel: string;
 }
 
-type ValueOf<D, K> = K extends Names<D, "s"> ? string | null
-  : K extends Names<D, "n"> ? number | null
-  : K extends Names<D, "b"> ? boolean | null
-  : K extends Names<D, "d"> ? Date | null
+/** The type of the field `K` a declaration lists. */
+export type DeclaredValue<D, K> = K extends DeclaredNames<D, "s"> ? string | null
+  : K extends DeclaredNames<D, "n"> ? number | null
+  : K extends DeclaredNames<D, "b"> ? boolean | null
+  : K extends DeclaredNames<D, "d"> ? Date | null
   : never;
 /** A renamed field under its real name too, with the same type. */
-type Aliased<D> = D extends { readonly aliases: infer A }
-  ? { [K in keyof A as A[K] & string]: ValueOf<D, K> }
+export type AliasedFields<D> = D extends { readonly aliases: infer A }
+  ? { [K in keyof A as A[K] & string]: DeclaredValue<D, K> }
   : unknown;
 /** Untyped real-only fields, as sent (absent when not sent). */
-type Untyped<D> = { [K in Names<D, "untyped"> & string]?: unknown };
+export type UntypedFields<D> = { [K in DeclaredNames<D, "untyped"> & string]?: unknown };
 
 /**
  * The normalised shape of a resource: typed fields (a renamed field under both its names), untyped
  * real-only fields as sent, and `links` whichever name it came under.
  */
 export type Resource<N extends ResourceName> =
-  & Flat<(typeof DECLS)[N]>
-  & Objects<(typeof DECLS)[N]>
-  & Aliased<(typeof DECLS)[N]>
-  & Untyped<(typeof DECLS)[N]>
+  & FlatFields<(typeof RESOURCE_DECLARATIONS)[N]>
+  & NestedFields<(typeof RESOURCE_DECLARATIONS)[N]>
+  & AliasedFields<(typeof RESOURCE_DECLARATIONS)[N]>
+  & UntypedFields<(typeof RESOURCE_DECLARATIONS)[N]>
   & { links?: Link[] };

@@ -20,16 +20,23 @@ export type ConnectorType = "ProviderAStore" | "ProviderBBlob";
 
 /** Connection details of an object-store connector (spec 2.5). Secrets are never logged. */
 export interface ProviderAStoreDetails {
+  /** The bucket the cost reports are written to. */
   readonly bucketName: string;
+  /** The key prefix of the reports in the bucket. */
   readonly reportPrefix: string;
+  /** The report's name. */
   readonly reportName: string;
+  /** The bucket's region. */
   readonly region: string;
+  /** The access key id (a secret: never logged). */
   readonly accessKey: string;
+  /** The secret key (never logged). */
   readonly secretKey: string;
 }
 
 /** A connector configuration, for `add` and `test`. */
 export interface ConnectorConfiguration {
+  /** The connector type. */
   readonly type: ConnectorType;
   /** The details for the type (for ProviderBBlob the spec does not show them). */
   readonly connectionDetails: ProviderAStoreDetails | Readonly<Record<string, string>>;
@@ -42,7 +49,9 @@ export type ConnectorCredentials =
 
 /** A report name to check for uniqueness among connectors of a type. */
 export interface ReportNameCheck {
+  /** The connector type. */
   readonly type: ConnectorType;
+  /** The report name to check. */
   readonly name: string;
 }
 

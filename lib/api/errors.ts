@@ -55,6 +55,8 @@ export class ApiError extends Error {
   readonly detail: string;
 
   /**
+   * Builds the error from the failed request's method, path, status and message.
+   *
    * @param options What is known about the failed call.
    * @param text The whole message, for a subclass that words it itself (default
    * `METHOD path → status: message (request id …)`).
@@ -122,6 +124,7 @@ export class PermissionError extends ApiError {
   /** The scope the operation needs, when the operation is known. */
   readonly tokenScope?: TokenScope;
 
+  /** Builds the error from the refused request and the scope it needs, when known. */
   constructor(options: PermissionErrorOptions) {
     super(options, permissionMessage(options));
     if (options.operation !== undefined) this.operation = options.operation;
@@ -234,6 +237,7 @@ export class ConnectorPathError extends NotFoundError {
   /** Where the prefix came from. */
   readonly origin: "guess" | "environment" | "option";
 
+  /** Builds the error from the request and where the connector path's prefix came from. */
   constructor(options: ConnectorPathErrorOptions) {
     super(options, connectorPathMessage(options));
     this.prefix = options.prefix;
@@ -309,6 +313,7 @@ export class RateLimitError extends ApiError {
   /** The last `Retry-After` asked for, in milliseconds, when there was one. */
   readonly retryAfterMs?: number;
 
+  /** Builds the error from the last response and how many times the client waited. */
   constructor(options: ApiErrorOptions & { waits: number; retryAfterMs?: number }) {
     super(options);
     this.waits = options.waits;
@@ -335,6 +340,7 @@ export class NetworkError extends Error {
   /** Whether the per-request time-out fired. */
   readonly timedOut: boolean;
 
+  /** Builds the error from the request that could not reach the service and why. */
   constructor(
     options: { method: string; path: string; message: string; timedOut?: boolean; cause?: unknown },
   ) {
@@ -380,6 +386,7 @@ export class NormalisationError extends Error {
   /** The item that held it (`item "L1" (item 3 of page 2)`), when known. */
   readonly item?: string;
 
+  /** Builds the error from the operation, the field and the value that could not be read. */
   constructor(
     options: {
       resource: string;
@@ -485,6 +492,7 @@ export class PagingIntegrityError extends Error {
   /** Reads of the whole collection made, the failed one included. */
   readonly reads: number;
 
+  /** Builds the error from the read whose pages did not add up. */
   constructor(options: PagingIntegrityOptions) {
     super(oneLine(escapeJsonText(pagingMessage(options))));
     this.name = "PagingIntegrityError";
@@ -542,6 +550,7 @@ export class ShapeError extends Error {
   /** A short description of what was received, sensitive values redacted. */
   readonly received: string;
 
+  /** Builds the error from the operation and what was received instead of the expected shape. */
   constructor(
     options: {
       operation: string;
@@ -616,6 +625,7 @@ export class RefusedResponseError extends ShapeError {
   /** Whether `operation` is the operation's id (else it is the method, until named). */
   readonly named: boolean;
 
+  /** Builds the error from the response refused and why. */
   constructor(options: RefusedResponseOptions) {
     super({
       operation: options.operation ?? options.method,

@@ -57,7 +57,7 @@ export const COMPARISON_OPERATORS: readonly ComparisonOperator[] = [
 ];
 
 /** What every literal keeps: its text (after unescaping) and whether it was quoted. */
-interface LiteralBase {
+export interface LiteralBase {
   /** The value's text as written, after removing quotes and escapes. */
   readonly text: string;
   /** Whether the value was written in quotes. */
@@ -66,6 +66,7 @@ interface LiteralBase {
 
 /** A string value: any quoted value that is not a date, or an unquoted word. */
 export interface StringLiteral extends LiteralBase {
+  /** The literal's type. */
   readonly type: "string";
   /** The same as `text`. */
   readonly value: string;
@@ -73,16 +74,21 @@ export interface StringLiteral extends LiteralBase {
 
 /** An unquoted number (`12`, `-1.5`, `2e3`). */
 export interface NumberLiteral extends LiteralBase {
+  /** The literal's type. */
   readonly type: "number";
   /** `Number(text)`, always finite. */
   readonly value: number;
+  /** A number is never quoted (a quoted number is a string). */
   readonly quoted: false;
 }
 
 /** An unquoted `true` or `false` (any letter case). */
 export interface BooleanLiteral extends LiteralBase {
+  /** The literal's type. */
   readonly type: "boolean";
+  /** `true` or `false`. */
   readonly value: boolean;
+  /** A boolean is never quoted (a quoted `true` is a string). */
   readonly quoted: false;
 }
 
@@ -92,6 +98,7 @@ export interface BooleanLiteral extends LiteralBase {
  * always does (see `filter_validate.ts`).
  */
 export interface DateLiteral extends LiteralBase {
+  /** The literal's type. */
   readonly type: "date";
   /** The instant, to the millisecond (finer fractions are truncated). */
   readonly value: Date;
@@ -105,9 +112,11 @@ export type FilterLiteral = StringLiteral | NumberLiteral | BooleanLiteral | Dat
 
 /** `<field> <operator> <value>` with one value. */
 export interface ScalarComparison {
+  /** The node's kind. */
   readonly kind: "cmp";
   /** The field name as written (`hostName`, `status.type`). */
   readonly field: string;
+  /** The operator (`-eq`, `-lt`, `-like`, `-exists`, …). */
   readonly op: ScalarOperator;
   /** The value; for `exists` always a boolean literal. */
   readonly value: FilterLiteral;
@@ -115,9 +124,13 @@ export interface ScalarComparison {
 
 /** `<field> -in [<value>, …]` or `-notin`: a non-empty list. */
 export interface ListComparison {
+  /** The node's kind. */
   readonly kind: "cmp";
+  /** The field name as written. */
   readonly field: string;
+  /** `-in` or `-notin`. */
   readonly op: ListOperator;
+  /** The values, in source order (at least one). */
   readonly value: readonly FilterLiteral[];
 }
 
@@ -126,19 +139,25 @@ export type ComparisonNode = ScalarComparison | ListComparison;
 
 /** `(a) -and (b) [-and (c) …]`: two or more operands, in source order, not flattened. */
 export interface AndNode {
+  /** The node's kind. */
   readonly kind: "and";
+  /** The operands, in source order. */
   readonly items: readonly FilterNode[];
 }
 
 /** `(a) -or (b) [-or (c) …]`: two or more operands, in source order, not flattened. */
 export interface OrNode {
+  /** The node's kind. */
   readonly kind: "or";
+  /** The operands, in source order. */
   readonly items: readonly FilterNode[];
 }
 
 /** `-not (a)`. */
 export interface NotNode {
+  /** The node's kind. */
   readonly kind: "not";
+  /** The negated expression. */
   readonly expr: FilterNode;
 }
 
@@ -172,7 +191,9 @@ const POSITIONS = new WeakMap<object, FilterPosition>();
  * if (node.kind === "and") console.log(positionOf(node.items[1])?.column); // 17
  * ```
  */
-export function positionOf(target: FilterNode | FilterLiteral | readonly FilterLiteral[]) {
+export function positionOf(
+  target: FilterNode | FilterLiteral | readonly FilterLiteral[],
+): FilterPosition | undefined {
   return POSITIONS.get(target);
 }
 

@@ -75,6 +75,7 @@ export interface FilterSyntaxErrorOptions {
  * ```
  */
 export class FilterSyntaxError extends Error {
+  /** The error's name, for `instanceof`-free checks and logs. */
   override name = "FilterSyntaxError";
   /** 1-based character column of the problem. */
   readonly column: number;
@@ -85,6 +86,7 @@ export class FilterSyntaxError extends Error {
   /** An extra explanation, if any. */
   readonly hint?: string;
 
+  /** Builds the error from where parsing stopped and what was expected. */
   constructor(options: FilterSyntaxErrorOptions) {
     const { column, expected, found, hint, source } = options;
     let message = `filter error at column ${column}: expected ${expected}, found ${found}`;

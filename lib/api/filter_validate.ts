@@ -97,12 +97,14 @@ export interface FilterValidationErrorOptions {
  * ```
  */
 export class FilterValidationError extends Error {
+  /** The error's name, for `instanceof`-free checks and logs. */
   override name = "FilterValidationError";
   /** The field concerned, as written. */
   readonly field: string;
   /** 1-based column in the parsed filter; absent for built trees. */
   readonly column?: number;
 
+  /** Builds the error from the problem and where it is in the filter. */
   constructor(options: FilterValidationErrorOptions) {
     const where = options.column === undefined ? "" : ` at column ${options.column}`;
     const caret = options.source !== undefined && options.column !== undefined
@@ -146,10 +148,12 @@ export interface FilterFieldErrorOptions {
  * ```
  */
 export class FilterFieldError extends FilterValidationError {
+  /** The error's name, for `instanceof`-free checks and logs. */
   override name = "FilterFieldError";
   /** Visible fields whose names are close to the one written. */
   readonly suggestions: readonly string[];
 
+  /** Builds the error from the unknown field, the resource and close names. */
   constructor(options: FilterFieldErrorOptions) {
     const { field, resource, suggestions, column, advice, source } = options;
     const hint = suggestions.length
@@ -177,12 +181,14 @@ export class FilterFieldError extends FilterValidationError {
  * ```
  */
 export class FilterOperatorError extends FilterValidationError {
+  /** The error's name, for `instanceof`-free checks and logs. */
   override name = "FilterOperatorError";
   /** The operator, lower case without its hyphen. */
   readonly operator: ComparisonOperator;
   /** The field's type. */
   readonly fieldType: FieldType;
 
+  /** Builds the error from the field, its type and the operator written. */
   constructor(options: {
     field: string;
     operator: ComparisonOperator;
@@ -218,10 +224,12 @@ export class FilterOperatorError extends FilterValidationError {
  * ```
  */
 export class FilterValueError extends FilterValidationError {
+  /** The error's name, for `instanceof`-free checks and logs. */
   override name = "FilterValueError";
   /** The type the value should have had. */
   readonly expectedType: FieldType;
 
+  /** Builds the error from the field, the value written and the type expected. */
   constructor(options: {
     field: string;
     expectedType: FieldType;
@@ -255,7 +263,9 @@ export type FilterOperand = string | number | boolean;
 
 /** A comparison checked against its resource: its field and its values read as the field's type. */
 export interface CheckedComparison {
+  /** The field compared. */
   readonly field: FieldSpec;
+  /** The operator. */
   readonly op: ComparisonOperator;
   /** One value, or the list of `-in` / `-notin`; dates as epoch milliseconds. */
   readonly operands: readonly FilterOperand[];

@@ -63,6 +63,7 @@ export class PagingLimitError extends Error {
   /** Items read when the read stopped. */
   readonly items: number;
 
+  /** Builds the error from the bound that stopped the read and where the read was. */
   constructor(options: PagingLimitOptions) {
     // The filter is JSON-quoted; what JSON leaves raw (U+2028, NEL, bidi) is escaped too.
     super(oneLine(escapeJsonText(limitMessage(options))));

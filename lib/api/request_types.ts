@@ -154,7 +154,9 @@ export interface RequestFn {
 
 /** Timers for the per-attempt time-out (default: the global ones, looked up when used). */
 export interface TimerClock {
+  /** Calls `fn` after `ms` milliseconds; a handle for `clearTimeout`. */
   setTimeout(fn: () => void, ms: number): unknown;
+  /** Cancels a call `setTimeout` scheduled. */
   clearTimeout(handle: unknown): void;
 }
 

@@ -131,12 +131,14 @@ export type RegistryApplication = Resource<"RegistryApplication">;
 export type CloudConnector = Resource<"CloudConnector">;
 /** The normalised `RetrievalInfo` resource (spec section 2). */
 export type RetrievalInfo = Resource<"RetrievalInfo">;
+/** The normalised `ComplianceUsage` resource (spec section 2). */
+export type ComplianceUsage = Resource<"ComplianceUsage">;
 /** The normalised `UniqueResult` resource (spec section 2). */
 export type UniqueResult = Resource<"UniqueResult">;
 /**
  * The normalised `TestResult` resource (spec section 2). Its nested `status` is spelt out here
  * because `Resource<N>` derives nested objects only for resources that have both string and date
- * fields (catalogue.ts `Objects<D>` reads `Names<D, "s" | "d">`, which needs both keys).
+ * fields (catalogue.ts `NestedFields<D>` reads `DeclaredNames<D, "s" | "d">`, which needs both keys).
  */
 export type TestResult = Resource<"TestResult"> & {
   status: { code: string | null; message: string | null };

@@ -102,6 +102,8 @@ export class PackFileError extends Error {
   /** The JSON path of the bad field (`reports[1].params.days`). */
   readonly field: string;
   /**
+   * Builds the error from the file, the field and what is wrong.
+   *
    * @param file The pack file's path.
    * @param field The JSON path of the bad field.
    * @param problem What is wrong.

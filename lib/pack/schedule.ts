@@ -19,6 +19,8 @@ import { Cron } from "croner";
  */
 export class CronError extends Error {
   /**
+   * Builds the error from the expression and what is wrong.
+   *
    * @param expression The expression.
    * @param problem What is wrong.
    */

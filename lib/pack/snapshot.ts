@@ -46,7 +46,11 @@ export interface SnapshotMeta {
  * ```
  */
 export class SnapshotMissError extends Error {
-  /** @param key The request's path and query. */
+  /**
+   * Builds the error from the request not in the snapshot.
+   *
+   * @param key The request's path and query.
+   */
   constructor(key: string) {
     super(
       `the snapshot holds no response for ${key}; re-render with the parameters it was made with`,
@@ -66,6 +70,8 @@ export class SnapshotMissError extends Error {
  */
 export class SnapshotFileError extends Error {
   /**
+   * Builds the error from the file and what is wrong.
+   *
    * @param path The file given.
    * @param problem What is wrong with it.
    */

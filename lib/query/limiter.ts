@@ -52,7 +52,11 @@ export class AdaptiveLimiter {
   #settled = true;
   #waiting: (() => void)[] = [];
 
-  /** @param options Cap, floor, start and latency tolerance. */
+  /**
+   * Starts a limiter at its start limit.
+   *
+   * @param options Cap, floor, start and latency tolerance.
+   */
   constructor(options: LimiterOptions = {}) {
     this.#max = Math.max(1, Math.floor(options.max ?? 64));
     this.#min = Math.min(this.#max, Math.max(1, Math.floor(options.min ?? 1)));

@@ -5,15 +5,11 @@
  * @module
  */
 
-import type { Resource } from "../api/catalogue.ts";
 import type { EstateApi, RegistryApi } from "../api/client.ts";
+import type { Computer, RegistryApplication } from "../api/types.ts";
 import type { QueryContext } from "./context.ts";
 
-/** A registry application. */
-export type RegistryApplication = Resource<"RegistryApplication">;
-
-/** A computer. */
-export type Computer = Resource<"Computer">;
+export type { Computer, RegistryApplication };
 
 /**
  * The registry's applications by id, read once per run (cache key `registry.applications`, or

@@ -12,7 +12,7 @@
  * @module
  */
 
-import pg from "pg";
+import type pg from "pg";
 import type { Manifest } from "../pack/manifest.ts";
 import type { Figure } from "../pack/figures.ts";
 import { redact } from "../api/redact.ts";
@@ -137,9 +137,14 @@ export class RunHistory {
     this.#pool = pool;
   }
 
-  /** Connects and creates the history table if it is missing. */
+  /**
+   * Connects and creates the history table if it is missing. The PostgreSQL driver is loaded
+   * here, on first use, so a module that only names this class (a report over run history)
+   * loads no database package.
+   */
   static async open(url: string, options: { max?: number } = {}): Promise<RunHistory> {
-    const pool = new pg.Pool({ connectionString: url, max: options.max ?? 4 });
+    const { default: driver } = await import("pg");
+    const pool = new driver.Pool({ connectionString: url, max: options.max ?? 4 });
     pool.on("error", () => {}); // an idle connection dropped by the server is replaced on use
     const history = new RunHistory(pool);
     try {

@@ -169,7 +169,11 @@ export function chromiumWrapper(): string | undefined {
  * ```
  */
 export class BrowserNotFoundError extends Error {
-  /** @param looked The places that were looked at. */
+  /**
+   * Builds the error from the places looked at.
+   *
+   * @param looked The places that were looked at.
+   */
   constructor(readonly looked: readonly string[]) {
     super(
       "No Chrome or Chromium found for PDF output (looked at " + looked.join(", ") + "). " +
@@ -198,6 +202,8 @@ export class BrowserNotFoundError extends Error {
  */
 export class BrowserLaunchError extends Error {
   /**
+   * Builds the error from the browser that failed and why.
+   *
    * @param executablePath The browser that failed.
    * @param cause Why.
    */
@@ -300,7 +306,12 @@ export async function findBrowser(options: FindBrowserOptions = {}): Promise<str
  * ```
  */
 export interface BrowserHandle {
-  /** Opens a new tab (launching the browser first if needed). */
+  /**
+   * Opens a new tab (launching the browser first if needed): a Puppeteer `Page`, for samkit's
+   * own renderers; Puppeteer's types are not part of samkit's documented API.
+   *
+   * @ignore
+   */
   newPage(): Promise<Page>;
   /** The browser's version string (launches it if needed). */
   version(): Promise<string>;

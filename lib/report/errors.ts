@@ -19,6 +19,8 @@ export class ParamError extends Error {
   /** The parameter's name. */
   readonly param: string;
   /**
+   * Builds the error from the parameter and what is wrong.
+   *
    * @param param The parameter's name.
    * @param problem What is wrong with it.
    */
@@ -42,6 +44,8 @@ export class UnknownReportError extends Error {
   /** The id asked for. */
   readonly id: string;
   /**
+   * Builds the error from the id asked for and the ids that exist.
+   *
    * @param id The id asked for.
    * @param known The ids that exist.
    */
@@ -65,6 +69,8 @@ export class OutputError extends Error {
   /** The folder. */
   readonly dir: string;
   /**
+   * Builds the error from the folder and what is wrong.
+   *
    * @param dir The folder.
    * @param problem Why it cannot be written.
    */

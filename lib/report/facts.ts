@@ -14,7 +14,7 @@ import { compareText } from "../query/sort.ts";
 import { toMinorUnits } from "../query/money.ts";
 
 /** What every fact declares. */
-interface FactBase {
+export interface FactBase {
   /** What the figure is (per-currency facts get ` (EUR)` appended). */
   readonly label: string;
   /** Only rows for which this holds. */
@@ -195,6 +195,8 @@ export class FactsCollector {
   #folds: { section: string; fold: FactFold }[];
 
   /**
+   * Checks the fact specs against the sections and starts counting.
+   *
    * @param specs The report's own facts, shown first, in order.
    * @param sections The report's sections (each fact's section must be among them); their own
    *   `facts` follow, in section order.

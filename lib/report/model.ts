@@ -357,7 +357,11 @@ export interface TrackedFigure {
 
 /** Thrown for a definition that breaks the model's rules. */
 export class ReportDefinitionError extends Error {
-  /** @param message What is wrong, naming the report. */
+  /**
+   * Builds the error from what is wrong.
+   *
+   * @param message What is wrong, naming the report.
+   */
   constructor(message: string) {
     super(message);
     this.name = "ReportDefinitionError";

@@ -15,11 +15,9 @@
  * @module
  */
 
-import type { Resource } from "../api/catalogue.ts";
-import { count, max } from "../query/measures.ts";
+import { count, max, type Measure } from "../query/measures.ts";
 import type { HeatMapStatus } from "../report/model.ts";
-
-type Retrieval = Resource<"RetrievalInfo">;
+import type { RetrievalInfo as Retrieval } from "../api/types.ts";
 
 /** A month's status. */
 export type MonthStatus = "OK" | "Failed" | "In progress" | "Never ran" | "Not created";
@@ -269,7 +267,11 @@ export function inError(row: { readonly errorCode?: unknown; readonly status?: u
  * // { monthsOk: 1, monthsFailed: 0, monthsNeverRan: 0 }
  * ```
  */
-export const MONTH_COUNTS = {
+export const MONTH_COUNTS: {
+  readonly monthsOk: Measure<{ readonly status: MonthStatus }, number>;
+  readonly monthsFailed: Measure<{ readonly status: MonthStatus }, number>;
+  readonly monthsNeverRan: Measure<{ readonly status: MonthStatus }, number>;
+} = {
   monthsOk: count<{ readonly status: MonthStatus }>((m) => m.status === "OK"),
   monthsFailed: count<{ readonly status: MonthStatus }>((m) => m.status === "Failed"),
   monthsNeverRan: count<{ readonly status: MonthStatus }>((m) => m.status === "Never ran"),
@@ -287,7 +289,10 @@ export const MONTH_COUNTS = {
  * // { retrievals: 1, lastSuccess: null }
  * ```
  */
-export const RECORD_FIGURES = {
+export const RECORD_FIGURES: {
+  readonly retrievals: Measure<Pick<Retrieval, "lastSuccessTime">, number>;
+  readonly lastSuccess: Measure<Pick<Retrieval, "lastSuccessTime">, Date | null>;
+} = {
   retrievals: count<Pick<Retrieval, "lastSuccessTime">>(),
   lastSuccess: max<Pick<Retrieval, "lastSuccessTime">, Date>((r) => r.lastSuccessTime),
 };

@@ -73,7 +73,7 @@ function status(p: ElpPosition): string {
  * const rows = positionRows(elp, names);
  * ```
  */
-export function positionRows(elp: ElpResult, names: ElpNames) {
+export function positionRows(elp: ElpResult, names: ElpNames): PositionRow[] {
   const rows = elp.positions.map((p) => ({
     application: names.label(p.applicationId),
     applicationId: p.applicationId,
@@ -104,8 +104,79 @@ export function positionRows(elp: ElpResult, names: ElpNames) {
   return sortBy(rows, asc("publisher"), desc("shortfall"), asc("application"), asc("metric"));
 }
 
-/** A position row. */
-export type PositionRow = ReturnType<typeof positionRows>[number];
+/** A position row: one application × metric. */
+export type PositionRow = {
+  /** The application's label (name and version). */
+  application: string;
+  /** The application's id. */
+  applicationId: string;
+  /** Its publisher, or {@link NO_PUBLISHER}. */
+  publisher: string;
+  /** The metric's name (marked when only its id is known). */
+  metric: string;
+  /** Units purchased. */
+  purchased: number;
+  /** Units received from other licenses (upgrades, downgrades, allocations). */
+  received: number;
+  /** Units received by downgrade. */
+  downgrades: number;
+  /** Units given to other licenses. */
+  given: number;
+  /** Units entitled. */
+  entitlements: number;
+  /** Units required by the installs. */
+  requirement: number;
+  /** Entitlements less requirement. */
+  position: number;
+  /** Entitlements over requirement, or null when nothing is required. */
+  compliance: number | null;
+  /** Units short. */
+  shortfall: number;
+  /** Installs covered. */
+  coveredInstalls: number;
+  /** Installs not covered. */
+  uncoveredInstalls: number;
+  /** Short, Surplus, Balanced or Nothing required. */
+  status: string;
+  /** Where the unit price came from ({@link PRICE_SOURCES}), {@link UNPRICED}, or null. */
+  priceSource: string | null;
+  /** The unit price, or null. */
+  unitPrice: number | null;
+  /** The price's currency, or null. */
+  currency: string | null;
+  /** What the shortfall would cost, or null. */
+  shortfallCost: number | null;
+  /** What the surplus is worth, or null. */
+  surplusValue: number | null;
+  /** Short with no price known. */
+  unpricedShortfall: boolean;
+  /** Where samkit and the service disagree, in words, or null. */
+  disagreement: string | null;
+  /** Hosts counted without hardware data. */
+  understatedHosts: number;
+  /** The note of an understated requirement ({@link understatedNote}), or null. */
+  understated: string | null;
+};
+
+/** Per publisher × metric: what {@link publisherRows} returns. */
+export type PublisherPositionRow = {
+  /** The publisher. */
+  publisher: string;
+  /** The metric. */
+  metric: string;
+  /** Applications of the publisher in the metric. */
+  applications: number;
+  /** How many of them are short. */
+  short: number;
+  /** Units required. */
+  requirement: number;
+  /** Units entitled. */
+  entitlements: number;
+  /** Units short. */
+  shortfall: number;
+  /** Entitlements over requirement, or null when nothing is required. */
+  compliance: number | null;
+};
 
 /**
  * Per publisher × metric: applications, how many are short, units required and entitled, and
@@ -116,7 +187,7 @@ export type PositionRow = ReturnType<typeof positionRows>[number];
  * const rows = publisherRows(positionRows(elp, names));
  * ```
  */
-export function publisherRows(rows: readonly PositionRow[]) {
+export function publisherRows(rows: readonly PositionRow[]): PublisherPositionRow[] {
   const groups = groupBy(rows, (r) => ({ publisher: r.publisher, metric: r.metric }), {
     applications: count(),
     short: count((r) => r.shortfall > 0),
@@ -178,7 +249,7 @@ export type ExposureRow = {
  * const rows = differenceRows(elp, names);
  * ```
  */
-export function differenceRows(elp: ElpResult, names: ElpNames) {
+export function differenceRows(elp: ElpResult, names: ElpNames): DifferenceRow[] {
   const metricOf = new Map(
     elp.positions.map((p) => [`${p.applicationId}\u0000${p.metricId}`, p.metricName]),
   );
@@ -191,6 +262,22 @@ export function differenceRows(elp: ElpResult, names: ElpNames) {
     explanation: d.explanation,
   }));
 }
+
+/** A difference with the service's compliance summary: what {@link differenceRows} returns. */
+export type DifferenceRow = {
+  /** The application's label. */
+  application: string;
+  /** The metric's name (its id when no name is known). */
+  metric: string;
+  /** The figure that differs. */
+  figure: string;
+  /** samkit's value. */
+  samkit: number | null;
+  /** The service's value. */
+  service: number | null;
+  /** Why they may differ. */
+  explanation: string;
+};
 
 function basis(row: Resource<"MetricTracking">, withoutHardware: ReadonlySet<string>): string {
   const on = (n: number | null) => (n ?? 0) > 0;
@@ -269,6 +356,18 @@ export type LicensePositionClient =
   & ElpClient
   & ClientSlice<{ registry: "applications" | "metrics"; organizations: "tree" }>;
 
+/** What {@link reportElp} returns. */
+export interface ReportElp {
+  /** The effective license position. */
+  readonly elp: ElpResult;
+  /** How applications are named. */
+  readonly names: ElpNames;
+  /** The scope's title suffix. */
+  readonly scope: string;
+  /** The organisation statement of the cover, when scoped to one. */
+  readonly organization: string | undefined;
+}
+
 /**
  * The ELP of a report run: its parameters (`organization`, `priceFile`) and `--filter` (a
  * registry filter) applied, applications named from the registry, and the scope's title suffix.
@@ -278,7 +377,9 @@ export type LicensePositionClient =
  * const { elp, names, scope } = await reportElp(ctx);
  * ```
  */
-export async function reportElp(ctx: ReportContext<LicensePositionClient, QueryContext>) {
+export async function reportElp(
+  ctx: ReportContext<LicensePositionClient, QueryContext>,
+): Promise<ReportElp> {
   const organization = ctx.params.organization as string | undefined;
   const priceFile = ctx.params.priceFile as string | undefined;
   const organizations = organization === undefined

@@ -7,7 +7,6 @@
  * @module
  */
 
-import type { Resource } from "../api/catalogue.ts";
 import type { ClientSlice } from "../api/client.ts";
 import type { QueryContext } from "../query/context.ts";
 import { filterMap } from "../query/filter_map.ts";
@@ -19,6 +18,10 @@ import { organizationNames } from "../query/names.ts";
 import { asc, sortBy } from "../query/sort.ts";
 import { endOfLifeRegistryFilter, installedFilter, isEndOfLifeInstall } from "./end_of_life.ts";
 import { applicationLabel, applicationName } from "./lookups.ts";
+import type {
+  ComputerApplication as Install,
+  RegistryApplication as Application,
+} from "../api/types.ts";
 
 /** What the installations are read with: the client slice, the run's cache, the user's filter. */
 export interface EndOfLifeContext {
@@ -52,9 +55,6 @@ export type EndOfLifeInstall = {
   readonly lastUsed: Date | null;
   readonly firstDiscovered: Date | null;
 };
-
-type Install = Resource<"ComputerApplication">;
-type Application = Resource<"RegistryApplication">;
 
 /**
  * The row of an end-of-life installation `install` of `app` on computer `c`.

@@ -9,15 +9,13 @@
  * @module
  */
 
-import type { Resource } from "../api/catalogue.ts";
 import { aggregate } from "../query/group_by.ts";
 import { sum } from "../query/measures.ts";
 import { compareText } from "../query/sort.ts";
 import { ParamError } from "../report/errors.ts";
 import type { ParamSpec } from "../report/model.ts";
 import { stringParam } from "../report/param_builders.ts";
-
-type EntitlementState = Resource<"EntitlementState">;
+import type { EntitlementState } from "../api/types.ts";
 
 /** The default of `uncoveredStates`. */
 export const DEFAULT_UNCOVERED = "Unlicensed,Under-licensed";

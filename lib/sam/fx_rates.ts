@@ -20,7 +20,11 @@ import { readProblem, readRegularTextFile } from "../fs/regular_file.ts";
 
 /** A rates file that cannot be read or used; names the file and line (exit code 2). */
 export class FxRatesFileError extends Error {
-  /** @param message What is wrong, where. */
+  /**
+   * Builds the error from what is wrong with the rates.
+   *
+   * @param message What is wrong, where.
+   */
   constructor(message: string) {
     super(message);
     this.name = "FxRatesFileError";

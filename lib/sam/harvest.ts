@@ -22,9 +22,13 @@
 
 /** An installed application on a computer, with its usage. */
 export interface InstallUsage {
+  /** The computer. */
   readonly computerId: string;
+  /** The application. */
   readonly applicationId: string;
+  /** When it was last used; null: never. */
   readonly lastUsed: Date | null;
+  /** When it was first discovered; null: unknown. */
   readonly firstDiscovered: Date | null;
   /** Whole days unused; null: unknown (idle forever). */
   readonly idleDays: number | null;
@@ -32,15 +36,21 @@ export interface InstallUsage {
 
 /** A metric-tracking row as harvest reads it. */
 export interface HarvestRow {
+  /** The computer the row counts. */
   readonly computerId: string | null;
+  /** The units the row requires. */
   readonly requirement: number | null;
+  /** Non-zero when the row is a physical host's requirement. */
   readonly physicalHost?: number | null;
 }
 
 /** A computer as harvest reads it. */
 export interface HarvestComputer {
+  /** The computer's id. */
   readonly id: string | null;
+  /** The host it runs on, for a virtual machine. */
   readonly hostComputerId?: string | null;
+  /** Its most frequent user. */
   readonly mostFrequentUser?: string | null;
 }
 
@@ -50,6 +60,7 @@ export interface HarvestUnit {
   readonly kind: "install" | "host" | "user";
   /** The computer (install, host) or user the requirement belongs to. */
   readonly holder: string;
+  /** The installs to remove, together. */
   readonly installs: readonly InstallUsage[];
   /** Units of the metric the removals free together. */
   readonly frees: number;

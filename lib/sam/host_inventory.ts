@@ -13,6 +13,7 @@ import type { QueryContext } from "../query/context.ts";
 import { detailsById } from "../query/details.ts";
 import { groupBy } from "../query/group_by.ts";
 import { count } from "../query/measures.ts";
+import type { Computer } from "../api/types.ts";
 
 /** The note of a host or VM whose hardware inventory is missing (404). */
 export const NO_HARDWARE = "No hardware data";
@@ -102,8 +103,6 @@ export function vmNote(detail: unknown, hardware: unknown): string | null {
   return [detail ? null : NO_DETAIL, hardware ? null : NO_HARDWARE].filter((n) => n).join("; ") ||
     null;
 }
-
-type Computer = Resource<"Computer">;
 
 /** A host with its hardware (null on 404), socket map (null on 404) and number of VMs. */
 export interface InventoryHost {

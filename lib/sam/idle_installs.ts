@@ -76,6 +76,7 @@ export function idleInstalls(
   rules: IdleRules,
   onlyIdle?: false,
 ): AsyncGenerator<IdleInstall>;
+/** With `onlyIdle`, the idle installs as the list per computer shows them. */
 export function idleInstalls(
   ctx: IdleInstallsContext,
   rules: IdleRules,

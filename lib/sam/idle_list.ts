@@ -10,13 +10,21 @@
 
 /** What the list per computer shows of an idle install. */
 export interface ListedInstall {
+  /** The computer. */
   readonly computerId: string | null;
+  /** The application. */
   readonly applicationId: string | null;
+  /** When it was last used; null: never. */
   readonly lastUsed: Date | null;
+  /** When it was first discovered; null: unknown. */
   readonly firstDiscovered: Date | null;
+  /** Whole days unused; null: unknown. */
   readonly idleDays: number | null;
+  /** The idleness bucket's label. */
   readonly bucketLabel: string;
+  /** Whether a license covers the application. */
   readonly licensed: boolean;
+  /** Whether it is a harvest candidate. */
   readonly candidate: boolean;
 }
 

@@ -15,7 +15,9 @@ import type { InstallUsage } from "./harvest.ts";
 
 /** What {@link installedUsage} needs of the run. */
 export interface UsageContext {
+  /** The estate's installed applications. */
   readonly client: { readonly estate: Pick<EstateApi, "applications"> };
+  /** The run's query context. */
   readonly query: QueryContext;
 }
 

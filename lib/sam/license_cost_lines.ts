@@ -118,6 +118,18 @@ function costedSum(value: (l: CostLine) => number | null): Measure<CostLine, num
   };
 }
 
+/** The measures {@link costSubtotals} returns, by the name of the figure each computes. */
+export type CostSubtotals = Record<CostKey, Measure<CostLine, number | null>> & {
+  /** Licenses of the group. */
+  readonly licenses: Measure<CostLine, number>;
+  /** Σ quantity over the lines with costs. */
+  readonly quantity: Measure<CostLine, number | null>;
+  /** Purchase cost per unit over the lines with costs. */
+  readonly averageCost: Measure<CostLine, number | null>;
+  /** Licenses without a costs summary. */
+  readonly withoutCosts: Measure<CostLine, number>;
+};
+
 /**
  * The subtotal measures of cost lines (for `groupBy`): licenses (all of the group), quantity and
  * each cost figure in exact cents over the lines with costs (`null` when no line of the group
@@ -133,7 +145,7 @@ function costedSum(value: (l: CostLine) => number | null): Measure<CostLine, num
  * console.log(totals.withoutCosts, totals.quantity, totals.totalCost); // 1 null null
  * ```
  */
-export function costSubtotals() {
+export function costSubtotals(): CostSubtotals {
   const costs = Object.fromEntries(COST_FIELDS.map(([key]) => [
     key,
     sumMoney((l: CostLine) => (l.costed ? l[key] ?? 0 : null)),

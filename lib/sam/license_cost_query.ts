@@ -12,12 +12,17 @@ import type { MeasureResults } from "../query/group_by.ts";
 import { groupByFields } from "../query/group_fields.ts";
 import { distinctNames } from "../fs/safe_name.ts";
 import { registryById } from "../query/lookups.ts";
-import { count, first, sum, sumMoney } from "../query/measures.ts";
+import { count, first, type Measure, sum, sumMoney } from "../query/measures.ts";
 import { rank } from "../query/rank.ts";
 import { asc, desc, orderBy, sortBy } from "../query/sort.ts";
 import type { ParamSpec, Row } from "../report/model.ts";
 import { dateParam, stringParam } from "../report/param_builders.ts";
-import { type CostLine, costLine, costSubtotals } from "./license_cost_lines.ts";
+import {
+  type CostLine,
+  costLine,
+  type CostSubtotals,
+  costSubtotals,
+} from "./license_cost_lines.ts";
 import { type LicenseCosts, licenseCosts, readLicenses } from "./license_list_costs.ts";
 import { inPurchaseRange } from "./purchase_range.ts";
 
@@ -125,12 +130,21 @@ export async function costLinesInScope(
   return await costLinesOf(ctx, await licensesInScope(ctx, scope));
 }
 
-const subtotals = () => ({ publisher: first((l: CostLine) => l.publisher), ...costSubtotals() });
+/** The measures of a subtotal: the publisher of the group's first line and the sums. */
+export type SubtotalMeasures = CostSubtotals & {
+  /** The publisher of the group's first line. */
+  readonly publisher: Measure<CostLine, string | null>;
+};
+
+const subtotals = (): SubtotalMeasures => ({
+  publisher: first((l: CostLine) => l.publisher),
+  ...costSubtotals(),
+});
 
 /** A subtotal row: the key fields, the publisher (of the group's first line) and the sums. */
 export type Subtotal<K extends keyof CostLine> =
   & Pick<CostLine, K>
-  & MeasureResults<ReturnType<typeof subtotals>>;
+  & MeasureResults<SubtotalMeasures>;
 
 /**
  * The subtotals of `lines` by the fields `keys` (see `costSubtotals`), with the publisher of

@@ -30,13 +30,10 @@
  * @module
  */
 
-import type { Resource } from "../api/catalogue.ts";
 import type { LicensesApi } from "../api/client.ts";
 import type { QueryContext } from "../query/context.ts";
 import { detailsById } from "../query/details.ts";
-
-type License = Resource<"License">;
-type CostSummary = Resource<"LicenseCostSummary">;
+import type { License, LicenseCostSummary as CostSummary } from "../api/types.ts";
 
 /** The cost totals of the real license list (the costs summary's figures but the purchase). */
 export const COST_TOTALS = [

@@ -8,7 +8,6 @@
  * @module
  */
 
-import type { Resource } from "../api/catalogue.ts";
 import type { LicensesApi } from "../api/client.ts";
 import type { QueryContext } from "../query/context.ts";
 export { compareText } from "../query/sort.ts";
@@ -16,9 +15,7 @@ export { detailsById, orNull } from "../query/details.ts";
 export { computersById, registryById } from "../query/lookups.ts";
 import type { CellValue, Fact } from "../report/model.ts";
 import { mainPaidLine, type PaidLine } from "../query/elp/pricing.ts";
-
-type RegistryApplication = Resource<"RegistryApplication">;
-type Computer = Resource<"Computer">;
+import type { RegistryApplication } from "../api/types.ts";
 
 /** What was paid for an application's licenses in one currency (see `lib/query/elp/pricing.ts`). */
 export type PriceLine = PaidLine;

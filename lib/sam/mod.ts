@@ -17,6 +17,7 @@ export * from "./connector_status.ts";
 export * from "./data_center_clusters.ts";
 export {
   deviceRows,
+  type DifferenceRow,
   differenceRows,
   type ElpNames,
   type ExposureRow,
@@ -27,7 +28,9 @@ export {
   type PositionRow,
   positionRows,
   PRICE_SOURCES,
+  type PublisherPositionRow,
   publisherRows as positionPublisherRows,
+  type ReportElp,
   reportElp,
   understatedNote,
   UNPRICED,
@@ -58,6 +61,7 @@ export {
   publisherRows as spendPublisherRows,
   SCOPE_PARAMS,
   type Subtotal,
+  type SubtotalMeasures,
   subtotalsBy,
   topApplications,
   topSectionId,

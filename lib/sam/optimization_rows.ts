@@ -37,7 +37,10 @@ function outcome(before: number, after: number): string {
  * const rows = optimizedPositionRows(result, names);
  * ```
  */
-export function optimizedPositionRows(result: OptimizationResult, names: ElpNames) {
+export function optimizedPositionRows(
+  result: OptimizationResult,
+  names: ElpNames,
+): OptimizedPositionRow[] {
   const rows = result.positions.map((o) => ({
     application: names.label(o.position.applicationId),
     applicationId: o.position.applicationId,
@@ -64,8 +67,97 @@ export function optimizedPositionRows(result: OptimizationResult, names: ElpName
   );
 }
 
-/** A position row. */
-export type OptimizedPositionRow = ReturnType<typeof optimizedPositionRows>[number];
+/** A position short before optimisation: what {@link optimizedPositionRows} returns. */
+export type OptimizedPositionRow = {
+  /** The application's label. */
+  application: string;
+  /** The application's id. */
+  applicationId: string;
+  /** The metric's name. */
+  metric: string;
+  /** Units short before (the ELP's shortfall). */
+  shortfallBefore: number;
+  /** Installs removed by harvest. */
+  installsHarvested: number;
+  /** Units freed by harvest. */
+  unitsHarvested: number;
+  /** Units short after harvest. */
+  shortfallAfterHarvest: number;
+  /** Units reassigned from surplus licenses. */
+  unitsReassigned: number;
+  /** Units short after harvest and reallocation. */
+  shortfallAfter: number;
+  /** Closed, Reduced or Still short. */
+  outcome: string;
+  /** The ELP's unit price, or null. */
+  unitPrice: number | null;
+  /** The price's currency, or null. */
+  currency: string | null;
+  /** What the shortfall before would cost, or null. */
+  costBefore: number | null;
+  /** What the shortfall after would cost, or null. */
+  costAfter: number | null;
+  /** The difference, or null. */
+  moneySaved: number | null;
+};
+
+/** Per currency: what {@link currencyRows} returns. */
+export type OptimizationCurrencyRow = {
+  /** The currency. */
+  currency: string;
+  /** Positions short before. */
+  short: number;
+  /** Positions closed. */
+  closed: number;
+  /** Positions still short. */
+  stillShort: number;
+  /** Shortfall cost before, or null. */
+  costBefore: number | null;
+  /** Money saved, or null. */
+  moneySaved: number | null;
+  /** What is left to buy, or null. */
+  costAfter: number | null;
+};
+
+/** One action of the plan: what {@link actionRows} returns. */
+export type OptimizationActionRow = {
+  /** The step's number, in order of money saved. */
+  step: number;
+  /** Remove install, or Reassign license (basis). */
+  action: string;
+  /** The application's label. */
+  application: string;
+  /** The application's id. */
+  applicationId: string;
+  /** The metric's name. */
+  metric: string;
+  /** The computer's host name (its id when unknown), for a removal. */
+  computer: string | null;
+  /** The computer's id, for a removal. */
+  computerId: string | null;
+  /** The computer's organisation, for a removal. */
+  organization: string | null;
+  /** When the install was last used. */
+  lastUsed: Date | null;
+  /** Days since then. */
+  idleDays: number | null;
+  /** Units the removal frees (on a step's first row). */
+  unitsFreed: number | null;
+  /** The license reassigned. */
+  license: string | null;
+  /** What it is reassigned from. */
+  from: string | null;
+  /** What it is reassigned to. */
+  to: string | null;
+  /** Units reassigned. */
+  units: number | null;
+  /** Money the step saves (on its first row). */
+  moneySaved: number | null;
+  /** The price's currency. */
+  currency: string | null;
+  /** Why removals go together, or null. */
+  note: string | null;
+};
 
 /**
  * Per currency: positions short before, closed, still short; shortfall cost before, money saved
@@ -76,7 +168,7 @@ export type OptimizedPositionRow = ReturnType<typeof optimizedPositionRows>[numb
  * const rows = currencyRows(optimizedPositionRows(result, names));
  * ```
  */
-export function currencyRows(rows: readonly OptimizedPositionRow[]) {
+export function currencyRows(rows: readonly OptimizedPositionRow[]): OptimizationCurrencyRow[] {
   const groups = groupBy(rows.filter((r) => r.currency), (r) => ({ currency: r.currency! }), {
     short: count(),
     closed: count((r) => r.shortfallAfter <= 0),
@@ -158,7 +250,10 @@ function reassignRow(s: Extract<OptimizationStep, { kind: "reassign" }>, names: 
  * const rows = actionRows(result, names);
  * ```
  */
-export function actionRows(result: OptimizationResult, names: OptimizationNames) {
+export function actionRows(
+  result: OptimizationResult,
+  names: OptimizationNames,
+): OptimizationActionRow[] {
   return result.steps.flatMap((s, i) =>
     (s.kind === "remove" ? removeRows(s, names) : [reassignRow(s, names)]).map((r) => ({
       step: i + 1,

@@ -31,7 +31,13 @@ export type OptimizationClient =
   & ElpClient
   & ClientSlice<{ estate: "applications" | "computers"; registry: "applications" }>;
 
-type Ctx = { readonly client: OptimizationClient; readonly query: QueryContext };
+/** What the optimisation reads with: the client's slice and the run's query context. */
+export interface OptimizationContext {
+  /** The SAM client. */
+  readonly client: OptimizationClient;
+  /** The run's query context. */
+  readonly query: QueryContext;
+}
 
 /** Options of {@link optimizeLicensePosition}. */
 export interface OptimizeOptions extends ElpOptions {
@@ -51,18 +57,27 @@ export interface OptimizeOptions extends ElpOptions {
 
 /** One short position before and after. */
 export interface OptimizedPosition {
+  /** The ELP position. */
   readonly position: ElpPosition;
+  /** Units short before (the ELP's shortfall). */
   readonly shortfallBefore: number;
+  /** The harvest units removed for it. */
   readonly harvested: readonly HarvestUnit[];
+  /** Units freed by harvest. */
   readonly unitsHarvested: number;
+  /** Units short after harvest. */
   readonly shortfallAfterHarvest: number;
+  /** The license units reassigned to it. */
   readonly received: readonly Reassignment[];
+  /** Units reassigned. */
   readonly unitsReassigned: number;
+  /** Units short after harvest and reallocation. */
   readonly shortfallAfter: number;
   /** The ELP's shortfall cost (null: unpriced). */
   readonly costBefore: number | null;
   /** What the remaining shortfall costs at the same price (null: unpriced). */
   readonly costAfter: number | null;
+  /** What the optimisation saves (null: unpriced). */
   readonly moneySaved: number | null;
 }
 
@@ -76,10 +91,13 @@ export type OptimizationStep =
 
 /** What {@link optimizeLicensePosition} returns. */
 export interface OptimizationResult {
+  /** The ELP the optimisation started from. */
   readonly elp: ElpResult;
+  /** The positions short before, before and after. */
   readonly positions: OptimizedPosition[];
   /** Steps by money saved (largest first; unpriced last). */
   readonly steps: OptimizationStep[];
+  /** The idleness threshold used, in days. */
   readonly idleDays: number;
 }
 
@@ -109,7 +127,7 @@ function excluder(list: readonly string[], names: (install: InstallUsage) => str
  * ```
  */
 export async function optimizeLicensePosition(
-  ctx: Ctx,
+  ctx: OptimizationContext,
   options: OptimizeOptions = {},
 ): Promise<OptimizationResult> {
   const idleDays = options.idleDays ?? 90;
@@ -176,7 +194,7 @@ type Harvested = Map<string, { units: HarvestUnit[]; freed: number; left: number
 
 /** Organisation moves (scoped runs, when asked), then version and edition moves. */
 async function reallocations(
-  ctx: Ctx,
+  ctx: OptimizationContext,
   elp: ElpResult,
   short: readonly ElpPosition[],
   harvested: Harvested,

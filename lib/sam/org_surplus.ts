@@ -19,7 +19,13 @@ import { entitlementAllocations } from "../query/elp/entitlement_allocations.ts"
 import { computersById } from "../query/lookups.ts";
 import type { SurplusPool } from "./reallocate.ts";
 
-type Ctx = { readonly client: ElpClient; readonly query: QueryContext };
+/** What {@link organizationPools} reads with: the ELP's client slice and the run's query context. */
+export interface OrganizationPoolsContext {
+  /** The SAM client. */
+  readonly client: ElpClient;
+  /** The run's query context. */
+  readonly query: QueryContext;
+}
 
 const key = (app: string | null, metric: string | null) => `${app}\u0000${metric}`;
 
@@ -56,7 +62,7 @@ function movable(
  * ```
  */
 export async function organizationPools(
-  ctx: Ctx,
+  ctx: OrganizationPoolsContext,
   options: {
     readonly scope: ReadonlySet<string>;
     readonly organizations: readonly string[];

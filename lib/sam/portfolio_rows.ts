@@ -12,11 +12,17 @@ import type { Figure } from "../pack/figures.ts";
 
 /** The part of a history row the portfolio reads. */
 export interface PortfolioRun {
+  /** The tenant's id. */
   readonly tenantId: string;
+  /** The tenant's name. */
   readonly tenantName: string;
+  /** The pack's name. */
   readonly pack: string;
+  /** The run's status. */
   readonly status: string;
+  /** When the run started. */
   readonly started: Date;
+  /** The headline figures of the run, or null when it recorded none. */
   readonly figures: readonly Figure[] | null;
 }
 

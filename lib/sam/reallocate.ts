@@ -18,7 +18,9 @@ export interface PoolLicense {
 
 /** A surplus that may cover shortfalls. */
 export interface SurplusPool {
+  /** The application. */
   readonly applicationId: string;
+  /** The metric. */
   readonly metricId: string;
   /** The organisation holding it; null for the report's own scope. */
   readonly organizationId: string | null;
@@ -30,16 +32,23 @@ export interface SurplusPool {
 
 /** A position still short, in the order needs are served. */
 export interface ReallocationNeed {
+  /** The application. */
   readonly applicationId: string;
+  /** The metric. */
   readonly metricId: string;
+  /** Units short. */
   readonly shortfall: number;
 }
 
 /** One proposed move of license units. */
 export interface Reassignment {
+  /** The license moved; null for an allocation's units. */
   readonly licenseId: string | null;
+  /** Where the units come from. */
   readonly from: SurplusPool;
+  /** Where they go. */
   readonly to: ReallocationNeed;
+  /** Units moved. */
   readonly units: number;
   /** What allows it (from {@link ReallocationOptions.allows}). */
   readonly basis: string;

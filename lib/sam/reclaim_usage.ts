@@ -12,7 +12,7 @@
  * @module
  */
 
-import type { Resource } from "../api/catalogue.ts";
+import type { ComplianceUsage as Usage } from "../api/types.ts";
 import type { ClientSlice } from "../api/client.ts";
 import type { QueryContext } from "../query/context.ts";
 import { toArray } from "../query/collect.ts";
@@ -32,8 +32,13 @@ export interface ServiceUsage {
   readonly serviceDisagrees: boolean | null;
 }
 
-type Ctx = { readonly client: UsageClient; readonly query: QueryContext };
-type Usage = Resource<"ComplianceUsage">;
+/** What {@link withServiceUsage} reads with: the client's slice and the run's query context. */
+export interface ServiceUsageContext {
+  /** The SAM client. */
+  readonly client: UsageClient;
+  /** The run's query context. */
+  readonly query: QueryContext;
+}
 
 const NONE: ServiceUsage = { serviceCovered: null, servicePartial: null, serviceDisagrees: null };
 
@@ -70,7 +75,7 @@ export function usageOf(
 }
 
 /** The usage rows of an application, or `null` where the service does not offer them. */
-async function readUsage(ctx: Ctx, applicationId: string): Promise<Usage[] | null> {
+async function readUsage(ctx: ServiceUsageContext, applicationId: string): Promise<Usage[] | null> {
   try {
     return await toArray(ctx.client.licenses.complianceUsage(applicationId));
   } catch (error) {
@@ -89,7 +94,7 @@ async function readUsage(ctx: Ctx, applicationId: string): Promise<Usage[] | nul
  * ```
  */
 export async function withServiceUsage(
-  ctx: Ctx,
+  ctx: ServiceUsageContext,
   rows: readonly ReclaimRow[],
 ): Promise<(ReclaimRow & ServiceUsage)[]> {
   const usage = new Map<string, Usage[] | null>();

@@ -90,9 +90,13 @@ export function isHarvestCandidate(idleDays: number | null, top: number): boolea
 
 /** A metric-tracking row as the reclaim reads it. */
 export interface RequirementRow {
+  /** The computer. */
   readonly computerId: string | null;
+  /** The application. */
   readonly applicationId: string | null;
+  /** The metric. */
   readonly metricId: string | null;
+  /** The units the row requires. */
   readonly requirement: number | null;
 }
 
@@ -105,6 +109,16 @@ export type IdleUnits = {
   /** Σ their rows' requirement, in the metric's units. */
   units: number;
 };
+
+/** What {@link idleUnitsTally} returns: a pass that counts installs, and the lines counted. */
+export interface IdleUnitsTally {
+  /** Yields every install unchanged, counting each harvest candidate's metric rows. */
+  pass<T extends { computerId: string | null; applicationId: string | null; candidate: boolean }>(
+    installs: AsyncIterable<T> | Iterable<T>,
+  ): AsyncGenerator<T>;
+  /** The lines counted so far, one per application × metric. */
+  lines(): IdleUnits[];
+}
 
 /** Rounds away float noise (core factors make fractional requirements), as the ELP does. */
 const clean = (n: number) => Number(n.toPrecision(12));
@@ -125,7 +139,7 @@ const clean = (n: number) => Number(n.toPrecision(12));
  * console.log(tally.lines()); // [{ applicationId: "ORA", metricId: "CORES", installs: 1, units: 8 }]
  * ```
  */
-export function idleUnitsTally(tracking: Iterable<RequirementRow>) {
+export function idleUnitsTally(tracking: Iterable<RequirementRow>): IdleUnitsTally {
   // Each install's rows by the install's number: the row itself when it is the only one (most
   // installs count in one metric), else the list.
   const installs = new PairKeys();

@@ -20,6 +20,8 @@ export class MissingFxRateError extends Error {
   /** The currency without a rate. */
   readonly currency: string;
   /**
+   * Builds the error from the currency and what is wrong.
+   *
    * @param currency The currency.
    * @param message What is missing, where.
    */
@@ -72,6 +74,8 @@ export class FxConverter {
   #used = new Map<string, FxRate | null>();
 
   /**
+   * Holds the rates of the options, as of the given date.
+   *
    * @param options The reporting currency and its rates.
    * @param asOf The run's day: each currency's latest rate on or before it is used.
    */

@@ -10,10 +10,15 @@
 
 /** A registry application as the rights rule reads it. */
 export interface ProductVersion {
+  /** The application. */
   readonly id: string | null;
+  /** Its product family. */
   readonly familyId?: string | null;
+  /** Its version's rank in the family (higher: newer). */
   readonly versionIndex?: number | null;
+  /** Its edition's rank in the family (higher: more features). */
   readonly editionIndex?: number | null;
+  /** When the version was released. */
   readonly releaseDate?: Date | null;
 }
 
@@ -27,7 +32,9 @@ export interface NeededRights {
 
 /** A license's recorded rights. */
 export interface LicenseRights {
+  /** Downgrade rights: may cover an older version. */
   readonly isDowngrade?: boolean | null;
+  /** Cross-edition rights: may cover a lower edition. */
   readonly isCrossEdition?: boolean | null;
 }
 

@@ -62,6 +62,28 @@ export async function staleComputerRows(ctx: StaleContext, days: number): Promis
   }));
 }
 
+/** One organisation's stale-computer counts: what {@link perOrganization} returns. */
+export type StaleOrganizationRow = {
+  /** The organisation's name. */
+  organization: string;
+  /** Its id, or null for computers of no organisation. */
+  organizationId: string | null;
+  /** Computers. */
+  computers: number;
+  /** Computers not scanned within the threshold. */
+  stale: number;
+  /** Computers never scanned. */
+  neverScanned: number;
+  /** Computers quarantined. */
+  quarantined: number;
+  /** Computers flagged (stale, never scanned or quarantined). */
+  flagged: number;
+  /** The oldest last scan, or null. */
+  oldestScan: Date | null;
+  /** The share flagged (0 to 1). */
+  share: number;
+};
+
 /**
  * Per organisation (by name, then id): computers, stale, never scanned, quarantined and flagged
  * counts, the share flagged and the oldest scan.
@@ -85,7 +107,7 @@ export function perOrganization(
     | "flagged"
     | "lastScan"
   >[],
-) {
+): StaleOrganizationRow[] {
   const organizations = groupBy(computers, (c) => ({
     organization: c.organization,
     organizationId: c.organizationId,

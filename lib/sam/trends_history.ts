@@ -94,6 +94,8 @@ const CONVERTED_REPORT_OF: Record<ConvertedPart, string> = {
  */
 export class HistoryFolderError extends Error {
   /**
+   * Builds the error from the folder and what is wrong with it.
+   *
    * @param folder The folder given.
    * @param problem What is wrong.
    */

@@ -72,6 +72,8 @@ export class TokenAuthority {
   #rejected = 0;
 
   /**
+   * Starts an authority with no token issued.
+   *
    * @example
    * ```ts
    * import { TokenAuthority } from "./auth.ts";

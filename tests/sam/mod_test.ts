@@ -1,10 +1,10 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import * as samkit from "../../mod.ts";
+import * as samkit from "../../sam.ts";
 import * as sam from "../../lib/sam/mod.ts";
 
-describe("the SAM domain layer from mod.ts", () => {
-  it("licensing rules answer the same through mod.ts as in lib/sam", () => {
+describe("the SAM domain layer from the sam entry point", () => {
+  it("licensing rules answer the same through sam.ts as in lib/sam", () => {
     const rule = { minCoresPerProcessor: 8, minCoresPerServer: 16, corePackSize: 2 };
     assert.equal(samkit.perCoreRequirement(2, 12, rule), 16);
     assert.equal(

@@ -10,7 +10,9 @@ import type { ElpLine } from "./position.ts";
 
 /** One figure where samkit and the service differ. */
 export interface CrossCheckDifference {
+  /** The application. */
   readonly applicationId: string;
+  /** The metric. */
   readonly metricId: string;
   /** Which figure. */
   readonly figure: string;

@@ -56,7 +56,9 @@ export interface ElpPosition extends ElpLine {
 
 /** A metric-tracking row with a requirement, and what covers it. */
 export interface ElpDeviceRequirement {
+  /** The metric-tracking row. */
   readonly row: Resource<"MetricTracking">;
+  /** The computer of the row, when known. */
   readonly computer: Resource<"Computer"> | undefined;
   /** License ids covering this computer's install (from license tracking). */
   readonly licenseIds: readonly string[];
@@ -64,6 +66,7 @@ export interface ElpDeviceRequirement {
 
 /** What {@link effectiveLicensePosition} returns. */
 export interface ElpResult {
+  /** One position per application and metric. */
   readonly positions: ElpPosition[];
   /**
    * Differences with the service's compliance summary, or for an organisation's scope with its

@@ -68,7 +68,9 @@ export type TransferKind = typeof TRANSFER_KINDS[number];
 
 /** The ELP of one application and metric. */
 export interface ElpLine {
+  /** The application. */
   readonly applicationId: string;
+  /** The metric. */
   readonly metricId: string;
   /** Licensed quantity bought. */
   readonly purchased: number;

@@ -41,9 +41,13 @@ export interface InstallState {
 
 /** Installs per state group of one application and metric. */
 export interface StateCounts {
+  /** Installs covered by a license. */
   readonly covered: number;
+  /** Installs that need a license and have none. */
   readonly uncovered: number;
+  /** Installs that need no license. */
   readonly notRequired: number;
+  /** Installs in any other state. */
   readonly other: number;
 }
 
