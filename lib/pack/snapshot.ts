@@ -21,6 +21,7 @@ import {
 } from "../fs/regular_file.ts";
 import { TOKEN_PATH } from "../api/operations.ts";
 import { isSensitiveName, redact, REDACTED } from "../api/redact.ts";
+import { scrubSecrets } from "../api/secrets.ts";
 
 /** What a snapshot remembers about the run that made it. */
 export interface SnapshotMeta {
@@ -122,8 +123,9 @@ function redactInPlace(value: unknown): number {
 
 /**
  * A response body as a snapshot keeps it: JSON with the value of every sensitive field (at any
- * depth) replaced by `"<redacted>"`; other text with every visible secret redacted. A body with
- * nothing to redact is kept byte for byte.
+ * depth) replaced by `"<redacted>"`, and every secret samkit holds (registered with
+ * `registerSecret`) removed by value wherever it stands; other text with every visible secret
+ * redacted. A body with nothing to redact is kept byte for byte.
  *
  * @example
  * ```ts
@@ -133,13 +135,16 @@ function redactInPlace(value: unknown): number {
  * ```
  */
 export function redactBody(body: string): string {
+  // Every registered secret goes by value first, whatever field holds it: its JSON-escaped
+  // spelling is registered too, and "<redacted>" needs no escape, so JSON stays JSON.
+  const scrubbed = scrubSecrets(body);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body);
+    parsed = JSON.parse(scrubbed);
   } catch {
-    return redact(body);
+    return redact(scrubbed);
   }
-  return redactInPlace(parsed) === 0 ? body : JSON.stringify(parsed);
+  return redactInPlace(parsed) === 0 ? scrubbed : JSON.stringify(parsed);
 }
 
 function open(path: string): DatabaseSync {

@@ -1,8 +1,18 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { redactBody } from "../../lib/pack/snapshot.ts";
+import { registerSecret } from "../../lib/api/secrets.ts";
 
 describe("snapshot bodies", () => {
+  it("drop a secret samkit holds by value, under any field name and in any text", () => {
+    registerSecret("echoed-9c1f-plain");
+    const body = JSON.stringify({ id: "c1", notes: "key echoed-9c1f-plain here", n: 2 });
+    const kept = redactBody(body);
+    assert.ok(!kept.includes("echoed-9c1f-plain"), kept);
+    assert.deepEqual(JSON.parse(kept), { id: "c1", notes: "key <redacted> here", n: 2 });
+    assert.equal(redactBody("text echoed-9c1f-plain"), "text <redacted>");
+  });
+
   it("replace every sensitive value at any depth, and keep other values", () => {
     const body = JSON.stringify({
       items: [
