@@ -8,6 +8,7 @@
  */
 
 import { RunHistory } from "../queue/history.ts";
+import { databaseUrl } from "../queue/database_url.ts";
 import type { Figure } from "../pack/figures.ts";
 
 /** The part of a history row the portfolio reads. */
@@ -209,9 +210,9 @@ export const NO_DATABASE =
  * ```
  */
 export async function readRuns(pack: string | undefined): Promise<PortfolioRun[] | null> {
-  const url = Deno.env.get("SAMKIT_DATABASE_URL");
-  if (!url) return null;
-  const history = await RunHistory.open(url, { max: 1 });
+  if (!Deno.env.get("SAMKIT_DATABASE_URL")) return null;
+  // Checked, and its password registered as a secret, as the queue's own commands do.
+  const history = await RunHistory.open(databaseUrl(), { max: 1 });
   try {
     return await history.runs(pack ? { pack } : {});
   } finally {
