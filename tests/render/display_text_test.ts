@@ -19,8 +19,8 @@ import { memorySection } from "../../lib/report/spool.ts";
 import type { RenderDocument } from "../../lib/render/renderer.ts";
 
 /** Every bidi and control character `visibleText` shows as an escape. */
-// deno-lint-ignore no-control-regex
 const HIDDEN =
+  // deno-lint-ignore no-control-regex
   /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
 /** An organisation name that would display reversed, with a bell in it. */
