@@ -50,3 +50,8 @@ export type {
   ServerStats,
 } from "./lib/server/faults.ts";
 export type { TokenAuthority, TokenResponse } from "./lib/server/auth.ts";
+export {
+  type ReferenceContext,
+  type ReferenceContextOptions,
+  withReferenceContext,
+} from "./lib/server/reference_context.ts";

@@ -61,7 +61,12 @@ export interface ReportNameCheck {
  * @example
  * ```ts
  * import { createClient } from "./client.ts";
- * const client = createClient({ baseUrl: "http://127.0.0.1:8080", token: "tok" });
+ * import { startServer } from "../../server.ts";
+ * const server = await startServer({ port: 0, computers: 60, quiet: true });
+ * const client = createClient({
+ *   baseUrl: server.url,
+ *   auth: { clientId: "demo", clientSecret: "demo-secret" },
+ * });
  * const { unique } = await client.connectors.validateReportName({ type: "ProviderAStore", name: "cur" });
  * if (unique) {
  *   await client.connectors.add({
@@ -72,6 +77,7 @@ export interface ReportNameCheck {
  *     },
  *   });
  * }
+ * await server.close();
  * ```
  */
 export interface ConnectorsApi {

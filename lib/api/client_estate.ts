@@ -50,10 +50,16 @@ import type {
  * @example
  * ```ts
  * import { createClient } from "./client.ts";
- * const client = createClient({ baseUrl: "http://127.0.0.1:8080", token: "tok" });
+ * import { startServer } from "../../server.ts";
+ * const server = await startServer({ port: 0, computers: 60, quiet: true });
+ * const client = createClient({
+ *   baseUrl: server.url,
+ *   auth: { clientId: "demo", clientSecret: "demo-secret" },
+ * });
  * const hosts = await client.estate.computers({ filter: "status -eq Quarantined" }).toArray();
  * const apps = client.estate.computerApplications(hosts[0].id!, { sort: "lastUsed:desc" });
  * for await (const app of apps) console.log(app.applicationId, app.lastUsed?.toISOString());
+ * await server.close();
  * ```
  */
 export interface EstateApi extends EstateFurtherReads {

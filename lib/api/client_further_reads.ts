@@ -21,8 +21,14 @@ import type { Paged } from "./paginate.ts";
  * @example
  * ```ts
  * import { createClient } from "./client.ts";
- * const client = createClient({ baseUrl: "http://127.0.0.1:8080", token: "tok" });
+ * import { startServer } from "../../server.ts";
+ * const server = await startServer({ port: 0, computers: 60, quiet: true });
+ * const client = createClient({
+ *   baseUrl: server.url,
+ *   auth: { clientId: "demo", clientSecret: "demo-secret" },
+ * });
  * for await (const t of client.estate.hypervisorTypes()) console.log(t.id, t.name);
+ * await server.close();
  * ```
  */
 export interface EstateFurtherReads {
@@ -56,9 +62,15 @@ export interface EstateFurtherReads {
  * @example
  * ```ts
  * import { createClient } from "./client.ts";
- * const client = createClient({ baseUrl: "http://127.0.0.1:8080", token: "tok" });
+ * import { startServer } from "../../server.ts";
+ * const server = await startServer({ port: 0, computers: 60, quiet: true });
+ * const client = createClient({
+ *   baseUrl: server.url,
+ *   auth: { clientId: "demo", clientSecret: "demo-secret" },
+ * });
  * const types = await client.licenses.assignmentTypes().toArray();
  * console.log(types.map((t) => t.name));
+ * await server.close();
  * ```
  */
 export interface LicensesFurtherReads {
@@ -73,8 +85,14 @@ export interface LicensesFurtherReads {
  * @example
  * ```ts
  * import { createClient } from "./client.ts";
- * const client = createClient({ baseUrl: "http://127.0.0.1:8080", token: "tok" });
+ * import { startServer } from "../../server.ts";
+ * const server = await startServer({ port: 0, computers: 60, quiet: true });
+ * const client = createClient({
+ *   baseUrl: server.url,
+ *   auth: { clientId: "demo", clientSecret: "demo-secret" },
+ * });
  * for await (const family of client.registry.families()) console.log(family.id, family.name);
+ * await server.close();
  * ```
  */
 export interface RegistryFurtherReads {

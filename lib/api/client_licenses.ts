@@ -51,10 +51,17 @@ import type {
  * @example
  * ```ts
  * import { createClient } from "./client.ts";
- * const client = createClient({ baseUrl: "http://127.0.0.1:8080", token: "tok" });
- * const license = await client.licenses.get("L1");
- * const costs = await client.licenses.costsSummary("L1");
+ * import { startServer } from "../../server.ts";
+ * const server = await startServer({ port: 0, computers: 60, quiet: true });
+ * const client = createClient({
+ *   baseUrl: server.url,
+ *   auth: { clientId: "demo", clientSecret: "demo-secret" },
+ * });
+ * const [first] = await client.licenses.list({ pageSize: 1 }).toArray();
+ * const license = await client.licenses.get(first.id!);
+ * const costs = await client.licenses.costsSummary(first.id!);
  * console.log(license.quantity, license.purchaseDate, costs.totalCost);
+ * await server.close();
  * ```
  */
 export interface LicensesApi extends LicensesFurtherReads {

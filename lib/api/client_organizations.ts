@@ -18,10 +18,16 @@ import type { Paged } from "./paginate.ts";
  * @example
  * ```ts
  * import { createClient } from "./client.ts";
- * const client = createClient({ baseUrl: "http://127.0.0.1:8080", token: "tok" });
+ * import { startServer } from "../../server.ts";
+ * const server = await startServer({ port: 0, computers: 60, quiet: true });
+ * const client = createClient({
+ *   baseUrl: server.url,
+ *   auth: { clientId: "demo", clientSecret: "demo-secret" },
+ * });
  * const names = new Map<string | null, string | null>();
  * for await (const node of client.organizations.tree()) names.set(node.id, node.name);
  * console.log(names.get("ORG06"));
+ * await server.close();
  * ```
  */
 export interface OrganizationsApi {

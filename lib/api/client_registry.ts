@@ -20,9 +20,15 @@ import type { RegistryApplication } from "./types.ts";
  * @example
  * ```ts
  * import { createClient } from "./client.ts";
- * const client = createClient({ baseUrl: "http://127.0.0.1:8080", token: "tok" });
+ * import { startServer } from "../../server.ts";
+ * const server = await startServer({ port: 0, computers: 60, quiet: true });
+ * const client = createClient({
+ *   baseUrl: server.url,
+ *   auth: { clientId: "demo", clientSecret: "demo-secret" },
+ * });
  * const eol = client.registry.applications({ filter: "isEndOfLife -eq true" });
  * for await (const app of eol) console.log(app.name, app.endOfLifeDate);
+ * await server.close();
  * ```
  */
 export interface RegistryApi extends RegistryFurtherReads {

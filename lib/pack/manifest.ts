@@ -135,9 +135,26 @@ export function writeManifestSync(dir: string, manifest: Manifest): string {
  * Checks every file of a manifest against its checksum; returns the paths that do not match.
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import { verifyManifest } from "./manifest.ts";
- * console.log(await verifyManifest("out/packs/weekly/2026-11-22T0600Z"));  // []
+ * import { checksumFolder, writeManifest } from "./manifest.ts";
+ * const dir = await Deno.makeTempDir(); // a run folder
+ * await Deno.writeTextFile(`${dir}/report.csv`, "a,b\n1,2\n");
+ * await writeManifest(dir, {
+ *   pack: "weekly",
+ *   status: "complete",
+ *   started: "2026-11-22T06:00:00Z",
+ *   finished: "2026-11-22T06:01:00Z",
+ *   source: "demo",
+ *   samkitVersion: "0.1.0",
+ *   parameters: {},
+ *   reports: [],
+ *   files: await checksumFolder(dir),
+ * });
+ * console.log(await verifyManifest(dir)); // []
+ * await Deno.writeTextFile(`${dir}/report.csv`, "a,b\n1,3\n");
+ * console.log(await verifyManifest(dir)); // ["report.csv"]
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function verifyManifest(dir: string): Promise<string[]> {
@@ -157,9 +174,24 @@ export async function verifyManifest(dir: string): Promise<string[]> {
  * Reads a run folder's manifest, or null when it has none or it is not JSON.
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import { readManifest } from "./manifest.ts";
- * console.log((await readManifest("out/packs/weekly/2026-11-22T0600Z"))?.status);
+ * import { checksumFolder, writeManifest } from "./manifest.ts";
+ * const dir = await Deno.makeTempDir(); // a run folder
+ * await Deno.writeTextFile(`${dir}/report.csv`, "a,b\n1,2\n");
+ * await writeManifest(dir, {
+ *   pack: "weekly",
+ *   status: "complete",
+ *   started: "2026-11-22T06:00:00Z",
+ *   finished: "2026-11-22T06:01:00Z",
+ *   source: "demo",
+ *   samkitVersion: "0.1.0",
+ *   parameters: {},
+ *   reports: [],
+ *   files: await checksumFolder(dir),
+ * });
+ * console.log((await readManifest(dir))?.status); // "complete"
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function readManifest(dir: string): Promise<Manifest | null> {

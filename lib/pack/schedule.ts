@@ -95,10 +95,19 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
  * Runs `job` at each scheduled time until `signal` aborts; resolves after the last job ends.
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import { runSchedule } from "./schedule.ts";
+ * // Every second (cron with a seconds field); the first job stops the schedule.
  * const stop = new AbortController();
- * await runSchedule({ cron: "0 6 * * 1", timezone: "Europe/Berlin", job: runTheWeeklyPack, signal: stop.signal });
+ * await runSchedule({
+ *   cron: "* * * * * *",
+ *   job: (at) => {
+ *     console.log("ran at a whole second:", at.getMilliseconds() === 0); // true
+ *     stop.abort();
+ *     return Promise.resolve();
+ *   },
+ *   signal: stop.signal,
+ * });
  * ```
  */
 export async function runSchedule(options: ScheduleOptions): Promise<void> {

@@ -229,10 +229,24 @@ export interface SnapshotReplay {
  * Opens a snapshot for replay.
  *
  * @example
- * ```ts ignore
- * import { openSnapshot } from "./snapshot.ts";
- * const snap = openSnapshot("out/packs/weekly/2026-11-22T0600Z/snapshot.sqlite");
- * const client = createClient({ baseUrl: "http://snapshot.invalid", auth: { token: "x" }, fetch: snap.fetch });
+ * ```ts
+ * import { openSnapshot, SnapshotRecorder } from "./snapshot.ts";
+ * import { createClient } from "../../client.ts";
+ * import { startServer } from "../../server.ts";
+ * const dir = await Deno.makeTempDir();
+ * const server = await startServer({ port: 0, computers: 20, quiet: true });
+ * const auth = { clientId: "demo", clientSecret: "demo-secret" };
+ * // Record a read of the computers, then replay it with the server gone.
+ * const recorder = new SnapshotRecorder(`${dir}/snapshot.sqlite`);
+ * const live = createClient({ baseUrl: server.url, auth, fetch: recorder.wrap(fetch) });
+ * const read = await live.estate.computers().toArray();
+ * recorder.close({ generatedAt: new Date().toISOString(), source: server.url });
+ * await server.close();
+ * const snap = openSnapshot(`${dir}/snapshot.sqlite`);
+ * const replay = createClient({ baseUrl: server.url, auth, fetch: snap.fetch });
+ * console.log((await replay.estate.computers().toArray()).length === read.length); // true
+ * snap.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function openSnapshot(path: string): SnapshotReplay {

@@ -16,10 +16,14 @@ export type { Computer, RegistryApplication };
  * `registry.applications?filter=…`).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { registryById } from "./lookups.ts";
- * const registry = await registryById(ctx);
- * console.log(registry.get("APP001")?.name);
+ * await withReferenceContext({}, async (ctx) => {
+ *   const registry = await registryById(ctx);
+ *   const [id, app] = [...registry][0];
+ *   console.log(id, app.name);
+ * });
  * ```
  */
 export async function registryById(
@@ -41,10 +45,13 @@ export async function registryById(
  * The computers by id, read once per run (cache key `estate.computers`, or with the filter).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { computersById } from "./lookups.ts";
- * const computers = await computersById(ctx);
- * console.log(computers.get("C0001")?.hostName);
+ * await withReferenceContext({ computers: 20 }, async (ctx) => {
+ *   const computers = await computersById(ctx);
+ *   console.log(computers.size); // 20
+ * });
  * ```
  */
 export function computersById(

@@ -90,10 +90,13 @@ export function organizationLabels(
  * ({@link isMissingRead}).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { organizationLabel, organizationNames } from "./names.ts";
- * const orgs = await organizationNames(ctx);
- * console.log(organizationLabel(orgs, "ORG07")); // "Contoso EMEA / IT"
+ * await withReferenceContext({}, async (ctx) => {
+ *   const orgs = await organizationNames(ctx);
+ *   console.log(organizationLabel(orgs, [...orgs.keys()][0])); // its path, e.g. "Contoso"
+ * });
  * ```
  */
 export function organizationNames(ctx: {
@@ -148,10 +151,13 @@ export function metricKey(applicationId: string, metricId: string): string {
  * serve ({@link isMissingRead}) contributes none.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { metricLabel, metricNames } from "./names.ts";
- * const metrics = await metricNames(ctx, ["APP0009"]);
- * console.log(metricLabel(metrics, "APP0009", "MET02")); // "Processor cores"
+ * await withReferenceContext({}, async (ctx) => {
+ *   const metrics = await metricNames(ctx, ["APP0009"]);
+ *   console.log(metricLabel(metrics, "APP0009", "MET02")); // the metric's name, e.g. "Processor cores"
+ * });
  * ```
  */
 export async function metricNames(
@@ -183,8 +189,13 @@ export async function metricNames(
  * or the ELP inputs.
  *
  * @example
- * ```ts ignore
- * const metrics = await applicationMetrics(ctx, "APP0009");
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
+ * import { applicationMetrics } from "./names.ts";
+ * await withReferenceContext({}, async (ctx) => {
+ *   const metrics = await applicationMetrics(ctx, "APP0009");
+ *   console.log(metrics.map((m) => m.name));
+ * });
  * ```
  */
 export async function applicationMetrics(

@@ -22,7 +22,6 @@
  * @module
  */
 
-import puppeteer from "puppeteer-core";
 import type { Browser, Page } from "puppeteer-core";
 import { join } from "node:path";
 import { makeOwnedTempDir } from "../fs/owned_temp.ts";
@@ -395,6 +394,8 @@ export function launchBrowser(options: LaunchBrowserOptions = {}): BrowserHandle
     const dir = await makeOwnedTempDir({ dir: options.tempDir, prefix: "samkit-chrome-" });
     try {
       const launcher = options.launcher === undefined ? chromiumWrapper() : options.launcher;
+      // Puppeteer is imported when a browser is first launched, not when this module loads.
+      const { default: puppeteer } = await import("puppeteer-core");
       const b = await puppeteer.launch({
         executablePath: launcher ?? executablePath,
         env: launcher ? { ...Deno.env.toObject(), SAMKIT_CHROMIUM: executablePath } : undefined,

@@ -1,15 +1,14 @@
 /**
- * One renderer per format, behind the one {@link Renderer} interface.
+ * One renderer per format, behind the one {@link Renderer} interface. HTML, PDF and XLSX are
+ * imported on their first render (with Handlebars, Puppeteer, pdf-lib and exceljs), so a run
+ * that writes only JSON or CSV loads none of them.
  *
  * @module
  */
 
 import type { Format, Renderer } from "./renderer.ts";
-import { HtmlRenderer } from "./html.ts";
 import { CsvRenderer } from "./csv.ts";
 import { JsonRenderer } from "./json.ts";
-import { XlsxRenderer } from "./xlsx.ts";
-import { PdfRenderer } from "./pdf.ts";
 import { DEFAULT_PDF_DETAIL_ROWS } from "./pdf_detail.ts";
 
 /** Options of {@link createRenderers}. */
@@ -34,10 +33,31 @@ export interface CreateRenderersOptions {
 export function createRenderers(options: CreateRenderersOptions = {}): Record<Format, Renderer> {
   const detailRows = options.pdfDetailRows ?? DEFAULT_PDF_DETAIL_ROWS;
   return {
-    html: new HtmlRenderer(),
-    pdf: new PdfRenderer({ detailRows: detailRows > 0 ? detailRows : Infinity }),
-    xlsx: new XlsxRenderer(),
+    html: onFirstRender("html", async () => new (await import("./html.ts")).HtmlRenderer()),
+    pdf: onFirstRender("pdf", async () =>
+      new (await import("./pdf.ts")).PdfRenderer({
+        detailRows: detailRows > 0 ? detailRows : Infinity,
+      })),
+    xlsx: onFirstRender("xlsx", async () => new (await import("./xlsx.ts")).XlsxRenderer()),
     csv: new CsvRenderer(),
     json: new JsonRenderer(),
+  };
+}
+
+/**
+ * A renderer that imports its module on its first render and hands every render to it; a
+ * failed import is tried again on the next render.
+ */
+function onFirstRender(format: Format, load: () => Promise<Renderer>): Renderer {
+  let loading: Promise<Renderer> | undefined;
+  return {
+    format,
+    async render(doc, options) {
+      loading ??= load().catch((error) => {
+        loading = undefined;
+        throw error;
+      });
+      return await (await loading).render(doc, options);
+    },
   };
 }

@@ -247,10 +247,39 @@ async function readAndSpool(
  * Runs one report into `outDir` in every format asked for.
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import { runReport } from "./runner.ts";
- * const { files } = await runReport({ definition, client, query, params: {}, formats: ["json"],
- *   renderers, outDir: "./out", source: "demo", version: "0.1.0" });
+ * import { defineReport } from "./model.ts";
+ * import { createQueryContext } from "../query/context.ts";
+ * import { createRenderers } from "../render/registry.ts";
+ * const hello = defineReport({
+ *   id: "hello",
+ *   title: "Hello",
+ *   description: "One row.",
+ *   params: {},
+ *   data: () => ({
+ *     sections: [{
+ *       id: "main",
+ *       title: "Main",
+ *       columns: [{ key: "n", label: "N", type: "integer" }],
+ *       rows: [{ n: 1 }],
+ *     }],
+ *   }),
+ * });
+ * const outDir = await Deno.makeTempDir();
+ * const { files } = await runReport({
+ *   definition: hello,
+ *   client: null,
+ *   query: createQueryContext(),
+ *   params: {},
+ *   formats: ["json", "csv"],
+ *   renderers: createRenderers(),
+ *   outDir,
+ *   source: "plain rows",
+ *   version: "0.1.0",
+ * });
+ * console.log(files.map((f) => f.slice(outDir.length + 1))); // ["hello.json", "hello-main.csv"]
+ * await Deno.remove(outDir, { recursive: true });
  * ```
  */
 export async function runReport(options: RunReportOptions): Promise<RunReportResult> {

@@ -56,10 +56,13 @@ export function inScope<C extends Pick<Computer, "id" | "hostName" | "organizati
  * `organization` ({@link inScope}).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { computersInScope } from "./computers_in_scope.ts";
- * const computers = await computersInScope(ctx, ctx.params.organization as string | undefined);
- * console.log(computers.every((c) => c.id !== null)); // true
+ * await withReferenceContext({ computers: 20 }, async (ctx) => {
+ *   const computers = await computersInScope(ctx, undefined);
+ *   console.log(computers.length, computers.every((c) => c.id !== null)); // 20 true
+ * });
  * ```
  */
 export async function computersInScope(

@@ -44,11 +44,14 @@ export interface ConnectorRows {
  * The connector rows and month rows over the calendar months `months` (most recent first).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { connectorRows } from "./connector_rows.ts";
  * import { monthWindow } from "./connector_status.ts";
- * const rows = await connectorRows(ctx, monthWindow(ctx.now, 12));
- * console.log(rows.connectors.length, rows.months.length);
+ * await withReferenceContext({}, async (ctx) => {
+ *   const rows = await connectorRows(ctx, monthWindow(ctx.now, 12));
+ *   console.log(rows.connectors.length, rows.months.length);
+ * });
  * ```
  */
 export async function connectorRows(

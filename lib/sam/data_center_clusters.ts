@@ -19,10 +19,13 @@ import { asc, sortBy } from "../query/sort.ts";
  * once per run, `licenses.extendedCoverages`); the coverage with the smallest id decides.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { clusterOfCovered } from "./data_center_clusters.ts";
- * const covered = await clusterOfCovered(ctx);
- * console.log(covered.get("VM0001")); // "DCC01"
+ * await withReferenceContext({ computers: 60 }, async (ctx) => {
+ *   const covered = await clusterOfCovered(ctx);
+ *   console.log(covered.size); // virtual machines covered through their cluster
+ * });
  * ```
  */
 export async function clusterOfCovered(ctx: {
@@ -82,10 +85,13 @@ export interface ClusterPlacement {
  * run as `estate.dataCenterClusters`; the cluster id when it has no such cluster).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { clusterPlacement } from "./data_center_clusters.ts";
- * const clusters = await clusterPlacement(ctx, vmHost);
- * console.log(clusters.ofVm("VM0001", "H0001")); // "Cluster A"
+ * await withReferenceContext({ computers: 60 }, async (ctx) => {
+ *   const clusters = await clusterPlacement(ctx, new Map([["VM0001", "H0001"]]));
+ *   console.log(clusters.ofVm("VM0001", "H0001")); // the cluster's name, or null
+ * });
  * ```
  */
 export async function clusterPlacement(

@@ -69,8 +69,14 @@ function status(p: ElpPosition): string {
  * One row per application × metric, publishers together, shortfalls first (largest first).
  *
  * @example
- * ```ts ignore
- * const rows = positionRows(elp, names);
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
+ * import { positionRows, reportElp } from "./elp_rows.ts";
+ * await withReferenceContext({}, async (ctx) => {
+ *   const { elp, names } = await reportElp(ctx);
+ *   const [first] = positionRows(elp, names);
+ *   console.log(first.publisher, first.application, first.status);
+ * });
  * ```
  */
 export function positionRows(elp: ElpResult, names: ElpNames): PositionRow[] {
@@ -183,8 +189,14 @@ export type PublisherPositionRow = {
  * the covered share (units of one metric only, never added across metrics).
  *
  * @example
- * ```ts ignore
- * const rows = publisherRows(positionRows(elp, names));
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
+ * import { positionRows, publisherRows, reportElp } from "./elp_rows.ts";
+ * await withReferenceContext({}, async (ctx) => {
+ *   const { elp, names } = await reportElp(ctx);
+ *   const [first] = publisherRows(positionRows(elp, names));
+ *   console.log(first.publisher, first.metric, first.shortfall);
+ * });
  * ```
  */
 export function publisherRows(rows: readonly PositionRow[]): PublisherPositionRow[] {
@@ -211,8 +223,15 @@ export function publisherRows(rows: readonly PositionRow[]): PublisherPositionRo
  * largest cost first; one list per currency.
  *
  * @example
- * ```ts ignore
- * const byCurrency = exposureRows(positionRows(elp, names));
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
+ * import { exposureRows, positionRows, reportElp } from "./elp_rows.ts";
+ * await withReferenceContext({}, async (ctx) => {
+ *   const { elp, names } = await reportElp(ctx);
+ *   for (const [currency, rows] of exposureRows(positionRows(elp, names))) {
+ *     console.log(currency, rows.length);
+ *   }
+ * });
  * ```
  */
 export function exposureRows(rows: readonly PositionRow[]): Map<string, ExposureRow[]> {
@@ -245,8 +264,13 @@ export type ExposureRow = {
  * The differences with the service's compliance summary, named.
  *
  * @example
- * ```ts ignore
- * const rows = differenceRows(elp, names);
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
+ * import { differenceRows, reportElp } from "./elp_rows.ts";
+ * await withReferenceContext({}, async (ctx) => {
+ *   const { elp, names } = await reportElp(ctx);
+ *   console.log(differenceRows(elp, names).length); // figures where samkit and the service differ
+ * });
  * ```
  */
 export function differenceRows(elp: ElpResult, names: ElpNames): DifferenceRow[] {
@@ -304,8 +328,14 @@ function basis(row: Resource<"MetricTracking">, withoutHardware: ReadonlySet<str
  * keys, and each row is made only as it is read, so a large estate's rows flow to the spool.
  *
  * @example
- * ```ts ignore
- * const rows = deviceRows(elp, names);
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
+ * import { deviceRows, reportElp } from "./elp_rows.ts";
+ * await withReferenceContext({}, async (ctx) => {
+ *   const { elp, names } = await reportElp(ctx);
+ *   const [first] = deviceRows(elp, names);
+ *   console.log(first.computer, first.application, first.requirement, first.basis);
+ * });
  * ```
  */
 export function* deviceRows(elp: ElpResult, names: ElpNames): Generator<Row> {
@@ -373,8 +403,13 @@ export interface ReportElp {
  * registry filter) applied, applications named from the registry, and the scope's title suffix.
  *
  * @example
- * ```ts ignore
- * const { elp, names, scope } = await reportElp(ctx);
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
+ * import { reportElp } from "./elp_rows.ts";
+ * await withReferenceContext({}, async (ctx) => {
+ *   const { elp, scope } = await reportElp(ctx);
+ *   console.log(elp.positions.length > 0, JSON.stringify(scope)); // true ""
+ * });
  * ```
  */
 export async function reportElp(

@@ -97,10 +97,13 @@ export function installRow(
  * are read only when some application is end of life).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { endOfLifeInstalls } from "./end_of_life_installs.ts";
- * const installs = await endOfLifeInstalls(ctx, "ORG07");
- * console.log(installs[0]?.application);
+ * await withReferenceContext({}, async (ctx) => {
+ *   const installs = await endOfLifeInstalls(ctx);
+ *   console.log(installs[0]?.application, installs[0]?.endOfLifeDate);
+ * });
  * ```
  */
 export async function endOfLifeInstalls(
@@ -136,10 +139,13 @@ export type EndOfLifeApplication = EndOfLifeInstall & {
  * number of installations, distinct computers and distinct organisations.
  *
  * @example
- * ```ts ignore
- * import { perApplication } from "./end_of_life_installs.ts";
- * const apps = perApplication(installs);
- * console.log(apps[0]?.installations);
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
+ * import { endOfLifeInstalls, perApplication } from "./end_of_life_installs.ts";
+ * await withReferenceContext({}, async (ctx) => {
+ *   const apps = perApplication(await endOfLifeInstalls(ctx));
+ *   console.log(apps[0]?.application, apps[0]?.installations);
+ * });
  * ```
  */
 export function perApplication(installs: readonly EndOfLifeInstall[]): EndOfLifeApplication[] {
@@ -156,9 +162,12 @@ export function perApplication(installs: readonly EndOfLifeInstall[]): EndOfLife
  * and id): the order of the report's table and of its timeline.
  *
  * @example
- * ```ts ignore
- * import { applicationsByDate } from "./end_of_life_installs.ts";
- * console.log(applicationsByDate(installs)[0]?.endOfLifeDate);
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
+ * import { applicationsByDate, endOfLifeInstalls } from "./end_of_life_installs.ts";
+ * await withReferenceContext({}, async (ctx) => {
+ *   console.log(applicationsByDate(await endOfLifeInstalls(ctx))[0]?.endOfLifeDate);
+ * });
  * ```
  */
 export function applicationsByDate(
@@ -171,9 +180,12 @@ export function applicationsByDate(
  * The installations by organisation, computer (host name, then id) and application.
  *
  * @example
- * ```ts ignore
- * import { installsByOrganization } from "./end_of_life_installs.ts";
- * console.log(installsByOrganization(installs)[0]?.organization);
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
+ * import { endOfLifeInstalls, installsByOrganization } from "./end_of_life_installs.ts";
+ * await withReferenceContext({}, async (ctx) => {
+ *   console.log(installsByOrganization(await endOfLifeInstalls(ctx))[0]?.organization);
+ * });
  * ```
  */
 export function installsByOrganization(installs: readonly EndOfLifeInstall[]): EndOfLifeInstall[] {

@@ -31,10 +31,13 @@ export type ComputerEntitlement = Resource<"ComputerApplicationEntitlement">;
  * The entitlements of the computers `ids`, only those in state `onlyState` when given.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { entitlementsOf } from "./entitlement_detail.ts";
- * const found = await entitlementsOf(client.licenses, new Set(["C0001", "C0002"]), "ES02");
- * console.log(found.every((e) => e.entitlementStateId === "ES02")); // true
+ * await withReferenceContext({}, async (ctx) => {
+ *   const found = await entitlementsOf(ctx.client.licenses, new Set(["C0001", "C0002"]), "ES02");
+ *   console.log(found.every((e) => e.entitlementStateId === "ES02")); // true
+ * });
  * ```
  */
 export function entitlementsOf(
@@ -92,9 +95,17 @@ export const DETAIL_ORDER: Comparator<DetailRow> = orderBy(
  * (each application's metrics read once per run); each computer's rows in {@link DETAIL_ORDER}.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { detailRows } from "./entitlement_detail.ts";
- * for await (const row of detailRows(ctx, computerRows, states, registry)) console.log(row.state);
+ * import { entitlementInputs } from "./entitlement_inputs.ts";
+ * await withReferenceContext({}, async (ctx) => {
+ *   const { states, computers, registry } = await entitlementInputs(ctx);
+ *   const two = computers.slice(0, 2).map((c) => ({ id: c.id!, hostName: c.hostName }));
+ *   for await (const row of detailRows(ctx, two, states, registry)) {
+ *     console.log(row.hostName, row.application, row.state);
+ *   }
+ * });
  * ```
  */
 export async function* detailRows(

@@ -32,10 +32,13 @@ export interface EntitlementInputs {
  * no single state is a `ParamError` once every read is done.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { entitlementInputs } from "./entitlement_inputs.ts";
- * const { states, computers } = await entitlementInputs(ctx);
- * console.log(states.columns.length, computers.length);
+ * await withReferenceContext({ computers: 20 }, async (ctx) => {
+ *   const { states, computers } = await entitlementInputs(ctx);
+ *   console.log(states.columns.length > 0, computers.length);
+ * });
  * ```
  */
 export async function entitlementInputs(ctx: {

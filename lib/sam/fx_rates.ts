@@ -121,9 +121,13 @@ export function parseFxRates(text: string, name: string): FxRate[] {
  * Reads a rates file from disk (checked to lead where it says, at most 20 MB).
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import { readFxRates } from "./fx_rates.ts";
- * const rates = await readFxRates("rates.csv");
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/rates.csv`, "date,currency,rate\n2026-01-15,USD,1.08345\n");
+ * const [usd] = await readFxRates(`${dir}/rates.csv`);
+ * console.log(usd.date, usd.currency, usd.text); // "2026-01-15" "USD" "1.08345"
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function readFxRates(path: string): Promise<FxRate[]> {

@@ -148,10 +148,15 @@ export interface Inventory {
  * (`estate.socketMap:<id>`) and the hardware of both (`estate.hardware:<id>`); 404 is `null`.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
+ * import { toArray } from "../query/collect.ts";
  * import { hostInventory } from "./host_inventory.ts";
- * const { hosts, vms } = await hostInventory(ctx, computers);
- * console.log(hosts.length, vms.length);
+ * await withReferenceContext({ computers: 40 }, async (ctx) => {
+ *   const computers = await toArray(ctx.client.estate.computers());
+ *   const { hosts, vms } = await hostInventory(ctx, computers);
+ *   console.log(hosts.length, vms.length);
+ * });
  * ```
  */
 export async function hostInventory(

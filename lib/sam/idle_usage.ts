@@ -28,10 +28,14 @@ const CHUNK = 40;
  * `now`. Where a computer lists an application twice, the more recently used install counts.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { installedUsage } from "./idle_usage.ts";
- * const usage = await installedUsage(ctx, ["APP0011"], new Date());
- * console.log(usage.get("APP0011")?.get("C000002")?.idleDays);
+ * await withReferenceContext({}, async (ctx) => {
+ *   const usage = await installedUsage(ctx, ["APP0011"], ctx.now);
+ *   const [first] = usage.get("APP0011")?.values() ?? [];
+ *   console.log(first?.computerId, first?.idleDays);
+ * });
  * ```
  */
 export async function installedUsage(

@@ -70,10 +70,13 @@ export interface LicensesInScope {
  * The licenses in `scope` (organisation, purchase range, the run's filter) and their costs.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { licensesInScope } from "./license_cost_query.ts";
- * const { licenses, costs } = await licensesInScope(ctx, { organization: "ORG01" });
- * console.log(licenses.length, costs.size);
+ * await withReferenceContext({}, async (ctx) => {
+ *   const { licenses, costs } = await licensesInScope(ctx, {});
+ *   console.log(licenses.length > 0, costs.size > 0); // true true
+ * });
  * ```
  */
 export async function licensesInScope(
@@ -93,9 +96,13 @@ export async function licensesInScope(
  * purchase date and license id.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { costLinesOf, licensesInScope } from "./license_cost_query.ts";
- * const lines = await costLinesOf(ctx, await licensesInScope(ctx, {}));
+ * await withReferenceContext({}, async (ctx) => {
+ *   const lines = await costLinesOf(ctx, await licensesInScope(ctx, {}));
+ *   console.log(lines[0]?.application, lines[0]?.totalCost);
+ * });
  * ```
  */
 export async function costLinesOf(
@@ -117,10 +124,13 @@ export async function costLinesOf(
  * application, purchase date and license id.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { costLinesInScope } from "./license_cost_query.ts";
- * const lines = await costLinesInScope(ctx, { organization: "ORG01" });
- * console.log(lines[0]?.vendor);
+ * await withReferenceContext({}, async (ctx) => {
+ *   const lines = await costLinesInScope(ctx, {});
+ *   console.log(lines[0]?.vendor);
+ * });
  * ```
  */
 export async function costLinesInScope(

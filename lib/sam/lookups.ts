@@ -71,9 +71,13 @@ export function costAt(units: number, line: PriceLine): number {
  * licenses once per run (cache key `licenses.list`).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { licensePrices } from "./lookups.ts";
- * const { prices } = await licensePrices(ctx, { organization: "ORG01" });
+ * await withReferenceContext({}, async (ctx) => {
+ *   const { quantity, prices } = await licensePrices(ctx);
+ *   console.log(quantity.size > 0, prices.size > 0); // true true
+ * });
  * ```
  */
 export async function licensePrices(

@@ -33,8 +33,17 @@ function outcome(before: number, after: number): string {
  * reallocation, and what that saves at the ELP's price; most money saved first.
  *
  * @example
- * ```ts ignore
- * const rows = optimizedPositionRows(result, names);
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
+ * import { reportElp } from "./elp_rows.ts";
+ * import { optimizeLicensePosition } from "./optimize.ts";
+ * import { optimizedPositionRows } from "./optimization_rows.ts";
+ * await withReferenceContext({}, async (ctx) => {
+ *   const { elp, names } = await reportElp(ctx);
+ *   const result = await optimizeLicensePosition(ctx, { elp, now: ctx.now });
+ *   const [first] = optimizedPositionRows(result, names);
+ *   console.log(first?.application, first?.shortfallBefore, first?.shortfallAfter, first?.outcome);
+ * });
  * ```
  */
 export function optimizedPositionRows(
@@ -164,8 +173,18 @@ export type OptimizationActionRow = {
  * and the remaining purchase need (never added across currencies).
  *
  * @example
- * ```ts ignore
- * const rows = currencyRows(optimizedPositionRows(result, names));
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
+ * import { reportElp } from "./elp_rows.ts";
+ * import { optimizeLicensePosition } from "./optimize.ts";
+ * import { currencyRows, optimizedPositionRows } from "./optimization_rows.ts";
+ * await withReferenceContext({}, async (ctx) => {
+ *   const { elp, names } = await reportElp(ctx);
+ *   const result = await optimizeLicensePosition(ctx, { elp, now: ctx.now });
+ *   for (const row of currencyRows(optimizedPositionRows(result, names))) {
+ *     console.log(row.currency, row.short, row.moneySaved);
+ *   }
+ * });
  * ```
  */
 export function currencyRows(rows: readonly OptimizedPositionRow[]): OptimizationCurrencyRow[] {
@@ -246,8 +265,21 @@ function reassignRow(s: Extract<OptimizationStep, { kind: "reassign" }>, names: 
  * (the units freed and money saved on the step's first row), every reassignment.
  *
  * @example
- * ```ts ignore
- * const rows = actionRows(result, names);
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
+ * import { computersById } from "../query/lookups.ts";
+ * import { organizationNames } from "../query/names.ts";
+ * import { reportElp } from "./elp_rows.ts";
+ * import { optimizeLicensePosition } from "./optimize.ts";
+ * import { actionRows } from "./optimization_rows.ts";
+ * await withReferenceContext({}, async (ctx) => {
+ *   const { elp, names } = await reportElp(ctx);
+ *   const result = await optimizeLicensePosition(ctx, { elp, now: ctx.now });
+ *   const computers = await computersById(ctx);
+ *   const organizations = await organizationNames(ctx);
+ *   const [first] = actionRows(result, { ...names, computers, organizations });
+ *   console.log(first?.step, first?.action, first?.application);
+ * });
  * ```
  */
 export function actionRows(

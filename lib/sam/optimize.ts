@@ -120,10 +120,16 @@ function excluder(list: readonly string[], names: (install: InstallUsage) => str
  * The optimised license position (see the module doc).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { optimizeLicensePosition } from "./optimize.ts";
- * const { positions, steps } = await optimizeLicensePosition(ctx, { idleDays: 90 });
- * for (const p of positions) console.log(p.position.applicationId, p.shortfallBefore, p.shortfallAfter);
+ * await withReferenceContext({}, async (ctx) => {
+ *   const { positions, steps } = await optimizeLicensePosition(ctx, { idleDays: 90, now: ctx.now });
+ *   for (const p of positions.slice(0, 3)) {
+ *     console.log(p.position.applicationId, p.shortfallBefore, p.shortfallAfter);
+ *   }
+ *   console.log(steps.length);
+ * });
  * ```
  */
 export async function optimizeLicensePosition(

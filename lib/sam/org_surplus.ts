@@ -54,10 +54,18 @@ function movable(
  * keys (`applicationId\u0000metricId`), largest first.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
+ * import { organizationNames } from "../query/names.ts";
  * import { organizationPools } from "./org_surplus.ts";
- * const pools = await organizationPools(ctx, {
- *   scope: new Set(["ORG06"]), organizations: ["ORG01", "ORG06", "ORG07"], keys: new Set(["APP0011\u0000MET02"]),
+ * await withReferenceContext({}, async (ctx) => {
+ *   const organizations = [...(await organizationNames(ctx)).keys()].sort();
+ *   const pools = await organizationPools(ctx, {
+ *     scope: new Set(organizations.slice(0, 1)),
+ *     organizations,
+ *     keys: new Set(["APP0011\u0000MET02"]),
+ *   });
+ *   console.log(pools.length);
  * });
  * ```
  */

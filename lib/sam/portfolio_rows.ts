@@ -204,7 +204,7 @@ export const NO_DATABASE =
  * in PostgreSQL at `SAMKIT_DATABASE_URL`; `null` when that variable is not set.
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import { readRuns } from "./portfolio_rows.ts";
  * console.log((await readRuns("weekly-audit"))?.length ?? "no database");
  * ```

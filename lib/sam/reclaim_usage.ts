@@ -88,9 +88,20 @@ async function readUsage(ctx: ServiceUsageContext, applicationId: string): Promi
  * The reclaim rows with the service's usage beside each (see the module doc), in their order.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
+ * import { registryById } from "../query/lookups.ts";
+ * import { reportElp } from "./elp_rows.ts";
  * import { withServiceUsage } from "./reclaim_usage.ts";
- * const rows = await withServiceUsage(ctx, reclaimRows(tally.lines(), elp.positions, registry));
+ * import { reclaimRows } from "./unused_rows.ts";
+ * await withReferenceContext({}, async (ctx) => {
+ *   const { elp } = await reportElp(ctx);
+ *   const [p] = elp.positions;
+ *   const idle = [{ applicationId: p.applicationId, metricId: p.metricId, installs: 1, units: 1 }];
+ *   const rows = reclaimRows(idle, elp.positions, await registryById(ctx));
+ *   const [row] = await withServiceUsage(ctx, rows);
+ *   console.log(row.serviceCovered, row.serviceDisagrees);
+ * });
  * ```
  */
 export async function withServiceUsage(

@@ -43,10 +43,13 @@ export type IsLicensed = (install: {
  * entitlements, each read once per run (the ELP reads the same, under the same cache keys).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { licensedInstalls } from "./reclaimable.ts";
- * const isLicensed = await licensedInstalls(ctx);
- * console.log(isLicensed({ computerId: "C000001", applicationId: "APP0001" }));
+ * await withReferenceContext({}, async (ctx) => {
+ *   const isLicensed = await licensedInstalls(ctx);
+ *   console.log(isLicensed({ computerId: "C0001", applicationId: "APP0001" })); // true or false
+ * });
  * ```
  */
 export async function licensedInstalls(ctx: {

@@ -29,10 +29,20 @@ const SHORT = { Subscription: "Subscr.", Maintenance: "Maint.", Support: "Suppor
  * publisher and organisation name (registry and organisation tree each read once per run).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { renewalRows } from "./renewal_rows.ts";
- * const rows = await renewalRows(ctx, due);
- * console.log(rows[0]?.label); // e.g. "Subscr. · Microsoft Visio 2021"
+ * import { readRenewalSources } from "./renewal_sources.ts";
+ * import { renewalsDue } from "./renewals.ts";
+ * await withReferenceContext({}, async (ctx) => {
+ *   const sources = await readRenewalSources(ctx);
+ *   const due = renewalsDue(
+ *     { licenses: sources.licenses, periods: sources.periods ?? [] },
+ *     { now: ctx.now, horizonDays: 365 },
+ *   );
+ *   const rows = await renewalRows(ctx, due);
+ *   console.log(rows[0]?.label); // e.g. "Subscr. · Microsoft Visio 2021"
+ * });
  * ```
  */
 export async function renewalRows(

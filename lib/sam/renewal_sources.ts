@@ -73,10 +73,13 @@ async function installsPerApplication(ctx: RenewalSourcesContext) {
  * Reads what the renewals need (see the module doc).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { readRenewalSources } from "./renewal_sources.ts";
- * const sources = await readRenewalSources(ctx);
- * console.log(sources.periods === null ? "periods not served" : sources.periods.length);
+ * await withReferenceContext({}, async (ctx) => {
+ *   const sources = await readRenewalSources(ctx);
+ *   console.log(sources.periods === null ? "periods not served" : sources.periods.length);
+ * });
  * ```
  */
 export async function readRenewalSources(ctx: RenewalSourcesContext): Promise<RenewalSources> {

@@ -17,9 +17,16 @@ import { grants, neededRights, type ProductVersion, rightsLabel } from "./rights
  * rights, largest surplus first. In an organisation's scope, only licenses of its organisations.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
+ * import { toArray } from "../query/collect.ts";
+ * import { reportElp } from "./elp_rows.ts";
  * import { rightsPools } from "./rights_pools.ts";
- * const pools = rightsPools(elp, licenses);
+ * await withReferenceContext({}, async (ctx) => {
+ *   const { elp } = await reportElp(ctx);
+ *   const pools = rightsPools(elp, await toArray(ctx.client.licenses.list()));
+ *   console.log(pools.length);
+ * });
  * ```
  */
 export function rightsPools(

@@ -45,10 +45,13 @@ export type StaleComputer = ScanAge & {
  * Every computer (with an id) of the user's filter, stale from `days` days.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { staleComputerRows } from "./stale_computer_rows.ts";
- * const computers = await staleComputerRows(ctx, 30);
- * console.log(computers.filter((c) => c.flagged).length);
+ * await withReferenceContext({ computers: 60 }, async (ctx) => {
+ *   const computers = await staleComputerRows(ctx, 30);
+ *   console.log(computers.length, computers.filter((c) => c.flagged).length); // 60 and those flagged
+ * });
  * ```
  */
 export async function staleComputerRows(ctx: StaleContext, days: number): Promise<StaleComputer[]> {
@@ -128,10 +131,13 @@ export function perOrganization(
  * host name and id, each with its quarantine date (`null` unless quarantined and known).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { flaggedComputers, staleComputerRows } from "./stale_computer_rows.ts";
- * const flagged = await flaggedComputers(ctx, await staleComputerRows(ctx, 30));
- * console.log(flagged[0]?.quarantineDate);
+ * await withReferenceContext({ computers: 60 }, async (ctx) => {
+ *   const flagged = await flaggedComputers(ctx, await staleComputerRows(ctx, 30));
+ *   console.log(flagged[0]?.hostName, flagged[0]?.quarantineDate);
+ * });
  * ```
  */
 export async function flaggedComputers(

@@ -195,10 +195,12 @@ function comparableHeadline(
  * or unreadable runs are listed as skipped with the reason.
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import { readHistory } from "./trends_history.ts";
- * const history = await readHistory("out/packs/weekly-audit");
- * console.log(history.runs.length, history.skipped);
+ * const folder = await Deno.makeTempDir(); // a pack's output folder: one run folder per run
+ * const history = await readHistory(folder);
+ * console.log(history.runs.length, history.skipped); // 0 []
+ * await Deno.remove(folder);
  * ```
  */
 export async function readHistory(folder: string, source?: string): Promise<History> {

@@ -44,9 +44,13 @@ export type RowLookupsContext =
  * context, at once.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { withReferenceContext } from "../../server.ts";
  * import { rowLookups } from "./unused_rows.ts";
- * const { registry, computers } = await rowLookups(ctx);
+ * await withReferenceContext({ computers: 20 }, async (ctx) => {
+ *   const { registry, computers, organizations } = await rowLookups(ctx);
+ *   console.log(registry.size > 0, computers.size, organizations.size > 0); // true 20 true
+ * });
  * ```
  */
 export async function rowLookups(ctx: RowLookupsContext): Promise<RowLookups> {
