@@ -1,7 +1,8 @@
 /**
  * samkit: audit-grade reports from a SAM REST API. The root entry point holds what a script
  * needs most: the typed client with its filter builders and errors, and `defineReport` with the
- * types a report is written against. Everything else is under an entry point by concern, each
+ * types a report is written against (the resource types, `Computer`, `License`, …, are in
+ * `./client`). Everything else is under an entry point by concern, each
  * loading only what it needs:
  *
  * - `./client` — the typed client, filters, paging, errors, the API catalogue
@@ -74,7 +75,6 @@ export {
   parseFilter,
   startsWith,
 } from "./client.ts";
-export type * from "./lib/api/types.ts";
 export { createQueryContext, type QueryContext } from "./query.ts";
 export {
   type ClientSlice,
