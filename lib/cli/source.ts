@@ -13,7 +13,6 @@
 
 import { type ClientOptions, createClient, type SamClient } from "../api/client.ts";
 import { readEnv, registryPrefixes, resolveBaseUrl } from "../api/base_url.ts";
-import { startServer } from "../server/server.ts";
 import { UsageError } from "./usage_error.ts";
 import { openSnapshot } from "../pack/snapshot.ts";
 import { demoSourceText } from "../report/demo_source.ts";
@@ -259,6 +258,8 @@ export async function openDemoSource(
   // live tenant; within a day the same seed and size give the same estate.
   const today = new Date();
   const asOf = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
+  // The reference server (and its estate generator) loads only when a run uses it.
+  const { startServer } = await import("../server/server.ts");
   const server = await startServer({ port: 0, computers, seed, now: asOf, quiet: true });
   const client = createClient({
     baseUrl: server.url,
