@@ -1,5 +1,8 @@
 /**
- * Every report definition samkit ships, in the order `samkit list` shows them. Re-exports only.
+ * The index of the reports samkit ships: every definition, in the order `samkit list` shows
+ * them. Each report is a module of this folder named after its id (`stale-computers` is
+ * `stale_computers.ts`) that exports one definition; `lib/report/load_report.ts` loads a
+ * built-in id and a user's report module path the same way, from the module.
  *
  * @module
  */
@@ -58,7 +61,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   renewals,
   portfolio,
   trends,
-] as ReportDefinition[];
+];
 
 /**
  * The reports that read the SAM API (not samkit's own run history): every one of them runs
@@ -73,6 +76,17 @@ export const REPORTS: readonly ReportDefinition[] = [
 export const API_REPORTS: readonly ReportDefinition[] = REPORTS.filter((r) =>
   r.reads !== "history"
 );
+
+/**
+ * The folder of the built-in report modules (this one).
+ *
+ * @example
+ * ```ts
+ * import { REPORTS_FOLDER } from "./mod.ts";
+ * console.log(new URL("stale_computers.ts", REPORTS_FOLDER).pathname.endsWith("/reports/stale_computers.ts")); // true
+ * ```
+ */
+export const REPORTS_FOLDER: URL = new URL("./", import.meta.url);
 
 /** The flagship reports that `deno task demo` renders. */
 export const FLAGSHIP_REPORTS: readonly string[] = [

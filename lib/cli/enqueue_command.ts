@@ -10,7 +10,7 @@ import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
 import { printErr, printOut } from "./terminal_text.ts";
 import { REPORTS } from "../../reports/mod.ts";
-import { PackFileError, validatePack } from "../pack/pack_file.ts";
+import { loadPack, PackFileError } from "../pack/pack_file.ts";
 import { readTenantsFile, type Tenant } from "../tenants/tenants_file.ts";
 import { MailSettingsError, tenantEmail } from "../tenants/mail_settings.ts";
 import type { PackFile } from "../pack/pack_file.ts";
@@ -162,7 +162,7 @@ export async function enqueueCommand(argv: readonly string[]): Promise<number> {
     if (!tenantsFile) throw new UsageError("--tenants FILE is required");
     const packFile = positionals[0];
     const packDoc = await readPackDoc(packFile);
-    const pack = validatePack(packDoc, { file: packFile, reports: REPORTS });
+    const pack = await loadPack(packDoc, { file: packFile, reports: REPORTS });
     const tenants = pickTenants(await readTenantsFile(tenantsFile), stringFlag(values, "tenant"));
     const onSchedule = values["on-schedule"] === true;
     if (onSchedule && !pack.schedule) throw new UsageError(`${packFile} has no "schedule" section`);

@@ -43,6 +43,7 @@ const BAD_INPUT = new Set([
   "DatabaseUrlError",
   "FxRatesFileError",
   "MissingFxRateError",
+  "ReportModuleError",
 ]);
 
 /** What to do next, by error name: printed after the message. */

@@ -13,7 +13,7 @@ Usage: deno task <command> [options]      (or: deno run -P=<set> main.ts <comman
 
 Commands:
   demo        Flagship reports from the embedded reference server (no account needed)
-  report ID   Run one report (HTML, PDF, XLSX, CSV, JSON)
+  report ID   Run one report (HTML, PDF, XLSX, CSV, JSON); ID or a report module's path
   reports     List reports and their parameters            (main.ts list)
   pack FILE   Run an audit pack into a dated folder with a checksum manifest
   schedule F  Stay running and run a pack on its cron schedule
@@ -22,6 +22,7 @@ Commands:
   connectors  Cloud cost connectors: list, retrievals, validate, test, add, update-credentials
   doctor      Check a tenant before the first audit: token, scopes, paths, clock (exit 0: ready)
   serve       Start the reference SAM API server
+  init DIR    Write a project folder of your own (reports, packs, theme) that uses samkit
   help        This help
 
 Run any command with --help for its options.`;
@@ -44,6 +45,7 @@ const COMMANDS: Record<string, Command> = {
   worker: async (argv) => (await import("./worker_command.ts")).workerCommand(argv),
   connectors: async (argv) => (await import("./connectors_command.ts")).connectorsCommand(argv),
   doctor: async (argv) => (await import("./doctor_command.ts")).doctorCommand(argv),
+  init: async (argv) => (await import("./init_command.ts")).initCommand(argv),
 };
 
 /**

@@ -1,5 +1,7 @@
 /**
- * `samkit report <id>`: run one report into an output folder in the formats asked for.
+ * `samkit report <id | module path>`: run one report — a built-in one by id, or a report module
+ * of the user's project by path, loaded the same way — into an output folder in the formats
+ * asked for.
  *
  * @module
  */
@@ -24,7 +26,12 @@ import {
 import { clientEvents, Progress } from "./progress.ts";
 import { reportError } from "./errors.ts";
 import { clip, printErr, printOut } from "./terminal_text.ts";
-import { findReport } from "./catalogue.ts";
+import { explainReportError, loadReport, reportModuleOf } from "../report/load_report.ts";
+import {
+  checkDeclaredSections,
+  type DeclaredSectionsOptions,
+} from "../report/declared_sections.ts";
+import type { ReportDefinition } from "../report/model.ts";
 import { parseParamFlags, resolveParams } from "../report/params.ts";
 import { checkReportFilter, rereadNote, runReport } from "../report/runner.ts";
 import { ensureWritableDir } from "../report/output_dir.ts";
@@ -39,9 +46,12 @@ import { VERSION } from "../version.ts";
 import { reportingCurrencyOf } from "../sam/reporting_currency_flags.ts";
 
 /** The help text of `samkit report`. */
-export const REPORT_HELP = `Usage: deno task report <report-id> [options]
+export const REPORT_HELP = `Usage: deno task report <report-id | ./path/to/report.ts> [options]
 
-Runs one report and writes it in each format asked for.
+Runs one report and writes it in each format asked for: a built-in report by id (see: deno task
+reports), or a report module of your project by path (a .ts file whose default export is made
+with defineReport; see: deno task init). A module that does not load, exports no definition or
+declares a bad column exits 2 naming its file and line, before any request.
 
 Options:
   --format LIST      Formats, comma-separated: ${FORMATS.join(",")} (default: all)
@@ -122,6 +132,28 @@ export function parseFormats(text: string | undefined): Format[] {
 }
 
 /**
+ * A bad section or column of a user's report module as its file and line (bad input, exit 2);
+ * an error of samkit's own reports as it is.
+ */
+async function explained(definition: ReportDefinition, error: unknown): Promise<unknown> {
+  return reportModuleOf(definition)?.builtIn === false
+    ? await explainReportError(definition, error)
+    : error;
+}
+
+/** The sections the report declares before reading, checked before any request. */
+async function declaredSectionsChecked(
+  definition: ReportDefinition,
+  options: DeclaredSectionsOptions,
+): Promise<void> {
+  try {
+    await checkDeclaredSections(definition, options);
+  } catch (error) {
+    throw await explained(definition, error);
+  }
+}
+
+/**
  * Runs `samkit report` and returns the exit code.
  *
  * @example
@@ -165,14 +197,14 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
     if (positionals.length !== 1) {
       throw new UsageError(
         positionals.length
-          ? `expected one report id, got ${clip(positionals.join(" "))}`
-          : "which report? (see: deno task reports)",
+          ? `expected one report id or module path, got ${clip(positionals.join(" "))}`
+          : "which report? a report id (see: deno task reports) or a module path",
       );
     }
     // Every input is checked before the first request, so bad input writes nothing.
     const givenFilter = stringFlag(values, "filter");
     if (givenFilter !== undefined) checkLength("filter", givenFilter, MAX_FILTER_CHARS);
-    const definition = findReport(positionals[0]);
+    const definition = await loadReport(positionals[0]);
     const snapshotPath = stringFlag(values, "from-snapshot");
     const readsApi = snapshotPath === undefined && definition.reads !== "history";
     const source: SourceOptions = {
@@ -192,6 +224,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
     const filter = givenFilter ?? snapshot?.meta.filters?.[definition.id];
     const allowUnknownFields = values["allow-unknown-fields"] === true;
     if (filter !== undefined) checkReportFilter(definition, filter, { allowUnknownFields });
+    await declaredSectionsChecked(definition, { params, filter, now: snapshot?.generatedAt });
     const formats = parseFormats(stringFlag(values, "format"));
     const outDir = stringFlag(values, "out") ?? "./out";
     const computers = intFlag(values, "computers", 400, { min: 0, max: 1_000_000 });
@@ -254,6 +287,8 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
             progress.status(`${definition.id}: ${e.section} (${e.rows} rows)`);
           }
         },
+      }).catch(async (error) => {
+        throw await explained(definition, error);
       });
       progress.done();
       for (const file of files) printOut(file);

@@ -3,14 +3,23 @@
  * root, an optional schedule and an optional email section. Credentials never live in it: the
  * API's come from SAM_* variables and SMTP's from SAMKIT_SMTP_USER / SAMKIT_SMTP_PASSWORD.
  *
+ * A report entry names a built-in report (`"id": "stale-computers"`) or a report module of the
+ * user's project (`"report": "../reports/servers_by_os.ts"`, a path from the pack file's folder):
+ * {@link loadPack} loads such modules with the same loader as built-in reports, before anything
+ * runs, and the pack carries their definitions ({@link PackFile.definitions}).
+ *
  * @module
  */
 
 import type { Format } from "../render/renderer.ts";
+import { dirname } from "node:path";
 import type { ParamValues, ReportDefinition } from "../report/model.ts";
+import { explainReportError, loadReport, reportModuleOf } from "../report/load_report.ts";
+import { isReportPath } from "../report/report_ref.ts";
+import { checkDeclaredSections } from "../report/declared_sections.ts";
 import { checkContained } from "../fs/containment.ts";
 import { parseJsonText } from "../fs/json_text.ts";
-import { checkFields, type FieldRule, type FieldScope } from "./field_rules.ts";
+import { checkFields, type Fail, type FieldRule, type FieldScope } from "./field_rules.ts";
 import { checkPackReport } from "./report_rules.ts";
 import { checkSchedule } from "./schedule_rules.ts";
 import { checkEmail } from "./email_rules.ts";
@@ -22,6 +31,8 @@ export { DEFAULT_MAX_ATTACHMENT_BYTES } from "./email_rules.ts";
 export interface PackReport {
   /** The report id. */
   readonly id: string;
+  /** The report module's path as the entry gives it (`"report"`), for a user's report. */
+  readonly module?: string;
   /** Parameter values (JSON values, parsed like `--param`). */
   readonly params: ParamValues;
   /** Formats to write. */
@@ -78,6 +89,11 @@ export interface PackFile {
   readonly output: string;
   /** The reports, in run order. */
   readonly reports: readonly PackReport[];
+  /**
+   * The definitions of the report modules the pack names (absent or empty when it names built-in
+   * reports only): a run looks a report up among these and the built-in catalogue.
+   */
+  readonly definitions?: readonly ReportDefinition[];
   /** The schedule, if any. */
   readonly schedule?: PackSchedule;
   /** The email, if any. */
@@ -117,13 +133,43 @@ export class PackFileError extends Error {
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-type Scope = FieldScope<readonly ReportDefinition[]>;
+/** What a pack is checked against: the built-in reports and the modules it names, loaded. */
+interface Catalogue {
+  readonly reports: readonly ReportDefinition[];
+  readonly modules: ReadonlyMap<string, ReportDefinition>;
+}
+
+type Scope = FieldScope<Catalogue>;
 
 function reportsOf(value: unknown, { context, fail, failAt }: Scope): PackReport[] {
   if (!Array.isArray(value) || value.length === 0) fail("expected a non-empty list");
-  return (value as unknown[]).map((entry, i) =>
-    checkPackReport(entry, { at: `reports[${i}]`, reports: context, fail: failAt })
+  const entries = (value as unknown[]).map((entry, i) =>
+    checkPackReport(entry, { at: `reports[${i}]`, ...context, fail: failAt })
   );
+  checkOwnIds(entries, context, failAt);
+  return entries;
+}
+
+/**
+ * A report module's id is its own: not a built-in report's, not another module's. (Reports are
+ * found by id during a run and their files are named after it.)
+ */
+function checkOwnIds(entries: readonly PackReport[], context: Catalogue, fail: Fail): void {
+  const byId = new Map<string, ReportDefinition>();
+  for (const [i, entry] of entries.entries()) {
+    if (!entry.module) continue;
+    const definition = context.modules.get(entry.module)!;
+    const other = context.reports.find((r) => r.id === entry.id) ?? byId.get(entry.id);
+    if (other && other !== definition) {
+      const whose = context.reports.includes(other) ? "a built-in report" : "another module";
+      fail(
+        `reports[${i}].report`,
+        `${entry.module} defines the report id "${entry.id}", which ${whose} has; ` +
+          "give your report an id of its own",
+      );
+    }
+    byId.set(entry.id, definition);
+  }
 }
 
 /** The pack's `reportingCurrency` and `fxRates`: both or neither, a 3-letter code and a path. */
@@ -143,7 +189,7 @@ function reportingCurrencyOf(
 }
 
 /** The fields of a pack file, in the order they are checked. */
-const PACK_RULES: readonly FieldRule<readonly ReportDefinition[]>[] = [
+const PACK_RULES: readonly FieldRule<Catalogue>[] = [
   {
     field: "name",
     check: (v, { fail }) =>
@@ -179,6 +225,19 @@ const PACK_RULES: readonly FieldRule<readonly ReportDefinition[]>[] = [
   { field: "reportingCurrency", check: reportingCurrencyOf },
 ];
 
+/** Options of {@link validatePack}. */
+export interface ValidatePackOptions {
+  /** The pack file's path, for messages. */
+  readonly file: string;
+  /** The built-in report catalogue. */
+  readonly reports: readonly ReportDefinition[];
+  /**
+   * The report modules the pack's entries name, loaded, by the entry's `report` text (see
+   * {@link loadPack}); an entry naming a module not here is refused.
+   */
+  readonly modules?: ReadonlyMap<string, ReportDefinition>;
+}
+
 /**
  * Validates a parsed pack document against the report catalogue and returns the typed pack.
  *
@@ -193,25 +252,25 @@ const PACK_RULES: readonly FieldRule<readonly ReportDefinition[]>[] = [
  * console.log(pack.reports[0].formats);
  * ```
  */
-export function validatePack(
-  doc: unknown,
-  options: { file: string; reports: readonly ReportDefinition[] },
-): PackFile {
+export function validatePack(doc: unknown, options: ValidatePackOptions): PackFile {
   const fail = (field: string, problem: string): never => {
     throw new PackFileError(options.file, field, problem);
   };
+  const modules = options.modules ?? new Map<string, ReportDefinition>();
   const p = checkFields(doc, PACK_RULES, {
     at: "",
-    context: options.reports,
+    context: { reports: options.reports, modules },
     fail,
     notObject: "expected a JSON object",
     alsoKnown: ["$schema", "description", "fxRates"],
   });
+  const own = (p.reports as PackReport[]).flatMap((r) => r.module ? modules.get(r.module)! : []);
   return {
     name: p.name as string,
     ...(p.title ? { title: p.title as string } : {}),
     output: p.output as string,
     reports: p.reports as PackReport[],
+    ...(own.length ? { definitions: [...new Set(own)] } : {}),
     ...(p.schedule ? { schedule: p.schedule as PackSchedule } : {}),
     ...(p.email ? { email: p.email as PackEmail } : {}),
     ...(p.reportingCurrency
@@ -220,8 +279,70 @@ export function validatePack(
   };
 }
 
+/** Options of {@link loadPack}. */
+export interface LoadPackOptions {
+  /** The pack file's path, for messages (and, without `base`, the folder modules are found from). */
+  readonly file: string;
+  /** The built-in report catalogue. */
+  readonly reports: readonly ReportDefinition[];
+  /** The folder a module path is resolved from (default: the pack file's folder). */
+  readonly base?: string;
+}
+
+/** The module paths a pack document's entries name, each with its entry's JSON path. */
+function modulePaths(doc: unknown): [string, string][] {
+  const reports = (doc as { reports?: unknown })?.reports;
+  if (!Array.isArray(reports)) return [];
+  return reports.flatMap((entry, i) => {
+    const ref = (entry as { report?: unknown })?.report;
+    return typeof ref === "string" && isReportPath(ref) ? [[ref, `reports[${i}].report`]] : [];
+  });
+}
+
 /**
- * Reads and validates a pack file.
+ * Validates a parsed pack document, loading the report modules its entries name first (from the
+ * pack file's folder, with the loader of built-in reports): a module that does not load, exports
+ * no definition, lies outside the folders report modules may come from, or declares a bad column
+ * is a {@link PackFileError} naming the entry and the module's file and line. Makes no request.
+ *
+ * @example
+ * ```ts
+ * import { loadPack } from "./pack_file.ts";
+ * import { REPORTS } from "../../reports/mod.ts";
+ * const doc = { name: "weekly", reports: [{ report: "./reports/stale_computers.ts" }] };
+ * const pack = await loadPack(doc, { file: "weekly.json", base: ".", reports: REPORTS });
+ * console.log(pack.reports[0].id, pack.definitions?.length); // stale-computers 1
+ * ```
+ */
+export async function loadPack(doc: unknown, options: LoadPackOptions): Promise<PackFile> {
+  const base = options.base ?? dirname(options.file);
+  const modules = new Map<string, ReportDefinition>();
+  for (const [ref, field] of modulePaths(doc)) {
+    if (modules.has(ref)) continue;
+    try {
+      modules.set(ref, await loadReport(ref, { base }));
+    } catch (e) {
+      throw new PackFileError(options.file, field, (e as Error).message);
+    }
+  }
+  const pack = validatePack(doc, { file: options.file, reports: options.reports, modules });
+  for (const [i, entry] of pack.reports.entries()) {
+    if (!entry.module) continue;
+    const definition = modules.get(entry.module)!;
+    try {
+      await checkDeclaredSections(definition, { params: entry.params, filter: entry.filter });
+    } catch (e) {
+      const explained = reportModuleOf(definition)?.builtIn === false
+        ? await explainReportError(definition, e)
+        : e;
+      throw new PackFileError(options.file, `reports[${i}].report`, (explained as Error).message);
+    }
+  }
+  return pack;
+}
+
+/**
+ * Reads and validates a pack file, loading the report modules it names ({@link loadPack}).
  *
  * @example
  * ```ts ignore
@@ -251,5 +372,5 @@ export async function readPackFile(
   } catch (e) {
     throw new PackFileError(path, "", (e as Error).message);
   }
-  return validatePack(doc, { file: path, reports });
+  return await loadPack(doc, { file: path, reports });
 }

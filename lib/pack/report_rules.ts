@@ -1,5 +1,7 @@
 /**
- * The rules of one entry of a pack's `reports`: a known report id, its parameters, the formats to
+ * The rules of one entry of a pack's `reports`: the report — a built-in id (`"id"`, or
+ * `"report"`) or a report module of the user's project (`"report": "../reports/x.ts"`, resolved
+ * from the pack file's folder and loaded beforehand by `loadPack`) — its parameters, the formats to
  * write and an optional filter on its main collection, checked in that order.
  *
  * @module
@@ -17,16 +19,40 @@ import {
   isJsonObject,
 } from "./field_rules.ts";
 import type { PackReport } from "./pack_file.ts";
+import { isReportPath } from "../report/report_ref.ts";
 
-type Catalogue = readonly ReportDefinition[];
+/** What an entry is checked against: the built-in reports and the modules the pack names. */
+interface Catalogue {
+  /** The built-in reports. */
+  readonly reports: readonly ReportDefinition[];
+  /** The loaded report modules, by the entry's `report` text. */
+  readonly modules: ReadonlyMap<string, ReportDefinition>;
+}
 type Scope = FieldScope<Catalogue>;
 
 /** The formats a report writes when its entry names none. */
 const DEFAULT_FORMATS: readonly Format[] = ["pdf", "xlsx", "json"];
 
-function reportOf(id: unknown, { context, fail }: Scope): ReportDefinition {
-  return context.find((x) => x.id === id) ??
-    fail(`unknown report ${JSON.stringify(id)}; known: ${context.map((x) => x.id).join(", ")}`);
+function builtIn(id: unknown, reports: Catalogue["reports"], fail: (p: string) => never) {
+  return reports.find((x) => x.id === id) ??
+    fail(`unknown report ${JSON.stringify(id)}; known: ${reports.map((x) => x.id).join(", ")}`);
+}
+
+/** The entry's report: `id` (a built-in id) or `report` (a built-in id or a module path). */
+function reportOf(id: unknown, { path, object, context, fail, failAt }: Scope): ReportDefinition {
+  const at = path.replace(/\.id$/, ".report");
+  const ref = object.report;
+  if (ref === undefined) {
+    if (id === undefined) fail('expected "id" (a report id) or "report" (an id or a module path)');
+    return builtIn(id, context.reports, fail);
+  }
+  if (id !== undefined) fail('give "id" or "report", not both');
+  if (typeof ref !== "string" || !ref) {
+    return failAt(at, "expected a report id or the path of a report module");
+  }
+  if (!isReportPath(ref)) return builtIn(ref, context.reports, (p) => failAt(at, p));
+  return context.modules.get(ref) ??
+    failAt(at, `report module ${JSON.stringify(ref)} was not loaded (read the pack with loadPack)`);
 }
 
 function paramsOf(params: unknown, { path, checked, fail, failAt }: Scope): ParamValues {
@@ -76,6 +102,7 @@ function filterOf(filter: unknown, { checked, fail }: Scope): string | undefined
 /** The fields of a pack's report entry, in the order they are checked. */
 const REPORT_RULES: readonly FieldRule<Catalogue>[] = [
   { field: "id", check: reportOf },
+  { field: "report", check: (v) => typeof v === "string" && isReportPath(v) ? v : undefined },
   { field: "params", check: paramsOf },
   { field: "formats", check: formatsOf },
   { field: "allowUnknownFields", check: allowUnknownFieldsOf },
@@ -88,13 +115,15 @@ export interface CheckPackReportOptions {
   readonly at: string;
   /** The report catalogue. */
   readonly reports: readonly ReportDefinition[];
+  /** The report modules the pack names, loaded, by the entry's `report` text (default none). */
+  readonly modules?: ReadonlyMap<string, ReportDefinition>;
   /** Ends the check. */
   readonly fail: Fail;
 }
 
 /**
- * Checks one entry of a pack's `reports` against the catalogue; formats default to PDF, XLSX and
- * JSON.
+ * Checks one entry of a pack's `reports` against the catalogue (a module entry against the
+ * loaded `modules`); formats default to PDF, XLSX and JSON.
  *
  * @example
  * ```ts
@@ -110,9 +139,17 @@ export interface CheckPackReportOptions {
  */
 export function checkPackReport(entry: unknown, options: CheckPackReportOptions): PackReport {
   const { at, reports, fail } = options;
-  const checked = checkFields(entry, REPORT_RULES, { at, context: reports, fail });
+  const context = { reports, modules: options.modules ?? new Map() };
+  const checked = checkFields(entry, REPORT_RULES, { at, context, fail });
   const { id } = checked.id as ReportDefinition;
   const filter = checked.filter as string | undefined;
   const params = checked.params as ParamValues;
-  return { id, params, formats: checked.formats as Format[], ...(filter ? { filter } : {}) };
+  const module = checked.report as string | undefined;
+  return {
+    id,
+    ...(module ? { module } : {}),
+    params,
+    formats: checked.formats as Format[],
+    ...(filter ? { filter } : {}),
+  };
 }

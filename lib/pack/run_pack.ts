@@ -112,7 +112,9 @@ async function settleDeadRuns(packDir: string, log: (line: string) => void): Pro
  * const { dir, ok } = await runPack({ pack, reports: REPORTS });
  * ```
  */
-export async function runPack(options: RunPackOptions): Promise<PackRunResult> {
+export async function runPack(given: RunPackOptions): Promise<PackRunResult> {
+  // The pack's own report modules are found beside the built-in catalogue.
+  const options = { ...given, reports: [...given.pack.definitions ?? [], ...given.reports] };
   const { pack } = options;
   const log = options.log ?? (() => {});
   const now = options.now ?? (() => new Date());

@@ -6,6 +6,7 @@
  */
 
 import type { PgBoss } from "pg-boss";
+import { dirname, resolve } from "node:path";
 import type { PackFile } from "../pack/pack_file.ts";
 import type { Tenant } from "../tenants/tenants_file.ts";
 import { tenantEmail } from "../tenants/mail_settings.ts";
@@ -70,6 +71,7 @@ export async function enqueuePacks(boss: PgBoss, request: EnqueueRequest): Promi
     const data: PackJobData = {
       tenant,
       packFile: request.packFile,
+      packDir: resolve(dirname(request.packFile)),
       pack: request.packDoc,
       ...(request.outRoot ? { outRoot: request.outRoot } : {}),
       ...(request.send ? { send: true } : {}),

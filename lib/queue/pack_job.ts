@@ -1,7 +1,7 @@
 /**
  * What a queued job carries: the tenant's entry (names of its credential variables or files,
  * never secrets), the pack document as enqueued (validated again by the worker against its own
- * report catalogue), and the output root.
+ * report catalogue, its report modules loaded from the pack file's folder), and the output root.
  *
  * @module
  */
@@ -14,6 +14,13 @@ export interface PackJobData {
   readonly tenant: Tenant;
   /** The pack file's path when enqueued (for messages). */
   readonly packFile: string;
+  /**
+   * The pack file's folder, absolute, when enqueued: the report modules the pack names are
+   * found from here (a worker started in the user's project folder may load them; one started
+   * elsewhere refuses them as outside its folders). Absent in jobs queued before it existed:
+   * the folder of `packFile` then.
+   */
+  readonly packDir?: string;
   /** The pack document as read from the file. */
   readonly pack: unknown;
   /** Where runs go: `<outRoot>/<tenant id>/<pack>/<run>/` (default the pack's output). */

@@ -8,7 +8,7 @@
  */
 
 import { join } from "node:path";
-import { validatePack } from "../pack/pack_file.ts";
+import { loadPack } from "../pack/pack_file.ts";
 import { abandonRun, readManifest } from "../pack/manifest.ts";
 import type { Figure } from "../pack/figures.ts";
 import { runPack } from "../pack/run_pack.ts";
@@ -104,7 +104,11 @@ async function readFigures(dir: string): Promise<Figure[] | null> {
 export async function runAttempt(job: PackJob, ctx: AttemptContext): Promise<AttemptOutcome> {
   const { tenant } = job.data;
   await settleEarlier(job, ctx);
-  const pack = validatePack(job.data.pack, { file: job.data.packFile, reports: ctx.reports });
+  const pack = await loadPack(job.data.pack, {
+    file: job.data.packFile,
+    ...(job.data.packDir ? { base: job.data.packDir } : {}),
+    reports: ctx.reports,
+  });
   const rowId = await ctx.history.start({
     jobId: job.id,
     attempt: job.retryCount,

@@ -30,6 +30,26 @@ export type ColumnType =
   | "boolean"
   | "percent";
 
+/**
+ * Every {@link ColumnType}, in the order messages list them.
+ *
+ * @example
+ * ```ts
+ * import { COLUMN_TYPES } from "./model.ts";
+ * console.log(COLUMN_TYPES.includes("currency")); // true
+ * ```
+ */
+export const COLUMN_TYPES: readonly ColumnType[] = [
+  "text",
+  "number",
+  "integer",
+  "currency",
+  "date",
+  "datetime",
+  "boolean",
+  "percent",
+];
+
 /** A column of a section. */
 export interface Column {
   /** The row key. */
@@ -275,6 +295,16 @@ export interface ReportData {
 /** The type of a report parameter. */
 export type ParamType = "string" | "number" | "integer" | "boolean" | "date" | "enum" | "json";
 
+const PARAM_TYPES: readonly ParamType[] = [
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "date",
+  "enum",
+  "json",
+];
+
 /** A report parameter: type, default and validation. */
 export interface ParamSpec {
   /** The type; values from the CLI are parsed and validated against it. */
@@ -328,8 +358,14 @@ export interface ReportDefinition<C = unknown, Q = unknown> {
   readonly params: Readonly<Record<string, ParamSpec>>;
   /** Which resource `--filter` applies to (its fields are validated against the catalogue). */
   readonly filterResource?: string;
-  /** Produces the sections from the API. */
-  readonly data: (ctx: ReportContext<C, Q>) => Promise<ReportData> | ReportData;
+  /**
+   * Produces the sections from the API. Declared as a method, so a definition written against
+   * the part of the client it reads (`ReportDefinition<ClientSlice<…>, QueryContext>`) is a
+   * {@link ReportDefinition} as catalogues and runners take it, with no cast.
+   *
+   * @param ctx The client, the run's query context, the parameters, filter, signal and clock.
+   */
+  data(ctx: ReportContext<C, Q>): Promise<ReportData> | ReportData;
   /** Landscape pages in PDF (wide tables). */
   readonly landscape?: boolean;
   /**
@@ -355,16 +391,32 @@ export interface TrackedFigure {
   readonly currencyKey?: string;
 }
 
-/** Thrown for a definition that breaks the model's rules. */
+/**
+ * Thrown for a definition that breaks the model's rules.
+ *
+ * @example
+ * ```ts
+ * import { ReportDefinitionError } from "./model.ts";
+ * const e = new ReportDefinitionError('x: column "os" has type "txt"', { literal: "txt" });
+ * console.log(e.literal); // "txt"
+ * ```
+ */
 export class ReportDefinitionError extends Error {
+  /**
+   * The wrong value as the definition's source spells it (a column type, an id), so a loader
+   * can point at the line that holds it; absent when the problem is no single value.
+   */
+  readonly literal?: string;
   /**
    * Builds the error from what is wrong.
    *
    * @param message What is wrong, naming the report.
+   * @param options The wrong value as written, when there is one.
    */
-  constructor(message: string) {
+  constructor(message: string, options: { readonly literal?: string } = {}) {
     super(message);
     this.name = "ReportDefinitionError";
+    if (options.literal !== undefined) this.literal = options.literal;
   }
 }
 
@@ -403,7 +455,169 @@ export function checkSectionIds(reportId: string, sections: readonly Pick<Sectio
 }
 
 /**
- * Declares a report. Checks the definition's id and parameters once, at load time.
+ * Checks the columns of each section: a key, a label and one of the {@link COLUMN_TYPES}. A
+ * report module is plain code that no type check has to pass before it runs, so a column typed
+ * `"txt"` reaches here; throws {@link ReportDefinitionError} naming the report, the section, the
+ * column and the types there are, with the wrong type as its `literal`.
+ *
+ * @example
+ * ```ts
+ * import { checkColumns } from "./model.ts";
+ * const columns = [{ key: "os", label: "OS", type: "txt" }];
+ * try {
+ *   checkColumns("servers-by-os", [{ id: "by-os", columns }] as never);
+ * } catch (e) {
+ *   console.log((e as Error).message.startsWith('servers-by-os: section "by-os", column "os"'));
+ *   // true
+ * }
+ * ```
+ */
+export function checkColumns(
+  reportId: string,
+  sections: readonly Pick<Section, "id" | "columns">[],
+): void {
+  const bad = (message: string, literal?: string): never => {
+    throw new ReportDefinitionError(`${reportId}: ${message}`, { literal });
+  };
+  for (const { id, columns } of sections) {
+    if (!Array.isArray(columns)) bad(`section "${id}": columns must be a list of columns`);
+    for (const [i, column] of (columns as readonly Partial<Column>[]).entries()) {
+      const at = `section "${id}", column ${
+        typeof column?.key === "string" && column.key ? `"${column.key}"` : `${i + 1}`
+      }`;
+      if (typeof column !== "object" || column === null) bad(`${at}: expected a column object`);
+      if (typeof column.key !== "string" || !column.key) bad(`${at}: needs a key (a row key)`);
+      if (typeof column.label !== "string") bad(`${at}: needs a label (its header text)`);
+      if (!COLUMN_TYPES.includes(column.type as ColumnType)) {
+        bad(
+          `${at}: unknown type ${JSON.stringify(column.type)}; a column type is one of ` +
+            `${COLUMN_TYPES.join(", ")} (the builders text(), integer(), money() … give one)`,
+          typeof column.type === "string" ? column.type : undefined,
+        );
+      }
+    }
+  }
+}
+
+/**
+ * Checks what a data function returned before any row is read: each section has an id and a
+ * title, no two ids match without case ({@link checkSectionIds}) and every column is valid
+ * ({@link checkColumns}). Throws {@link ReportDefinitionError}.
+ *
+ * @example
+ * ```ts
+ * import { checkSections } from "./model.ts";
+ * const columns = [{ key: "n", label: "N", type: "integer" as const }];
+ * checkSections("demo", [{ id: "main", title: "Main", columns, rows: [] }]); // fine
+ * ```
+ */
+export function checkSections(reportId: string, sections: readonly Section[]): void {
+  if (!Array.isArray(sections)) {
+    throw new ReportDefinitionError(`${reportId}: data must return { sections: [...] }`);
+  }
+  for (const [i, section] of sections.entries()) {
+    if (typeof section?.id !== "string" || !section.id) {
+      throw new ReportDefinitionError(`${reportId}: section ${i + 1} needs an id`);
+    }
+    if (typeof section.title !== "string") {
+      throw new ReportDefinitionError(`${reportId}: section "${section.id}" needs a title`);
+    }
+  }
+  checkSectionIds(reportId, sections);
+  checkColumns(reportId, sections);
+}
+
+/**
+ * Whether a value has a report definition's shape: an object with a string `id` and a `data`
+ * function (what a module loader looks for among a module's exports; {@link checkDefinition}
+ * then checks the rest).
+ *
+ * @example
+ * ```ts
+ * import { isReportDefinition } from "./model.ts";
+ * console.log(isReportDefinition({ id: "x", data: () => ({ sections: [] }) })); // true
+ * console.log(isReportDefinition({ id: "x" })); // false
+ * ```
+ */
+export function isReportDefinition(value: unknown): value is ReportDefinition {
+  if (typeof value !== "object" || value === null) return false;
+  const { id, data } = value as Partial<ReportDefinition>;
+  return typeof id === "string" && typeof data === "function";
+}
+
+function checkParams(id: string, params: unknown): void {
+  if (typeof params !== "object" || params === null || Array.isArray(params)) {
+    throw new ReportDefinitionError(`${id}: params must be an object ({} for none)`);
+  }
+  for (const [name, spec] of Object.entries(params as Record<string, ParamSpec>)) {
+    if (!/^[a-zA-Z][a-zA-Z0-9]*$/.test(name)) {
+      throw new ReportDefinitionError(`${id}: parameter "${name}" must be camelCase`, {
+        literal: name,
+      });
+    }
+    if (!PARAM_TYPES.includes(spec?.type)) {
+      throw new ReportDefinitionError(
+        `${id}: parameter "${name}": unknown type ${JSON.stringify(spec?.type)}; a parameter ` +
+          `type is one of ${PARAM_TYPES.join(", ")} (the builders stringParam(), ` +
+          "integerParam() … give one)",
+        { literal: typeof spec?.type === "string" ? spec.type : name },
+      );
+    }
+    if (spec.type === "enum" && !spec.values?.length) {
+      throw new ReportDefinitionError(`${id}: enum parameter "${name}" needs values`, {
+        literal: name,
+      });
+    }
+  }
+}
+
+/**
+ * Checks a definition against the model's rules: a kebab-case id, a title and a description,
+ * camelCase parameters of known types (an enum with values), a `data` function, `reads` `api` or
+ * `history`. {@link defineReport} runs it; a module loader runs it on an exported plain object
+ * too. Throws {@link ReportDefinitionError}.
+ *
+ * @example
+ * ```ts
+ * import { checkDefinition } from "./model.ts";
+ * try {
+ *   checkDefinition({ id: "Servers", title: "S", description: "S", params: {},
+ *     data: () => ({ sections: [] }) });
+ * } catch (e) {
+ *   console.log((e as Error).message); // 'report id "Servers" must be kebab-case …'
+ * }
+ * ```
+ */
+export function checkDefinition(definition: ReportDefinition): void {
+  const { id } = definition;
+  if (typeof id !== "string" || !/^[a-z][a-z0-9-]*$/.test(id)) {
+    throw new ReportDefinitionError(
+      `report id ${JSON.stringify(id)} must be kebab-case (lower-case letters, digits and -, ` +
+        "a letter first)",
+      { literal: typeof id === "string" ? id : undefined },
+    );
+  }
+  for (const field of ["title", "description"] as const) {
+    if (typeof definition[field] !== "string" || !definition[field].trim()) {
+      throw new ReportDefinitionError(`${id}: needs a ${field} (text)`, { literal: id });
+    }
+  }
+  if (typeof definition.data !== "function") {
+    throw new ReportDefinitionError(`${id}: needs a data function`, { literal: id });
+  }
+  if (definition.reads !== undefined && !["api", "history"].includes(definition.reads)) {
+    throw new ReportDefinitionError(
+      `${id}: reads must be "api" or "history", not ${JSON.stringify(definition.reads)}`,
+      { literal: String(definition.reads) },
+    );
+  }
+  checkParams(id, definition.params);
+}
+
+/**
+ * Declares a report. Checks the definition once, at load time ({@link checkDefinition}); the
+ * sections its data function returns are checked before any row is read
+ * ({@link checkSections}).
  *
  * @example
  * ```ts
@@ -427,16 +641,6 @@ export function checkSectionIds(reportId: string, sections: readonly Pick<Sectio
 export function defineReport<C = unknown, Q = unknown>(
   definition: ReportDefinition<C, Q>,
 ): ReportDefinition<C, Q> {
-  if (!/^[a-z][a-z0-9-]*$/.test(definition.id)) {
-    throw new ReportDefinitionError(`report id "${definition.id}" must be kebab-case`);
-  }
-  for (const [name, spec] of Object.entries(definition.params)) {
-    if (!/^[a-zA-Z][a-zA-Z0-9]*$/.test(name)) {
-      throw new ReportDefinitionError(`${definition.id}: parameter "${name}" must be camelCase`);
-    }
-    if (spec.type === "enum" && !spec.values?.length) {
-      throw new ReportDefinitionError(`${definition.id}: enum parameter "${name}" needs values`);
-    }
-  }
+  checkDefinition(definition);
   return Object.freeze({ ...definition });
 }

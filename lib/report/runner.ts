@@ -8,7 +8,7 @@
 
 import { reportScope } from "./scope.ts";
 import {
-  checkSectionIds,
+  checkSections,
   type Fact,
   type ParamValues,
   type ReportContext,
@@ -212,7 +212,7 @@ async function readAndSpool(
     await Deno.mkdir(dir);
     try {
       const raw = await definition.data(ctx);
-      checkSectionIds(definition.id, raw.sections);
+      checkSections(definition.id, raw.sections);
       const fx = options.reportingCurrency &&
         new FxConverter(options.reportingCurrency, ctx.now);
       const data = fx ? inReportingCurrency(raw, fx) : raw;
