@@ -2,7 +2,8 @@
  * Running a report into files: `runReport` (fetch once, render every format asked for), the
  * renderers of HTML, PDF, XLSX, CSV and JSON, and the shared browser PDF is printed in. Each
  * renderer loads its packages (Handlebars, Puppeteer, pdf-lib, exceljs) on its first render, so
- * a JSON or CSV run loads none of them. Re-exports only.
+ * a JSON or CSV run loads none of them. Your own look: `loadTheme` (a theme file: company, logo,
+ * colours, font, footer, templates) for `runReport`'s `theme`. Re-exports only.
  *
  * @example Write a report of plain rows to JSON and CSV
  * ```ts
@@ -76,3 +77,15 @@ export {
 export type { ReportScope, ScopeParameter } from "./lib/report/scope.ts";
 export type { OmittedColumn } from "./lib/report/unfilled.ts";
 export type { Extents, NumberExtent } from "./lib/report/extents.ts";
+export {
+  isFontList,
+  loadTheme,
+  type LogoType,
+  normalColor,
+  type Theme,
+  type ThemeColors,
+  ThemeError,
+  type ThemeLogo,
+  type ThemeTemplateFile,
+  type ThemeTemplates,
+} from "./lib/render/theme.ts";

@@ -1,6 +1,7 @@
 /**
  * The HTML renderer: one self-contained file per report (CSS inlined, no scripts, no fonts, no
- * images, no external references, guarded by a `default-src 'none'` content security policy),
+ * images but a theme's logo as a `data:` URI, no external references, guarded by a
+ * `default-src 'none'` content security policy),
  * written from the Handlebars templates in `templates/`. Every value goes through Handlebars
  * escaping. Rows are streamed: table rows are rendered in chunks and written as they are read,
  * so a section of a million rows never exists as one string.
@@ -47,7 +48,16 @@ import {
 } from "./renderer.ts";
 import { chartSvg, type SvgChartSpec } from "./charts/chart_svg.ts";
 import { chartReadLimit, readChartRows } from "./charts/read.ts";
-import { BODY_MARKER, loadTemplates, ROWS_MARKER, splitAt, type Templates } from "./templates.ts";
+import {
+  BODY_MARKER,
+  CHART_MARKER,
+  loadTemplates,
+  ROWS_MARKER,
+  splitAt,
+  type Templates,
+} from "./templates.ts";
+import type { Theme } from "./theme.ts";
+import { themeView } from "./theme_view.ts";
 
 /** Sections with more columns than this print on landscape pages. */
 export const WIDE_COLUMNS = 8;
@@ -178,6 +188,8 @@ export interface HtmlStringOptions {
   readonly chunk?: HtmlChunkSpec;
   /** Cancels rendering. */
   readonly signal?: AbortSignal;
+  /** Your own look (`./theme.ts`; default samkit's). */
+  readonly theme?: Theme;
 }
 
 /**
@@ -217,7 +229,7 @@ export async function renderHtmlString(
   doc: RenderDocument,
   options: HtmlStringOptions = {},
 ): Promise<string> {
-  const ctx = context(doc, options.locale, options.forPrint ?? false);
+  const ctx = context(doc, options.locale, options.forPrint ?? false, options.theme);
   const chunk = options.chunk;
   const parts: string[] = [];
   const [head, tail] = layoutParts(ctx, {
@@ -284,6 +296,8 @@ export interface HtmlChunksOptions {
   readonly rowsPerChunk?: number;
   /** Cancels rendering (the rows' files are closed). */
   readonly signal?: AbortSignal;
+  /** Your own look (`./theme.ts`; default samkit's). */
+  readonly theme?: Theme;
 }
 
 /**
@@ -324,7 +338,7 @@ export async function* htmlChunks(
   doc: RenderDocument,
   options: HtmlChunksOptions = {},
 ): AsyncGenerator<HtmlPrintChunk> {
-  const ctx = context(doc, options.locale, true);
+  const ctx = context(doc, options.locale, true, options.theme);
   const budget = Math.max(1, Math.floor(options.rowsPerChunk ?? 2000));
   let index = 0;
   let body: string[] = [];
@@ -418,7 +432,7 @@ export class HtmlRenderer implements Renderer {
   /** Writes the file (temp name + rename); returns its absolute path. */
   async render(doc: RenderDocument, options: RenderOptions): Promise<string[]> {
     options.signal?.throwIfAborted();
-    const ctx = context(doc, options.locale, false);
+    const ctx = context(doc, options.locale, false, options.theme);
     const out = await openAtomicText(join(options.outDir, `${doc.report.id}.html`));
     try {
       const [head, tail] = layoutParts(ctx, {
@@ -448,10 +462,22 @@ interface Context {
   readonly locale: string;
   readonly forPrint: boolean;
   readonly templates: Templates;
+  readonly theme?: Theme;
 }
 
-function context(doc: RenderDocument, locale: string | undefined, forPrint: boolean): Context {
-  return { doc, locale: locale ?? DEFAULT_LOCALE, forPrint, templates: loadTemplates() };
+function context(
+  doc: RenderDocument,
+  locale: string | undefined,
+  forPrint: boolean,
+  theme: Theme | undefined,
+): Context {
+  return {
+    doc,
+    locale: locale ?? DEFAULT_LOCALE,
+    forPrint,
+    templates: loadTemplates(theme),
+    theme,
+  };
 }
 
 function languageOf(locale: string): string {
@@ -533,6 +559,7 @@ function layoutParts(
       // An empty section is 0 rows (its body says why: no data, or a check that found nothing).
       rows: rowsText(section.rowCount, locale),
     })),
+    theme: ctx.theme ? themeView(ctx.theme) : undefined,
   };
   if (!view.params.declared) (view as { params: unknown }).params = undefined;
   if (doc.summary.length === 0) (view as { summary: unknown }).summary = undefined;
@@ -735,12 +762,9 @@ async function barChartView(
   };
 }
 
-/**
- * Where the `chart` template takes a drawn SVG: the SVG is built (and its text escaped) by
- * `charts/`, and put in after the template ran, as the rows are at {@link ROWS_MARKER}. Data
- * cannot forge the marker: `<` in any value is escaped.
- */
-const CHART_MARKER = "<!--samkit:chart-->";
+// The `chart` template takes a drawn SVG at CHART_MARKER: the SVG is built (and its text
+// escaped) by `charts/`, and put in after the template ran, as the rows are at ROWS_MARKER. Data
+// cannot forge the marker: `<` in any value is escaped.
 
 /** The section's HTML with its drawn chart put in at {@link CHART_MARKER}. */
 function withChartSvg(html: string, chart: ChartView | undefined): string {

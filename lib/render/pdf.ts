@@ -11,7 +11,7 @@
  *   same browser tab. A chunk that Chrome still fails to print is split in halves and retried.
  * - **Isolation.** JavaScript is disabled while printing, request interception is on and every
  *   request is aborted (the HTML is loaded with `page.setContent`, so the document itself needs
- *   none): a cell holding `<img src=http://…>` or a stylesheet import can make no network
+ *   none; a theme's logo is a `data:` image inside it, the one URL let through): a cell holding `<img src=http://…>` or a stylesheet import can make no network
  *   request, and the browser talks to samkit over a pipe, not a port. Blocked requests are
  *   counted ({@link PdfRenderStats.blockedRequests}).
  * - **Header, footer, outline.** Chrome prints no header or footer; after merging, every page is
@@ -46,6 +46,7 @@ import {
   type Renderer,
   type RenderOptions,
 } from "./renderer.ts";
+import type { Theme } from "./theme.ts";
 
 /**
  * Options of the PDF renderer.
@@ -262,12 +263,20 @@ export class PrintTab {
     page.on("request", (request) => {
       // The document arrives through setContent: no request is ever needed.
       if (request.isInterceptResolutionHandled()) return;
+      // A theme's logo is a data: URI in the document itself: nothing is fetched for it.
+      if (EMBEDDED_IMAGE.test(request.url())) {
+        request.continue().catch(() => {});
+        return;
+      }
       this.#blocked++;
       request.abort("blockedbyclient").catch(() => {});
     });
     return page;
   }
 }
+
+/** An image embedded in the document (a theme's logo): the only "request" let through. */
+const EMBEDDED_IMAGE = /^data:image\/(?:png|jpeg|svg\+xml);base64,/;
 
 /** Rows of the probe that estimates rows per page. */
 const PROBE_ROWS = 400;
@@ -368,6 +377,7 @@ export class PdfRenderer implements Renderer {
     let chunks = 0;
     let splits = 0;
     const locale = options.locale ?? DEFAULT_LOCALE;
+    const theme = options.theme;
     const timings = { html: 0, load: 0, print: 0, assemble: 0 };
     const timed = async <T>(key: keyof typeof timings, work: () => Promise<T>): Promise<T> => {
       const start = performance.now();
@@ -394,7 +404,7 @@ export class PdfRenderer implements Renderer {
     try {
       const assembler = await PdfAssembler.create();
       const rowsPerChunk = this.#rowsPerChunk ??
-        await this.#estimateRowsPerChunk(doc, locale, print);
+        await this.#estimateRowsPerChunk(doc, { locale, theme }, print);
       const consumed = doc.sections.map(() => 0);
       const anchors = new Map<number, string>();
       // Parts are added to the assembler in order, while Chrome prints the next chunk.
@@ -411,6 +421,7 @@ export class PdfRenderer implements Renderer {
             locale,
             forPrint: true,
             signal,
+            theme,
             chunk: {
               sectionIndex: piece.part?.sectionIndex,
               rowStart: piece.part?.rowStart ?? 0,
@@ -451,7 +462,9 @@ export class PdfRenderer implements Renderer {
 
       let mark = performance.now();
       // The next chunk's HTML is made while Chrome prints this one.
-      for await (const chunk of readAhead(htmlChunks(doc, { locale, rowsPerChunk, signal }))) {
+      for await (
+        const chunk of readAhead(htmlChunks(doc, { locale, rowsPerChunk, signal, theme }))
+      ) {
         timings.html += performance.now() - mark;
         const parts = partsOf(chunk, doc, consumed);
         const bytes = await tryPrint(withOutlineLinks(chunk.html, anchors), chunk.rows, 0);
@@ -471,7 +484,10 @@ export class PdfRenderer implements Renderer {
       signal?.throwIfAborted();
       await tab.close();
 
-      const bytes = await timed("assemble", () => finishPdf(assembler, doc, anchors, locale));
+      const bytes = await timed(
+        "assemble",
+        () => finishPdf(assembler, doc, anchors, { locale, theme }),
+      );
       const path = await writeAtomic(join(options.outDir, `${doc.report.id}.pdf`), bytes);
       this.#stats = {
         chunks,
@@ -500,7 +516,7 @@ export class PdfRenderer implements Renderer {
    */
   async #estimateRowsPerChunk(
     doc: RenderDocument,
-    locale: string,
+    { locale, theme }: { locale: string; theme?: Theme },
     print: (html: string) => Promise<Uint8Array>,
   ): Promise<number> {
     const total = doc.sections.reduce((n, s) => n + s.rowCount, 0);
@@ -513,6 +529,7 @@ export class PdfRenderer implements Renderer {
     const html = await renderHtmlString(doc, {
       locale,
       forPrint: true,
+      theme,
       chunk: {
         sectionIndex: longest,
         rowStart: 0,
@@ -609,12 +626,16 @@ function withOutlineLinks(html: string, anchors: Map<number, string>): string {
   return at < 0 ? html + nav : html.slice(0, at) + nav + html.slice(at);
 }
 
-/** The assembled PDF: its metadata, bookmarks, and the title and source stamped on every page. */
+/**
+ * The assembled PDF: its metadata, bookmarks, and the title and source stamped on every page
+ * (with a theme: its company as author and at the header's right, its footer text above the
+ * footer).
+ */
 function finishPdf(
   assembler: PdfAssembler,
   doc: RenderDocument,
   anchors: Map<number, string>,
-  locale: string,
+  { locale, theme }: { locale: string; theme?: Theme },
 ): Promise<Uint8Array> {
   // An embedded run's PDF says "demo data" in its title, subject, keywords and every page header.
   const demo = isDemoSource(doc.source);
@@ -624,6 +645,7 @@ function finishPdf(
       title,
       subject: demo ? `${DEMO_DATA}: ${doc.report.description ?? ""}` : doc.report.description,
       creator: "samkit",
+      ...(theme?.company ? { author: theme.company } : {}),
       producer: `samkit ${doc.version} (Chromium, pdf-lib)`,
       keywords: demo ? ["samkit", doc.report.id, DEMO_DATA] : ["samkit", doc.report.id],
       created: doc.generatedAt,
@@ -634,6 +656,8 @@ function finishPdf(
       headerLeft: title,
       footerLeft: `Generated ${isoMinute(doc.generatedAt)} UTC \u00b7 ${doc.source}`,
       inset: 40,
+      ...(theme?.company ? { headerRight: theme.company } : {}),
+      ...(theme?.footer ? { footerNote: theme.footer } : {}),
     },
   });
 }

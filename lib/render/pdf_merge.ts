@@ -73,6 +73,8 @@ export interface StampOptions {
   readonly headerRight?: string;
   /** Left of the footer (e.g. generated-at and source). */
   readonly footerLeft?: string;
+  /** A line above the footer, left (a theme's footer text), on every page. */
+  readonly footerNote?: string;
   /** The page label; `{page}` and `{pages}` are replaced (default `Page {page} of {pages}`). */
   readonly pageLabel?: string;
   /** Leave the header off the first page (a cover). Default true. */
@@ -275,6 +277,10 @@ export class PdfAssembler {
       if (stamp.footerLeft) {
         const text = fit(stamp.footerLeft, usable - pageWidth - 24);
         page.drawText(text, { x: inset, y, size, font, color });
+      }
+      if (stamp.footerNote) {
+        const note = fit(stamp.footerNote, usable);
+        page.drawText(note, { x: inset, y: y + size + 3, size, font, color });
       }
       if (i === 0 && (stamp.skipHeaderOnFirstPage ?? true)) return;
       if (!stamp.headerLeft && !stamp.headerRight) return;

@@ -20,6 +20,7 @@ import type {
 import type { Extents } from "../report/extents.ts";
 import type { OmittedColumn } from "../report/unfilled.ts";
 import type { BrowserHandle } from "./browser.ts";
+import type { Theme } from "./theme.ts";
 
 /** An output format. */
 export type Format = "html" | "pdf" | "xlsx" | "csv" | "json";
@@ -170,6 +171,11 @@ export interface RenderOptions {
    * section's full list).
    */
   readonly written?: readonly string[];
+  /**
+   * Your own look (`./theme.ts`: company, logo, colours, font, footer, templates) for HTML, PDF
+   * and XLSX; CSV and JSON ignore it. Absent: samkit's look.
+   */
+  readonly theme?: Theme;
 }
 
 /**

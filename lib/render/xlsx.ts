@@ -20,6 +20,9 @@
  * Text is display text, as in HTML and PDF: bidirectional and other invisible controls from the
  * API are shown as visible escapes (`<U+202E>`), so a name cannot display reversed.
  *
+ * With a theme (`./xlsx_theme.ts`): its header colours, its company as the creator and company
+ * property and above the Summary's title, its footer text in the middle of every page footer.
+ *
  * Grouping ({@link RenderSection.group}) and charts are not drawn in XLSX: a flat, filterable
  * table is what a spreadsheet user wants, and group subtotal rows inside it would be filtered
  * with the data; the totals formulas give any filtered group's sum instead.
@@ -47,6 +50,8 @@ import {
 } from "./xlsx_formats.ts";
 import { ColumnWidths, sectionWidths } from "./xlsx_widths.ts";
 import { SyncFileStream } from "./sync_file_stream.ts";
+import type { Theme } from "./theme.ts";
+import { setWorkbookCompany, type XlsxPalette, xlsxPalette } from "./xlsx_theme.ts";
 import type { CellValue, Column, ColumnType, Fact, Row } from "../report/model.ts";
 
 export { sheetName } from "./xlsx_sheet_names.ts";
@@ -118,8 +123,6 @@ export class XlsxOptionsError extends Error {
 type Style = any;
 type Worksheet = ExcelJS.Worksheet;
 
-const HEADER_FILL = "FF1F3864";
-const HEADER_FONT = "FFFFFFFF";
 const TOTAL_FILL = "FFE7ECF5";
 const WARN_FILL = "FFFFF2CC";
 const BAD_FILL = "FFF8D7DA";
@@ -175,6 +178,12 @@ function cellValue(type: ColumnType, value: CellValue | undefined): ExcelJS.Cell
 /** Builds (and caches by identity, so exceljs registers each style once) cell styles. */
 class StyleBook {
   #cache = new Map<string, Style>();
+  /** The workbook's colours (samkit's, or a theme's). */
+  readonly palette: XlsxPalette;
+
+  constructor(palette: XlsxPalette) {
+    this.palette = palette;
+  }
 
   get(key: string, make: () => Style): Style {
     let style = this.#cache.get(key);
@@ -187,8 +196,8 @@ class StyleBook {
 
   header(): Style {
     return this.get("header", () => ({
-      font: { bold: true, color: { argb: HEADER_FONT } },
-      fill: { type: "pattern", pattern: "solid", fgColor: { argb: HEADER_FILL } },
+      font: { bold: true, color: { argb: this.palette.headerFont } },
+      fill: { type: "pattern", pattern: "solid", fgColor: { argb: this.palette.headerFill } },
       alignment: { vertical: "middle", wrapText: true },
       border: { bottom: { style: "thin", color: { argb: "FF000000" } } },
     }));
@@ -333,7 +342,9 @@ export class XlsxRenderer implements Renderer {
       useStyles: true,
       useSharedStrings: false,
     });
-    workbook.creator = "samkit";
+    const theme = options.theme;
+    workbook.creator = theme?.company ?? "samkit";
+    if (theme?.company) setWorkbookCompany(workbook, theme.company);
     workbook.lastModifiedBy = `samkit ${doc.version}`;
     workbook.created = doc.generatedAt;
     workbook.modified = doc.generatedAt;
@@ -347,7 +358,7 @@ export class XlsxRenderer implements Renderer {
       .join("\n");
     workbook.keywords = `samkit ${doc.report.id}${demo ? ` ${DEMO_DATA}` : ""}`;
     try {
-      const styles = new StyleBook();
+      const styles = new StyleBook(xlsxPalette(theme));
       const taken = new Set<string>();
       const summaryName = sheetName("Summary", taken);
       // Sheet names of every section are planned up front so the summary can list them.
@@ -359,7 +370,7 @@ export class XlsxRenderer implements Renderer {
         for (let i = 2; i <= sheets; i++) names.push(sheetName(base, taken, ` (${i})`));
         return { section, names };
       });
-      this.#writeSummary(workbook, summaryName, doc, plans, styles);
+      this.#writeSummary(workbook, summaryName, doc, plans, styles, theme);
       for (const plan of plans) {
         await this.#writeSection(workbook, doc, plan.section, plan.names, taken, styles, {
           ...options,
@@ -381,13 +392,16 @@ export class XlsxRenderer implements Renderer {
     doc: RenderDocument,
     plans: readonly { section: RenderSection; names: string[] }[],
     styles: StyleBook,
+    theme: Theme | undefined,
   ): void {
     const ws = workbook.addWorksheet(name, {
       views: [{ showGridLines: false }],
       pageSetup: { orientation: "portrait", fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
-      headerFooter: { oddFooter: `&L${footerText(doc.report.title)}&RPage &P of &N` },
+      headerFooter: {
+        oddFooter: `&L${footerText(doc.report.title)}${centerFooter(theme)}&RPage &P of &N`,
+      },
     });
-    const lines = summaryLines(doc, plans, styles);
+    const lines = [...companyLines(theme, styles), ...summaryLines(doc, plans, styles)];
     // The sheet's column widths are written with its first row: every line is known first.
     const widths = summaryWidths(lines);
     ws.columns = widths.map((width, i) => ({ key: `c${i}`, width }));
@@ -448,7 +462,7 @@ export class XlsxRenderer implements Renderer {
           oddHeader: `&L${footerText(doc.report.title)}&R${footerText(section.title)}`,
           oddFooter: `&LGenerated ${
             doc.generatedAt.toISOString().slice(0, 16).replace("T", " ")
-          } UTC&RPage &P of &N`,
+          } UTC${centerFooter(options.theme)}&RPage &P of &N`,
         },
       });
       sheet.columns = plan.map((p, i) => ({ key: p.column.key, width: widths[i] }));
@@ -548,8 +562,8 @@ function summaryLines(
 ): SummaryLine[] {
   const title = styles.plain("title", () => ({ font: { bold: true, size: 16 } }));
   const heading = styles.plain("heading", () => ({
-    font: { bold: true, size: 12, color: { argb: HEADER_FILL } },
-    border: { bottom: { style: "thin", color: { argb: HEADER_FILL } } },
+    font: { bold: true, size: 12, color: { argb: styles.palette.accent } },
+    border: { bottom: { style: "thin", color: { argb: styles.palette.accent } } },
   }));
   const label = styles.plain("label", () => ({ font: { bold: true } }));
   const muted = styles.plain("muted", () => ({
@@ -786,6 +800,20 @@ function factStyle(fact: Fact, styles: StyleBook, left: Style): Style {
 /** Text for an Excel header/footer: `&` escaped as `&&`, bounded length. */
 function footerText(text: string): string {
   return cleanText(text).replace(/&/g, "&&").slice(0, 80);
+}
+
+/** A theme's footer text in the middle of a page footer ("" without one). */
+function centerFooter(theme: Theme | undefined): string {
+  return theme?.footer ? `&C${footerText(theme.footer)}` : "";
+}
+
+/** The Summary's first line with a theme's company, above the title (none without one). */
+function companyLines(theme: Theme | undefined, styles: StyleBook): SummaryLine[] {
+  if (!theme?.company) return [];
+  const style = styles.plain("company", () => ({
+    font: { bold: true, size: 12, color: { argb: styles.palette.accent } },
+  }));
+  return [{ values: [cleanText(theme.company)], styles: [style], spills: true }];
 }
 
 /** The column letter of a 1-based index (1 → A, 27 → AA). */

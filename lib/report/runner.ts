@@ -17,6 +17,7 @@ import {
 import { FactsCollector } from "./facts.ts";
 import type { Format, RenderDocument, Renderer, RenderSection } from "../render/renderer.ts";
 import type { BrowserHandle } from "../render/browser.ts";
+import type { Theme } from "../render/theme.ts";
 import type { QueryContext } from "../query/context.ts";
 import { spoolSection } from "./spool.ts";
 import { ensureWritableDir } from "./output_dir.ts";
@@ -94,6 +95,8 @@ export interface RunReportOptions {
    * companion, and the rates used are stated (absent: money stays per currency, unchanged).
    */
   readonly reportingCurrency?: ReportingCurrencyOptions;
+  /** Your own look for HTML, PDF and XLSX (`loadTheme` in `lib/render/theme.ts`). */
+  readonly theme?: Theme;
 }
 
 /** What a run produced. */
@@ -333,6 +336,7 @@ export async function runReport(options: RunReportOptions): Promise<RunReportRes
         signal,
         browser: options.browser,
         written: files,
+        ...(options.theme ? { theme: options.theme } : {}),
       });
       for (const path of written) {
         options.onEvent?.({ type: "written", report: definition.id, path });
