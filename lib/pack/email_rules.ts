@@ -119,7 +119,7 @@ const EMAIL_RULES: readonly FieldRule<Reports>[] = [
     field: "subject",
     check: (v, { fail }) => {
       if (v !== undefined && typeof v !== "string") fail("expected text");
-      return v ?? "samkit: {pack} for {date}";
+      return v ?? "{company}: {pack} for {date}";
     },
   },
   { field: "to", check: addresses(true) },

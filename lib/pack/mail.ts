@@ -1,7 +1,10 @@
 /**
  * The pack's email: the CFO summary (exposure, top risks, cost, what moved) as HTML and text,
  * with the chosen files attached within the size cap (the rest linked in the evidence folder),
- * sent over SMTP with nodemailer or written as an `.eml` file for review.
+ * sent over SMTP with nodemailer or written as an `.eml` file for review. With a theme
+ * (`lib/render/theme.ts`): its company in the subject (`{company}`) and heading, its colours and
+ * font, its logo (an inline `cid:` image in the mail, a `data:` image in summary.pdf), its footer
+ * line, and its `pack_summary.hbs` in place of samkit's template.
  *
  * @module
  */
@@ -9,6 +12,7 @@
 import nodemailer from "nodemailer";
 import Handlebars from "handlebars";
 import { join } from "node:path";
+import { Buffer } from "node:buffer";
 import { fileURLToPath } from "node:url";
 import type { PackEmail } from "./pack_file.ts";
 import { type AttachmentChoice, chooseAttachments, evidenceLink } from "./attachments.ts";
@@ -18,6 +22,8 @@ import { DEMO_DATA, isDemoSource } from "../report/demo_source.ts";
 import { redact } from "../api/redact.ts";
 import { registerSmtpCredentials, smtpTransport } from "./smtp_transport.ts";
 import { readRegularTextFileSync } from "../fs/regular_file.ts";
+import type { Theme } from "../render/theme.ts";
+import { themeView } from "../render/theme_view.ts";
 
 /** What the summary shows (see {@link SummaryFacts}) and where the run's files are. */
 export interface SummaryInput extends SummaryFacts {
@@ -25,14 +31,20 @@ export interface SummaryInput extends SummaryFacts {
   readonly folder: string;
   /** The attachments chosen (default: chosen from the pack's email section and the manifest). */
   readonly choice?: AttachmentChoice;
+  /** Your own look (default samkit's). */
+  readonly theme?: Theme;
 }
 
 /** A built message. */
 export interface BuiltMessage {
   /** The subject. */
   readonly subject: string;
-  /** The HTML body. */
+  /** The HTML body (a theme's logo as an inline `cid:` image). */
   readonly html: string;
+  /** The HTML body for printing summary.pdf (a theme's logo as a `data:` image). */
+  readonly printHtml: string;
+  /** Images shown in the body (a theme's logo), sent as inline parts. */
+  readonly inline: readonly InlineImage[];
   /** The plain-text body. */
   readonly text: string;
   /** Attachments (file paths), summary.pdf first. */
@@ -40,6 +52,21 @@ export interface BuiltMessage {
   /** Files asked for but linked in the evidence folder instead (over the size cap). */
   readonly skipped: readonly string[];
 }
+
+/** An image part the HTML body shows by `cid:`. */
+export interface InlineImage {
+  /** The part's content id. */
+  readonly cid: string;
+  /** Its file name. */
+  readonly filename: string;
+  /** Its bytes. */
+  readonly content: Uint8Array;
+  /** Its type. */
+  readonly contentType: string;
+}
+
+/** The content id of a theme's logo in the mail. */
+const LOGO_CID = "logo@samkit";
 
 /**
  * SMTP failure (connection, authentication, rejection), with secrets redacted.
@@ -59,8 +86,16 @@ export class MailError extends Error {
 }
 
 let template: HandlebarsTemplateDelegate | undefined;
+const themed = new WeakMap<Theme, HandlebarsTemplateDelegate>();
 
-function compile(): HandlebarsTemplateDelegate {
+/** The mail template: a theme's `pack_summary.hbs` (checked when the theme loaded), else samkit's. */
+function compile(theme?: Theme): HandlebarsTemplateDelegate {
+  const own = theme?.templates?.files["pack_summary.hbs"];
+  if (theme && own) {
+    let compiled = themed.get(theme);
+    if (!compiled) themed.set(theme, compiled = Handlebars.create().compile(own.text));
+    return compiled;
+  }
   if (!template) {
     const url = new URL("../../templates/email/pack_summary.hbs", import.meta.url);
     template = Handlebars.create().compile(readRegularTextFileSync(fileURLToPath(url)), {
@@ -68,6 +103,42 @@ function compile(): HandlebarsTemplateDelegate {
     });
   }
   return template;
+}
+
+/**
+ * A subject with its placeholders filled: `{company}` (the theme's company, else samkit),
+ * `{pack}` and `{date}`.
+ *
+ * @example
+ * ```ts
+ * import { fillSubject } from "./mail.ts";
+ * console.log(fillSubject("{company}: {pack} for {date}", { pack: "weekly", date: "2024-05-01" }));
+ * // "samkit: weekly for 2024-05-01"
+ * ```
+ */
+export function fillSubject(
+  subject: string,
+  values: { pack: string; date: string; company?: string },
+): string {
+  return subject.replaceAll("{company}", values.company ?? "samkit")
+    .replaceAll("{pack}", values.pack).replaceAll("{date}", values.date);
+}
+
+/** The text part: the theme's company first and its footer last, around the summary. */
+function textPart(lines: readonly string[], theme: Theme | undefined): string {
+  return [
+    ...(theme?.company ? [theme.company, ""] : []),
+    ...lines,
+    ...(theme?.footer ? ["", theme.footer] : []),
+  ].join("\n");
+}
+
+/** The logo as an inline image part, when the theme has one. */
+function inlineLogo(theme: Theme | undefined): InlineImage[] {
+  const logo = theme?.logo;
+  if (!logo) return [];
+  const ext = logo.type === "image/svg+xml" ? "svg" : logo.type === "image/png" ? "png" : "jpg";
+  return [{ cid: LOGO_CID, filename: `logo.${ext}`, content: logo.bytes, contentType: logo.type }];
 }
 
 type HandlebarsTemplateDelegate = (context: unknown) => string;
@@ -103,8 +174,9 @@ const megabytes = (bytes: number) => `${Math.round(bytes / 100_000) / 10} MB`;
 export function buildMessage(email: PackEmail, input: SummaryInput): Promise<BuiltMessage> {
   const { manifest } = input;
   const date = manifest.started.slice(0, 10);
+  const { theme } = input;
   const subject = demoSubject(
-    email.subject.replaceAll("{pack}", manifest.pack).replaceAll("{date}", date),
+    fillSubject(email.subject, { pack: manifest.pack, date, company: theme?.company }),
     manifest.source,
   );
   const choice = input.choice ??
@@ -120,12 +192,15 @@ export function buildMessage(email: PackEmail, input: SummaryInput): Promise<Bui
       link,
     },
   });
-  const html = compile()({ ...view, subject });
-  const text = summaryText(view).join("\n");
+  const render = (logoSrc?: string) =>
+    compile(theme)({ ...view, subject, theme: theme && themeView(theme, { logoSrc }) });
+  const html = render(theme?.logo ? `cid:${LOGO_CID}` : undefined);
   return Promise.resolve({
     subject,
     html,
-    text,
+    printHtml: theme?.logo ? render() : html,
+    inline: inlineLogo(theme),
+    text: textPart(summaryText(view), theme),
     attachments: choice.attached.map((a) => ({
       filename: a.filename,
       path: join(input.folder, a.path),
@@ -150,10 +225,14 @@ function mailOptions(email: PackEmail, message: BuiltMessage) {
     subject: message.subject,
     text: message.text,
     html: message.html,
-    attachments: message.attachments.map((a) => ({
-      ...a,
-      contentType: CONTENT_TYPES[a.filename.split(".").pop() ?? ""] ?? "application/octet-stream",
-    })),
+    attachments: [
+      ...message.attachments.map((a) => ({
+        ...a,
+        contentType: CONTENT_TYPES[a.filename.split(".").pop() ?? ""] ??
+          "application/octet-stream",
+      })),
+      ...message.inline.map((image) => ({ ...image, content: Buffer.from(image.content) })),
+    ],
   };
 }
 

@@ -21,6 +21,7 @@ import type { BrowserHandle } from "../render/browser.ts";
 import { PrintTab } from "../render/pdf.ts";
 import { writeAtomic } from "../render/atomic.ts";
 import { redact } from "../api/redact.ts";
+import type { Theme } from "../render/theme.ts";
 
 /**
  * Prints the summary email's HTML to a PDF (A4, backgrounds) in the run's browser, written
@@ -78,6 +79,8 @@ export interface SummaryMailInput {
   readonly smtpCredentials?: { user?: string; pass?: string };
   /** Log lines. */
   readonly log: (line: string) => void;
+  /** Your own look (default samkit's). */
+  readonly theme?: Theme;
 }
 
 /** Builds the message for an attachment choice. */
@@ -95,6 +98,7 @@ function buildSummary(input: SummaryMailInput, choice: ReturnType<typeof chooseA
     definitions: input.reports,
     folder: input.folder.dir,
     choice,
+    theme: input.theme,
   });
 }
 
@@ -142,12 +146,12 @@ export async function summaryMail(
   };
   let choice = choose(0);
   let message = await buildSummary(input, choice);
-  const printed = await print(message.html);
+  const printed = await print(message.printHtml);
   const again = choose(printed);
   if (again.linked.length !== choice.linked.length) {
     choice = again;
     message = await buildSummary(input, choice);
-    await print(message.html);
+    await print(message.printHtml);
   }
   if (input.send) return await send(input, message);
   await writeEml(email, message, join(folder.staged, "summary.eml"));

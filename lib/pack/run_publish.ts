@@ -18,6 +18,7 @@ import { sourceIdentity } from "./source_identity.ts";
 import { summaryMail } from "./run_mail.ts";
 import type { ReportDefinition } from "../report/model.ts";
 import type { BrowserHandle } from "../render/browser.ts";
+import type { Theme } from "../render/theme.ts";
 import { writeAtomic } from "../render/atomic.ts";
 
 /** Options of {@link publishRun}. */
@@ -46,6 +47,8 @@ export interface PublishRunOptions {
   readonly now: () => Date;
   /** Log lines. */
   readonly log: (line: string) => void;
+  /** Your own look for the mail (default samkit's). */
+  readonly theme?: Theme;
 }
 
 /** Writes summary.json (figures, headline, exposure, rates, comparison) into the staging folder. */
@@ -103,6 +106,7 @@ export async function publishRun(options: PublishRunOptions): Promise<PackRunRes
       send: options.send,
       smtpCredentials: options.smtpCredentials,
       log: options.log,
+      theme: options.theme,
     })
     : {};
   const manifest = await ledger.write(verified.status, now());

@@ -181,7 +181,7 @@ export function tenantEmail(
     from,
     to,
     cc: mail.cc ?? base?.cc ?? [],
-    subject: base?.subject ?? "samkit: {pack} for {date}",
+    subject: base?.subject ?? "{company}: {pack} for {date}",
     attach: base?.attach ?? [],
     maxAttachmentBytes: base?.maxAttachmentBytes ?? DEFAULT_MAX_ATTACHMENT_BYTES,
     ...(base?.evidenceUrl ? { evidenceUrl: base.evidenceUrl } : {}),
