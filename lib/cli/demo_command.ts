@@ -21,6 +21,7 @@ import { launchBrowser } from "../render/browser.ts";
 import { VERSION } from "../version.ts";
 import type { Format } from "../render/renderer.ts";
 import { parseFormats } from "./report_command.ts";
+import { themeFlag } from "./theme_flag.ts";
 
 /** The help text of `samkit demo`. */
 export const DEMO_HELP = `Usage: deno task demo [options]
@@ -34,6 +35,7 @@ Options:
   --format LIST    Formats (default: html,pdf,xlsx)
   --computers N    Estate size (default 400)
   --seed N         Estate seed (default 1)
+  --theme FILE     Your own look: a theme file (company, logo, colours, font, footer, templates)
   --quiet          No progress on stderr
   -h, --help       This help`;
 
@@ -53,6 +55,7 @@ export async function demoCommand(argv: readonly string[]): Promise<number> {
       format: { type: "string" },
       computers: { type: "string" },
       seed: { type: "string" },
+      theme: { type: "string" },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     });
@@ -64,6 +67,7 @@ export async function demoCommand(argv: readonly string[]): Promise<number> {
     const formats: Format[] = parseFormats(stringFlag(values, "format") ?? "html,pdf,xlsx");
     const computers = intFlag(values, "computers", 400, { min: 0, max: 1_000_000 });
     const seed = intFlag(values, "seed", 1);
+    const theme = await themeFlag(stringFlag(values, "theme"));
     // Created now to prove it writable; removed again, while empty, if the demo writes nothing.
     await using _out = await ensureWritableDir(outDir);
     const progress = new Progress({ enabled: values.quiet ? false : undefined });
@@ -91,6 +95,7 @@ export async function demoCommand(argv: readonly string[]): Promise<number> {
           source: api.source,
           version: VERSION,
           browser,
+          theme,
           onEvent: (e) => {
             if (e.type === "render") progress.status(`${id}: writing ${e.format}`);
             if (e.type === "reread") printErr(`samkit: note: ${rereadNote(e)}`);

@@ -43,6 +43,7 @@ const BAD_INPUT = new Set([
   "DatabaseUrlError",
   "FxRatesFileError",
   "MissingFxRateError",
+  "ThemeError",
   "ReportModuleError",
 ]);
 

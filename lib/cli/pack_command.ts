@@ -5,6 +5,7 @@
  */
 
 import { maxConcurrencyFlag, parseArgs, type Parsed, stringFlag } from "./args.ts";
+import { resolve } from "node:path";
 import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
 import { printErr, printOut } from "./terminal_text.ts";
@@ -18,6 +19,7 @@ import { readPriceFile } from "../query/elp/price_file.ts";
 import { cleanStaleTemp } from "../fs/owned_temp.ts";
 import { interruptLiveRunsSync } from "../pack/run_ledger.ts";
 import { stopOnSignals, type StopSignals } from "./stop_signals.ts";
+import { themeFlag } from "./theme_flag.ts";
 
 /** The help text of `samkit pack`. */
 export const PACK_HELP = `Usage: deno task pack <pack-file.json> [options]
@@ -40,6 +42,8 @@ Options:
                    answers kept
   --max-concurrency N  The most API calls in flight (default 64); the limit starts
                    lower and adapts to the service's latency and 429/503 answers
+  --theme FILE     Your own look for every report and the summary mail (overrides the pack's
+                   "theme"); a bad theme exits 2 naming its file and line, before any request
   --quiet          No progress on stderr
   -h, --help       This help
 
@@ -57,6 +61,7 @@ export const PACK_FLAGS = {
   tenant: { type: "boolean" },
   "registry-prefix": { type: "string" },
   "max-concurrency": { type: "string" },
+  theme: { type: "string" },
   quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -137,8 +142,12 @@ export async function preparePack(
   positionals: readonly string[],
 ): Promise<{ pack: PackFile; outRoot?: string; out: WritableDir }> {
   if (positionals.length !== 1) throw new UsageError("expected one pack file");
-  const pack = await readPackFile(positionals[0], REPORTS);
+  let pack = await readPackFile(positionals[0], REPORTS);
   await checkPriceFiles(pack);
+  // The theme (--theme, else the pack's) is checked now; each run loads it again.
+  const themePath = stringFlag(values, "theme");
+  if (themePath !== undefined) pack = { ...pack, theme: resolve(themePath) };
+  await themeFlag(pack.theme);
   // A tenant run without an address stops before its output root exists.
   assertTenantAddress(packSourceOptions(values));
   const outRoot = stringFlag(values, "out");

@@ -44,6 +44,7 @@ import { launchBrowser } from "../render/browser.ts";
 import { CsvRenderer } from "../render/csv.ts";
 import { VERSION } from "../version.ts";
 import { reportingCurrencyOf } from "../sam/reporting_currency_flags.ts";
+import { themeFlag } from "./theme_flag.ts";
 
 /** The help text of `samkit report`. */
 export const REPORT_HELP = `Usage: deno task report <report-id | ./path/to/report.ts> [options]
@@ -87,6 +88,9 @@ Options:
   --fx-rates FILE    CSV date,currency,rate: units of each currency per 1 CUR, as central
                      banks publish them; the latest rate on or before the run's day is used,
                      and a currency without one is an error naming it
+  --theme FILE       Your own look for HTML, PDF and XLSX: a theme file (company, logo,
+                     colours, font, footer text, a folder of templates); a bad one exits 2
+                     naming its file and line, before any request
   --max-concurrency N  The most API calls in flight (default 64); the limit starts
                      lower and adapts to the service's latency and 429/503 answers
   --quiet            No progress on stderr
@@ -187,6 +191,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       "from-snapshot": { type: "string" },
       "reporting-currency": { type: "string" },
       "fx-rates": { type: "string" },
+      theme: { type: "string" },
       help: { type: "boolean", short: "h" },
     });
     if (values.help) {
@@ -242,6 +247,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       code: stringFlag(values, "reporting-currency"),
       ratesFile: stringFlag(values, "fx-rates"),
     });
+    const theme = await themeFlag(stringFlag(values, "theme"));
     // Created now to prove it writable; removed again, while empty, if the run writes nothing.
     await using _out = await ensureWritableDir(outDir);
     await cleanStaleTemp();
@@ -280,6 +286,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
         locale,
         browser,
         reportingCurrency,
+        theme,
         onEvent: (e) => {
           if (e.type === "render") progress.status(`${definition.id}: writing ${e.format}`);
           if (e.type === "reread" && !quiet) printErr(`samkit: note: ${rereadNote(e)}`);

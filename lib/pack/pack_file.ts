@@ -23,6 +23,7 @@ import { checkFields, type Fail, type FieldRule, type FieldScope } from "./field
 import { checkPackReport } from "./report_rules.ts";
 import { checkSchedule } from "./schedule_rules.ts";
 import { checkEmail } from "./email_rules.ts";
+import { checkPackTheme, packThemePath } from "./pack_theme.ts";
 import { readProblem, readRegularTextFile } from "../fs/regular_file.ts";
 
 export { DEFAULT_MAX_ATTACHMENT_BYTES } from "./email_rules.ts";
@@ -63,7 +64,7 @@ export interface PackEmail {
   readonly to: readonly string[];
   /** Copy recipients. */
   readonly cc: readonly string[];
-  /** Subject; `{pack}` and `{date}` are filled in. */
+  /** Subject; `{company}` (the theme's, else samkit), `{pack}` and `{date}` are filled in. */
   readonly subject: string;
   /**
    * What is attached besides `summary.pdf` (always first): report ids (their PDF) or
@@ -103,6 +104,8 @@ export interface PackFile {
    * `"fxRates": "rates.csv"`, a CSV `date,currency,rate`), if given.
    */
   readonly reportingCurrency?: { readonly code: string; readonly fxRates: string };
+  /** The theme file for every report and the mail, resolved from the pack file's folder. */
+  readonly theme?: string;
 }
 
 /**
@@ -223,6 +226,7 @@ const PACK_RULES: readonly FieldRule<Catalogue>[] = [
         : checkEmail(v, { reports: checked.reports as PackReport[], fail: failAt }),
   },
   { field: "reportingCurrency", check: reportingCurrencyOf },
+  { field: "theme", check: checkPackTheme },
 ];
 
 /** Options of {@link validatePack}. */
@@ -276,6 +280,7 @@ export function validatePack(doc: unknown, options: ValidatePackOptions): PackFi
     ...(p.reportingCurrency
       ? { reportingCurrency: p.reportingCurrency as NonNullable<PackFile["reportingCurrency"]> }
       : {}),
+    ...(p.theme ? { theme: packThemePath(options.file, p.theme as string) } : {}),
   };
 }
 

@@ -25,6 +25,7 @@ import type { ReportDefinition } from "../report/model.ts";
 import { reportingCurrencyOf } from "../sam/reporting_currency_flags.ts";
 import type { ReportingCurrencyOptions } from "../sam/reporting_currency.ts";
 import { launchBrowser } from "../render/browser.ts";
+import { loadTheme, type Theme } from "../render/theme.ts";
 
 export { runFolderName } from "./evidence_folder.ts";
 export { printSummaryPdf } from "./run_mail.ts";
@@ -53,6 +54,8 @@ export interface RunPackOptions {
   readonly log?: (line: string) => void;
   /** SMTP credentials (default from SAMKIT_SMTP_USER / SAMKIT_SMTP_PASSWORD). */
   readonly smtpCredentials?: { user?: string; pass?: string };
+  /** Your own look for the reports and the mail (default: the pack's `theme` file, if any). */
+  readonly theme?: Theme;
 }
 
 /** What a pack run produced. */
@@ -132,9 +135,11 @@ export async function runPack(given: RunPackOptions): Promise<PackRunResult> {
     ratesFile: pack.reportingCurrency?.fxRates,
     names: { code: "reportingCurrency", rates: "fxRates" },
   });
+  // So is the theme (its logo and templates too).
+  const theme = options.theme ?? (pack.theme ? await loadTheme(pack.theme) : undefined);
   const folder = await EvidenceFolder.create(packDir, started);
   try {
-    return await runInFolder({ ...options, fx }, folder, started, log, now);
+    return await runInFolder({ ...options, fx, theme }, folder, started, log, now);
   } finally {
     await folder.close();
   }

@@ -17,6 +17,7 @@ import type { ReportingCurrencyOptions } from "../sam/reporting_currency.ts";
 import { rereadNote, runReport } from "../report/runner.ts";
 import { createRenderers } from "../render/registry.ts";
 import type { BrowserHandle } from "../render/browser.ts";
+import type { Theme } from "../render/theme.ts";
 import { redact } from "../api/redact.ts";
 import { VERSION } from "../version.ts";
 
@@ -40,6 +41,8 @@ export interface RenderReportsOptions {
   readonly signal?: AbortSignal;
   /** Log lines. */
   readonly log: (line: string) => void;
+  /** Your own look (default samkit's). */
+  readonly theme?: Theme;
 }
 
 /** What the render phase collected for the summary. */
@@ -85,6 +88,7 @@ async function renderOne(
     browser: options.browser,
     signal: options.signal,
     reportingCurrency: fx,
+    theme: options.theme,
     onEvent: (e) => {
       if (e.type === "reread") options.log(`${pack.name}: note: ${rereadNote(e)}`);
     },
