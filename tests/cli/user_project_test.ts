@@ -203,6 +203,39 @@ describe("a user project made by deno task init", () => {
     assert.equal(again, csv, "the same rows from the snapshot");
   });
 
+  it("schedule runs a pack naming the user's report, at its cron time", async () => {
+    await Deno.writeTextFile(
+      join(project, "packs/every_second.json"),
+      JSON.stringify({
+        name: "every-second",
+        schedule: { cron: "* * * * * *" },
+        reports: [{ report: "../reports/servers_by_os.ts", formats: ["json"] }],
+      }),
+    );
+    // The project's schedule task, run directly so that the signal reaches samkit.
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--config", "deno.json", "--no-prompt", "-P=pack", "../samkit/main.ts"]
+        .concat(["schedule", "./packs/every_second.json"]),
+      cwd: project,
+      env: { ...CLEAN_ENV },
+      stdout: "null",
+      stderr: "piped",
+    }).spawn();
+    let log = "";
+    let manifestPath: string | undefined;
+    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
+      log += chunk;
+      manifestPath = log.match(/complete: (\S+\/manifest\.json)/)?.[1];
+      if (manifestPath) break;
+    }
+    child.kill("SIGTERM");
+    await child.status;
+    assert.ok(manifestPath, log);
+    const manifest = JSON.parse(await Deno.readTextFile(manifestPath)) as Manifest;
+    assert.deepEqual(manifest.reports.map((x) => [x.id, x.status]), [["servers-by-os", "ok"]]);
+    assert.deepEqual(await verifyManifest(dirname(manifestPath)), []);
+  });
+
   describe("bad report modules exit 2 naming the file and line, before any request", () => {
     let service: ReturnType<typeof countingService>;
     after(() => service.close());
