@@ -240,6 +240,8 @@ export interface ValidatePackOptions {
    * {@link loadPack}); an entry naming a module not here is refused.
    */
   readonly modules?: ReadonlyMap<string, ReportDefinition>;
+  /** The folder the pack's `theme` path is resolved from (default: the pack file's folder). */
+  readonly base?: string;
 }
 
 /**
@@ -280,7 +282,9 @@ export function validatePack(doc: unknown, options: ValidatePackOptions): PackFi
     ...(p.reportingCurrency
       ? { reportingCurrency: p.reportingCurrency as NonNullable<PackFile["reportingCurrency"]> }
       : {}),
-    ...(p.theme ? { theme: packThemePath(options.file, p.theme as string) } : {}),
+    ...(p.theme
+      ? { theme: packThemePath(options.base ?? dirname(options.file), p.theme as string) }
+      : {}),
   };
 }
 
@@ -330,7 +334,7 @@ export async function loadPack(doc: unknown, options: LoadPackOptions): Promise<
       throw new PackFileError(options.file, field, (e as Error).message);
     }
   }
-  const pack = validatePack(doc, { file: options.file, reports: options.reports, modules });
+  const pack = validatePack(doc, { ...options, modules, base });
   for (const [i, entry] of pack.reports.entries()) {
     if (!entry.module) continue;
     const definition = modules.get(entry.module)!;

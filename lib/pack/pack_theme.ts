@@ -5,7 +5,7 @@
  * @module
  */
 
-import { dirname, isAbsolute, resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 
 /**
  * Checks a pack's `theme` field: absent, or a non-empty path; returns it as given.
@@ -31,15 +31,15 @@ export function checkPackTheme(
 }
 
 /**
- * Where a pack's theme file is: its path resolved from the pack file's folder.
+ * Where a pack's theme file is: its path resolved from the pack file's folder, absolute, so that a
+ * worker running the pack elsewhere finds the same file.
  *
  * @example
  * ```ts
  * import { packThemePath } from "./pack_theme.ts";
- * console.log(packThemePath("/srv/packs/weekly.json", "../theme/theme.json"));
- * // /srv/theme/theme.json
+ * console.log(packThemePath("/srv/packs", "../theme/theme.json")); // /srv/theme/theme.json
  * ```
  */
-export function packThemePath(packFile: string, theme: string): string {
-  return isAbsolute(theme) ? theme : resolve(dirname(packFile), theme);
+export function packThemePath(packDir: string, theme: string): string {
+  return isAbsolute(theme) ? theme : resolve(packDir, theme);
 }
