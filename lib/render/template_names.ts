@@ -37,7 +37,7 @@ export const HELPERS: readonly string[] = [
 ];
 
 /**
- * Handlebars' own helpers.
+ * Handlebars' own helpers a template may call (not `log`, which would write data to the console).
  *
  * @example
  * ```ts
@@ -45,4 +45,4 @@ export const HELPERS: readonly string[] = [
  * console.log(BUILTIN_HELPERS.includes("each")); // true
  * ```
  */
-export const BUILTIN_HELPERS: readonly string[] = ["if", "unless", "each", "with", "lookup", "log"];
+export const BUILTIN_HELPERS: readonly string[] = ["if", "unless", "each", "with", "lookup"];
