@@ -18,7 +18,6 @@ import { REPORTS, REPORTS_FOLDER } from "../../reports/mod.ts";
 import { RESOURCES } from "../api/catalogue.ts";
 import { realTarget } from "../fs/containment.ts";
 import { readProblem, readRegularTextFile } from "../fs/regular_file.ts";
-import { projectDir } from "../fs/roots.ts";
 import { isInside } from "../fs/safe_name.ts";
 import { UnknownReportError } from "./errors.ts";
 import {
@@ -71,14 +70,16 @@ export interface LoadReportOptions {
   /** The folder a relative module path is resolved from (default: the working folder). */
   readonly base?: string;
   /**
-   * The folders a report module may be in, by real path (default: the working folder — the
-   * user's project, where its tasks run — and samkit's own folder).
+   * The folders a report module may be in, by real path (default {@link reportRoots}: the
+   * working folder — the user's project, where its tasks run — and samkit's report folder).
    */
   readonly roots?: readonly string[];
 }
 
 /**
- * The folders report modules may come from by default: the working folder and samkit's folder.
+ * The folders report modules may come from by default: the working folder (the user's project,
+ * where its tasks run) and samkit's report folder. Not the rest of samkit's tree: importing a
+ * module runs its top-level code, so a pack (or a queued job) can name only reports.
  *
  * @example
  * ```ts
@@ -87,7 +88,7 @@ export interface LoadReportOptions {
  * ```
  */
 export function reportRoots(): string[] {
-  return [...new Set([Deno.cwd(), projectDir()])];
+  return [...new Set([Deno.cwd(), fileURLToPath(REPORTS_FOLDER).replace(/\/$/, "")])];
 }
 
 /**

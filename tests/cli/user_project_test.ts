@@ -261,6 +261,11 @@ describe("a user project made by deno task init", () => {
         "", // a link to a module outside the project and samkit
         /bad\/elsewhere\.ts: is outside the folders report modules may come from .*: it leads to /,
       ],
+      [
+        "../samkit/main.ts", // samkit's code, not a report: importing it would run it
+        "",
+        /\.\.\/samkit\/main\.ts: is outside the folders report modules may come from/,
+      ],
     ];
 
     before(async () => {
