@@ -116,6 +116,17 @@ describe("a user project made by deno task init", () => {
     assert.match(again.stderr, /already has files/);
   });
 
+  it("init writes nothing inside samkit's tree, nor through a link leading elsewhere", async () => {
+    const inside = await task(samkit, "init", "./reports/mine");
+    assert.equal(inside.code, 2, inside.stderr);
+    assert.match(inside.stderr, /is inside samkit's folder/);
+    const ln = await run("ln", ["-s", "/etc", join(tmp, "etc-link")], tmp);
+    assert.equal(ln.code, 0, ln.stderr);
+    const linked = await task(samkit, "init", join(tmp, "etc-link/sam-reports"));
+    assert.equal(linked.code, 2, linked.stderr);
+    assert.match(linked.stderr, /\(really \/etc\/sam-reports\) is not where this task may write/);
+  });
+
   it("type-checks the example report against samkit's report entry point", async () => {
     const r = await task(project, "check");
     assert.equal(r.code, 0, r.stderr);
