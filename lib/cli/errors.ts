@@ -44,6 +44,9 @@ const BAD_INPUT = new Set([
   "FxRatesFileError",
   "MissingFxRateError",
   "ThemeError",
+  "SigningKeyError",
+  "KeyExistsError",
+  "RunFolderError",
   "ReportModuleError",
 ]);
 

@@ -15,7 +15,10 @@ Commands:
   demo        Flagship reports from the embedded reference server (no account needed)
   report ID   Run one report (HTML, PDF, XLSX, CSV, JSON); ID or a report module's path
   reports     List reports and their parameters            (main.ts list)
+  explain APP Why a position is what it is: its licenses, transfers, installs and rules
   pack FILE   Run an audit pack into a dated folder with a checksum manifest
+  keys DIR    Write an Ed25519 key pair for signing packs (pack --sign DIR/signing-key.pem)
+  verify RUN  Check a pack's run folder: checksums, nothing unlisted, signature, --rerender
   schedule F  Stay running and run a pack on its cron schedule
   enqueue F   Queue a pack for many tenants on PostgreSQL (now or on its cron)
   worker      Run queued packs (any number of workers, on any machine)
@@ -36,6 +39,7 @@ type Command = (argv: readonly string[]) => Promise<number>;
 const COMMANDS: Record<string, Command> = {
   report: async (argv) => (await import("./report_command.ts")).reportCommand(argv),
   list: async (argv) => (await import("./list_command.ts")).listCommand(argv),
+  explain: async (argv) => (await import("./explain_command.ts")).explainCommand(argv),
   reports: async (argv) => (await import("./list_command.ts")).listCommand(argv),
   demo: async (argv) => (await import("./demo_command.ts")).demoCommand(argv),
   serve: async (argv) => (await import("../server/serve_command.ts")).serveCommand([...argv]),
@@ -46,6 +50,8 @@ const COMMANDS: Record<string, Command> = {
   connectors: async (argv) => (await import("./connectors_command.ts")).connectorsCommand(argv),
   doctor: async (argv) => (await import("./doctor_command.ts")).doctorCommand(argv),
   init: async (argv) => (await import("./init_command.ts")).initCommand(argv),
+  keys: async (argv) => (await import("./keys_command.ts")).keysCommand(argv),
+  verify: async (argv) => (await import("./verify_command.ts")).verifyCommand(argv),
 };
 
 /**

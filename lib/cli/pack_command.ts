@@ -20,6 +20,7 @@ import { cleanStaleTemp } from "../fs/owned_temp.ts";
 import { interruptLiveRunsSync } from "../pack/run_ledger.ts";
 import { stopOnSignals, type StopSignals } from "./stop_signals.ts";
 import { themeFlag } from "./theme_flag.ts";
+import { readSigningKey } from "../pack/sign.ts";
 
 /** The help text of `samkit pack`. */
 export const PACK_HELP = `Usage: deno task pack <pack-file.json> [options]
@@ -44,6 +45,9 @@ Options:
                    lower and adapts to the service's latency and 429/503 answers
   --theme FILE     Your own look for every report and the summary mail (overrides the pack's
                    "theme"); a bad theme exits 2 naming its file and line, before any request
+  --sign KEY       Sign the manifest with this private key (PKCS#8 PEM, Ed25519; make one with
+                   deno task keys DIR): manifest.sig beside manifest.json, checked by deno task
+                   verify or openssl; overrides the pack's "sign"
   --quiet          No progress on stderr
   -h, --help       This help
 
@@ -62,6 +66,7 @@ export const PACK_FLAGS = {
   "registry-prefix": { type: "string" },
   "max-concurrency": { type: "string" },
   theme: { type: "string" },
+  sign: { type: "string" },
   quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -148,6 +153,10 @@ export async function preparePack(
   const themePath = stringFlag(values, "theme");
   if (themePath !== undefined) pack = { ...pack, theme: resolve(themePath) };
   await themeFlag(pack.theme);
+  // So is the signing key (--sign, else the pack's): a missing or bad one writes nothing.
+  const signPath = stringFlag(values, "sign");
+  if (signPath !== undefined) pack = { ...pack, sign: { key: { file: resolve(signPath) } } };
+  if (pack.sign) await readSigningKey(pack.sign.key);
   // A tenant run without an address stops before its output root exists.
   assertTenantAddress(packSourceOptions(values));
   const outRoot = stringFlag(values, "out");

@@ -62,8 +62,21 @@ export interface Manifest {
   readonly parameters: Record<string, Record<string, unknown>>;
   /** Every report's outcome. */
   readonly reports: readonly ManifestReport[];
-  /** Every file written, with checksums (the manifest itself excluded). */
+  /** Every file written, with checksums (the manifest and its signature excluded). */
   readonly files: readonly ManifestFile[];
+  /**
+   * The key that signs this manifest, for a signed run: its signature is `manifest.sig` beside
+   * it, the 64 raw bytes of Ed25519 over this file's exact bytes.
+   */
+  readonly signedBy?: ManifestKey;
+}
+
+/** The key a signed run's manifest names. */
+export interface ManifestKey {
+  /** The signature algorithm: `Ed25519`. */
+  readonly algorithm: "Ed25519";
+  /** Hex SHA-256 of the public key's SPKI DER (its fingerprint). */
+  readonly publicKeySha256: string;
 }
 
 /**
@@ -82,9 +95,12 @@ export async function sha256File(path: string): Promise<string> {
   return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** What the manifest never lists: itself and its signature. */
+const NOT_LISTED = new Set(["manifest.json", "manifest.sig"]);
+
 /**
- * Lists every file below `dir` (except `manifest.json` and temp files) with size and checksum,
- * sorted by path.
+ * Lists every file below `dir` (except `manifest.json`, `manifest.sig` and temp files) with size
+ * and checksum, sorted by path.
  *
  * @example
  * ```ts ignore
@@ -97,12 +113,35 @@ export async function checksumFolder(dir: string, prefix = ""): Promise<Manifest
   for await (const entry of Deno.readDir(`${dir}/${prefix}`)) {
     const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isDirectory) out.push(...await checksumFolder(dir, rel));
-    else if (entry.isFile && rel !== "manifest.json" && !isTempName(entry.name)) {
+    else if (entry.isFile && !NOT_LISTED.has(rel) && !isTempName(entry.name)) {
       const path = `${dir}/${rel}`;
       out.push({ path: rel, bytes: (await Deno.stat(path)).size, sha256: await sha256File(path) });
     }
   }
   return out.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+}
+
+/**
+ * The exact text of `manifest.json` for a manifest (what a signature covers).
+ *
+ * @example
+ * ```ts
+ * import { manifestText } from "./manifest.ts";
+ * console.log(manifestText({
+ *   pack: "weekly",
+ *   status: "complete",
+ *   started: "2026-11-22T06:00:00Z",
+ *   finished: "2026-11-22T06:01:00Z",
+ *   source: "demo",
+ *   samkitVersion: "0.1.0",
+ *   parameters: {},
+ *   reports: [],
+ *   files: [],
+ * }).endsWith("}\n")); // true
+ * ```
+ */
+export function manifestText(manifest: Manifest): string {
+  return JSON.stringify(manifest, null, 2) + "\n";
 }
 
 /**
@@ -115,7 +154,7 @@ export async function checksumFolder(dir: string, prefix = ""): Promise<Manifest
  * ```
  */
 export async function writeManifest(dir: string, manifest: Manifest): Promise<string> {
-  return await writeAtomic(`${dir}/manifest.json`, JSON.stringify(manifest, null, 2) + "\n");
+  return await writeAtomic(`${dir}/manifest.json`, manifestText(manifest));
 }
 
 /**
@@ -128,7 +167,7 @@ export async function writeManifest(dir: string, manifest: Manifest): Promise<st
  * ```
  */
 export function writeManifestSync(dir: string, manifest: Manifest): string {
-  return writeAtomicSync(`${dir}/manifest.json`, JSON.stringify(manifest, null, 2) + "\n");
+  return writeAtomicSync(`${dir}/manifest.json`, manifestText(manifest));
 }
 
 /**

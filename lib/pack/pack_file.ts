@@ -24,6 +24,7 @@ import { checkPackReport } from "./report_rules.ts";
 import { checkSchedule } from "./schedule_rules.ts";
 import { checkEmail } from "./email_rules.ts";
 import { checkPackTheme, packThemePath } from "./pack_theme.ts";
+import { checkSign, type PackSign } from "./pack_sign.ts";
 import { readProblem, readRegularTextFile } from "../fs/regular_file.ts";
 
 export { DEFAULT_MAX_ATTACHMENT_BYTES } from "./email_rules.ts";
@@ -106,6 +107,8 @@ export interface PackFile {
   readonly reportingCurrency?: { readonly code: string; readonly fxRates: string };
   /** The theme file for every report and the mail, resolved from the pack file's folder. */
   readonly theme?: string;
+  /** The key every run signs its manifest with (`manifest.sig`), if given. */
+  readonly sign?: PackSign;
 }
 
 /**
@@ -227,6 +230,7 @@ const PACK_RULES: readonly FieldRule<Catalogue>[] = [
   },
   { field: "reportingCurrency", check: reportingCurrencyOf },
   { field: "theme", check: checkPackTheme },
+  { field: "sign", check: (v, { path, failAt }) => checkSign(v, path, failAt) },
 ];
 
 /** Options of {@link validatePack}. */
@@ -285,6 +289,7 @@ export function validatePack(doc: unknown, options: ValidatePackOptions): PackFi
     ...(p.theme
       ? { theme: packThemePath(options.base ?? dirname(options.file), p.theme as string) }
       : {}),
+    ...(p.sign ? { sign: p.sign as PackSign } : {}),
   };
 }
 

@@ -13,9 +13,11 @@
 import {
   type Manifest,
   type ManifestReport,
+  manifestText,
   writeManifest,
   writeManifestSync,
 } from "./manifest.ts";
+import { type ManifestSigner, SIGNATURE_ALGORITHM, writeSignature } from "./sign.ts";
 import type { EvidenceFolder } from "./evidence_folder.ts";
 import type { PackFile } from "./pack_file.ts";
 import type { ParamValues } from "../report/model.ts";
@@ -64,18 +66,25 @@ export class RunLedger {
   #pack: PackFile;
   #folder: EvidenceFolder;
   #started: Date;
+  #signer: ManifestSigner | undefined;
   /** The final manifest, once written (or being written): the last word. */
   #final: Manifest | undefined;
   #finishing = false;
   /** The writes in progress, one after the other. */
   #writing: Promise<unknown> = Promise.resolve();
 
-  /** Starts the ledger of a run of `pack` into `folder`. */
-  constructor(options: { pack: PackFile; folder: EvidenceFolder; started: Date }) {
+  /**
+   * Starts the ledger of a run of `pack` into `folder`; with a `signer`, every manifest names its
+   * key and the final one is signed (`manifest.sig`, written after it).
+   */
+  constructor(
+    options: { pack: PackFile; folder: EvidenceFolder; started: Date; signer?: ManifestSigner },
+  ) {
     const { pack } = options;
     this.#pack = pack;
     this.#folder = options.folder;
     this.#started = options.started;
+    this.#signer = options.signer;
     this.parameters = Object.fromEntries(pack.reports.map((r) => [r.id, r.params]));
     this.reports = pack.reports.map((r) => ({
       id: r.id,
@@ -99,6 +108,11 @@ export class RunLedger {
       parameters: this.parameters,
       reports: this.reports,
       files: this.#folder.files,
+      ...(this.#signer
+        ? {
+          signedBy: { algorithm: SIGNATURE_ALGORITHM, publicKeySha256: this.#signer.fingerprint },
+        }
+        : {}),
     };
   }
 
@@ -123,6 +137,10 @@ export class RunLedger {
       const manifest = this.manifest(status, finished);
       if (final) this.#final = manifest;
       await writeManifest(this.#folder.dir, manifest);
+      // The signature comes last, over the final manifest's exact bytes.
+      if (final && this.#signer) {
+        await writeSignature(this.#folder.dir, manifestText(manifest), this.#signer);
+      }
       if (final) live.delete(this);
       return manifest;
     };

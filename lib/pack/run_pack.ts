@@ -26,6 +26,7 @@ import { reportingCurrencyOf } from "../sam/reporting_currency_flags.ts";
 import type { ReportingCurrencyOptions } from "../sam/reporting_currency.ts";
 import { launchBrowser } from "../render/browser.ts";
 import { loadTheme, type Theme } from "../render/theme.ts";
+import { type ManifestSigner, readSigningKey } from "./sign.ts";
 
 export { runFolderName } from "./evidence_folder.ts";
 export { printSummaryPdf } from "./run_mail.ts";
@@ -56,6 +57,8 @@ export interface RunPackOptions {
   readonly smtpCredentials?: { user?: string; pass?: string };
   /** Your own look for the reports and the mail (default: the pack's `theme` file, if any). */
   readonly theme?: Theme;
+  /** Signs the run's manifest (default: the pack's `sign.key`, if any, read before the run). */
+  readonly signer?: ManifestSigner;
 }
 
 /** What a pack run produced. */
@@ -137,9 +140,11 @@ export async function runPack(given: RunPackOptions): Promise<PackRunResult> {
   });
   // So is the theme (its logo and templates too).
   const theme = options.theme ?? (pack.theme ? await loadTheme(pack.theme) : undefined);
+  // So is the signing key: a missing or bad one writes nothing.
+  const signer = options.signer ?? (pack.sign ? await readSigningKey(pack.sign.key) : undefined);
   const folder = await EvidenceFolder.create(packDir, started);
   try {
-    return await runInFolder({ ...options, fx, theme }, folder, started, log, now);
+    return await runInFolder({ ...options, fx, theme, signer }, folder, started, log, now);
   } finally {
     await folder.close();
   }
@@ -177,7 +182,7 @@ async function runInFolder(
   now: () => Date,
 ): Promise<PackRunResult> {
   const { pack, signal } = options;
-  const ledger = new RunLedger({ pack, folder, started });
+  const ledger = new RunLedger({ pack, folder, started, signer: options.signer });
   const interrupted = () => publishInterrupted({ pack, ledger, dir: folder.dir, now, log });
   const work = runPhases(options, folder, ledger, started, log, now);
   try {

@@ -129,7 +129,8 @@ export async function runAttempt(job: PackJob, ctx: AttemptContext): Promise<Att
     const result = await runPack({
       // The summary is written as summary.eml and sent below once the attempt stands: an
       // attempt the queue will retry mails nothing.
-      pack: mail?.pack ?? pack,
+      // The tenant's signing key, if it has one, signs its runs in place of the pack's.
+      pack: { ...mail?.pack ?? pack, ...(tenant.sign ? { sign: tenant.sign } : {}) },
       reports: ctx.reports,
       outRoot: safeJoin(job.data.outRoot ?? pack.output, tenant.id),
       source: { baseUrl: tenant.baseUrl, registryPrefix: tenant.registryPrefix, ...credentials },

@@ -35,6 +35,8 @@ export interface Tenant {
   readonly registryPrefix?: string;
   /** SMTP settings for its pack summaries, laid over the pack's `email` section. */
   readonly mail?: TenantMail;
+  /** The key its runs' manifests are signed with, in place of the pack's `sign`. */
+  readonly sign?: { readonly key: SecretRef };
 }
 
 /** The default rate budget of a tenant: at most this many API calls in flight. */
@@ -74,7 +76,29 @@ const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const SECRET_WORDS = /^(secret|password|pass|key|value|accessToken|bearer)$/i;
 
-function secretRef(v: unknown, at: string, fail: Fail): SecretRef {
+/**
+ * Checks a secret reference — `{"env": "VARIABLE"}` or `{"file": "path"}`, never the secret
+ * itself — and returns it; `fail` is called with the JSON path and what is wrong.
+ *
+ * @example
+ * ```ts
+ * import { secretRef } from "./tenants_file.ts";
+ * const fail = (field: string, problem: string): never => {
+ *   throw new Error(`${field}: ${problem}`);
+ * };
+ * console.log(secretRef({ file: "acme_token" }, "credentials.token", fail)); // { file: "acme_token" }
+ * try {
+ *   secretRef("s3cret", "sign.key", fail);
+ * } catch (e) {
+ *   console.log((e as Error).message); // sign.key: expected {"env": "VARIABLE"} or …
+ * }
+ * ```
+ */
+export function secretRef(
+  v: unknown,
+  at: string,
+  fail: (field: string, problem: string) => never,
+): SecretRef {
   if (typeof v === "string") {
     return fail(at, 'expected {"env": "VARIABLE"} or {"file": "path"}, never the secret itself');
   }
@@ -91,6 +115,17 @@ function secretRef(v: unknown, at: string, fail: Fail): SecretRef {
   }
   if (typeof v.file !== "string" || !v.file) return fail(`${at}.file`, "expected a file path");
   return { file: v.file };
+}
+
+/** A tenant's `sign` section: `{"key": <secret reference>}`. */
+function signOf(v: unknown, at: string, fail: Fail): { key: SecretRef } {
+  if (!isObject(v) || Object.keys(v).some((k) => k !== "key") || v.key === undefined) {
+    return fail(
+      at,
+      'expected {"key": {"file": "signing-key.pem"}} or {"key": {"env": "VARIABLE"}}',
+    );
+  }
+  return { key: secretRef(v.key, `${at}.key`, fail) };
 }
 
 function credentialsOf(v: unknown, at: string, fail: Fail): TenantCredentials {
@@ -140,6 +175,7 @@ function tenantOf(t: unknown, at: string, fail: Fail): Tenant {
     "maxConcurrency",
     "registryPrefix",
     "mail",
+    "sign",
   ];
   for (const key of Object.keys(t)) {
     if (!known.includes(key)) {
@@ -172,6 +208,7 @@ function tenantOf(t: unknown, at: string, fail: Fail): Tenant {
     maxConcurrency: max as number,
     ...(t.registryPrefix ? { registryPrefix: t.registryPrefix as string } : {}),
     ...(t.mail !== undefined ? { mail: tenantMailOf(t.mail, `${at}.mail`, fail, secretRef) } : {}),
+    ...(t.sign !== undefined ? { sign: signOf(t.sign, `${at}.sign`, fail) } : {}),
   };
 }
 
