@@ -170,7 +170,8 @@ describe("samkit on a terminal", () => {
       ], { SAM_TOKEN: "t0k3n-for-the-test" });
       assert.equal(r.code, 1);
       const printed = r.stderr.split("\n").filter((l) => l.startsWith("samkit:")).join("\n");
-      assert.match(printed, /redbell/);
+      // The service's text is quoted on one line, its controls shown as escapes, never obeyed.
+      assert.match(printed, /red\\u001b\[0m\\u0007bell/);
       assert.ok(!obeyed(printed), JSON.stringify(printed.slice(0, 200)));
       assert.ok(printed.length < 1_100, `${printed.length} characters printed`);
       assert.match(printed, /characters\)/);
