@@ -22,6 +22,7 @@
 import type { ResourceName } from "../api/catalogue.ts";
 import { ASSIGNMENT_TYPES } from "./generator_catalogue.ts";
 import type { EstateStore, RowSink, StoredRow } from "./store.ts";
+import { inStorageForm } from "./store_values.ts";
 
 /** The tables this module fills (it fills them only while all are empty). */
 export const FURTHER_READ_TABLES: readonly string[] = [
@@ -48,7 +49,9 @@ const rowsOf = (store: EstateStore, resource: ResourceName): StoredRow[] =>
   store.query({ resource, limit: Number.MAX_SAFE_INTEGER, noTotal: true }).rows;
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-const date = (v: unknown): Date | null => (typeof v === "string" ? new Date(v) : null);
+/** A stored date for a derived row: as stored when in storage form, else parsed. */
+const date = (v: unknown): string | Date | null =>
+  typeof v !== "string" ? null : inStorageForm(v) ? v : new Date(v);
 const num = (v: unknown): number => (typeof v === "number" ? v : 0);
 const later = (a: string | null, b: string | null) => (a === null || (b !== null && b > a) ? b : a);
 const earlier = (a: string | null, b: string | null) => a === null || (b !== null && b < a) ? b : a;
@@ -137,11 +140,16 @@ function compatibility(apps: readonly StoredRow[], sink: RowSink): void {
 /** A bundle's components (installed as part of it), and the licenses' SKUs as article numbers. */
 function bundlesAndArticles(store: EstateStore, apps: Map<string, StoredRow>, sink: RowSink): void {
   const seen = new Set<string>();
-  for (const install of rowsOf(store, "ComputerApplicationDetail")) {
-    const bundle = str(install.bundleApplicationId);
-    const child = apps.get(String(install.applicationId));
+  const installs = store.readColumns(
+    "ComputerApplicationDetail",
+    ["bundleApplicationId", "applicationId"],
+    { present: "bundleApplicationId" },
+  );
+  for (const [bundleId, applicationId] of installs) {
+    const bundle = String(bundleId);
+    const child = apps.get(String(applicationId));
     const key = `${bundle}|${child?.id}`;
-    if (!bundle || !child || seen.has(key)) continue;
+    if (!child || seen.has(key)) continue;
     seen.add(key);
     sink("registry_bundles", {
       id: child.id,
@@ -165,65 +173,96 @@ function bundlesAndArticles(store: EstateStore, apps: Map<string, StoredRow>, si
   }
 }
 
+/** A logon as the passes below read it: computer, user, logon count, last logon. */
+type Logon = (string | number | null)[];
+const LOGON_COLUMNS = ["computerId", "userId", "logonCount", "lastLogon"];
+const [L_COMPUTER, L_USER, L_COUNT, L_LAST] = [0, 1, 2, 3];
+
 /** Each user's most used computer that is not a server, by logon count. */
-function workstations(logons: readonly StoredRow[], servers: ReadonlySet<string>) {
-  const best = new Map<string, StoredRow>();
+function workstations(logons: readonly Logon[], servers: ReadonlySet<string>) {
+  const best = new Map<string, Logon>();
   for (const l of logons) {
-    if (servers.has(String(l.computerId))) continue;
-    const had = best.get(String(l.userId));
-    if (!had || num(l.logonCount) > num(had.logonCount)) best.set(String(l.userId), l);
+    if (servers.has(String(l[L_COMPUTER]))) continue;
+    const had = best.get(String(l[L_USER]));
+    if (!had || num(l[L_COUNT]) > num(had[L_COUNT])) best.set(String(l[L_USER]), l);
   }
   return best;
 }
 
 /** Remote clients of servers: who logged on, from which workstation, when last. */
 function remoteClients(store: EstateStore, sink: RowSink): void {
-  const computers = rowsOf(store, "ComputerDetail");
-  const names = new Map(computers.map((c) => [String(c.id), str(c.hostName)]));
-  const servers = new Set(computers.filter((c) => c.isServer).map((c) => String(c.id)));
-  const logons = rowsOf(store, "LogonHistory");
+  const names = new Map<string, string | null>();
+  const servers = new Set<string>();
+  for (
+    const [id, hostName, isServer] of store.readColumns("ComputerDetail", [
+      "id",
+      "hostName",
+      "isServer",
+    ])
+  ) {
+    names.set(String(id), str(hostName));
+    if (isServer) servers.add(String(id));
+  }
+  const logons = store.readColumns("LogonHistory", LOGON_COLUMNS);
   const from = workstations(logons, servers);
   let n = 0;
   for (const l of logons) {
-    if (!servers.has(String(l.computerId))) continue;
-    const client = from.get(String(l.userId));
+    if (!servers.has(String(l[L_COMPUTER]))) continue;
+    const client = from.get(String(l[L_USER]));
     sink("remote_clients", {
       id: `RC${pad(++n, 5)}`,
-      clientName: client ? names.get(String(client.computerId)) ?? null : null,
-      userId: l.userId,
-      lastConnected: date(l.lastLogon),
-      computerId: l.computerId,
+      clientName: client ? names.get(String(client[L_COMPUTER])) ?? null : null,
+      userId: l[L_USER],
+      lastConnected: date(l[L_LAST]),
+      computerId: l[L_COMPUTER],
     });
   }
 }
 
 /** A cluster's applications (on its members and their guests) and its members' features. */
 function clusters(store: EstateStore, sink: RowSink): void {
-  const installs = new Map<string, StoredRow[]>();
-  for (const i of rowsOf(store, "ComputerApplicationDetail")) {
-    if (!i.isInstalled) continue;
-    installs.set(String(i.computerId), [...(installs.get(String(i.computerId)) ?? []), i]);
-  }
   const guests = new Map<string, string[]>();
-  for (const vm of rowsOf(store, "VirtualMachine")) {
-    const host = String(vm.hostComputerId);
-    guests.set(host, [...(guests.get(host) ?? []), String(vm.id)]);
+  for (const [hostId, id] of store.readColumns("VirtualMachine", ["hostComputerId", "id"])) {
+    const host = String(hostId);
+    const list = guests.get(host);
+    if (list) list.push(String(id));
+    else guests.set(host, [String(id)]);
+  }
+  const members = rowsOf(store, "DccMember");
+  // The installs of cluster members and their guests, per computer, in rowid order.
+  const installs = new Map<string, [string, string | null][]>();
+  for (const m of members) {
+    for (const computer of [String(m.computerId), ...(guests.get(String(m.computerId)) ?? [])]) {
+      installs.set(computer, []);
+    }
+  }
+  const installColumns = ["computerId", "applicationId", "isInstalled", "lastUsed"];
+  const onMembers = { in: { column: "computerId", values: [...installs.keys()] } };
+  for (
+    const [computerId, applicationId, isInstalled, lastUsed] of store.readColumns(
+      "ComputerApplicationDetail",
+      installColumns,
+      onMembers,
+    )
+  ) {
+    if (!isInstalled) continue;
+    installs.get(String(computerId))?.push([String(applicationId), str(lastUsed)]);
   }
   const byCluster = new Map(rowsOf(store, "DataCenterCluster").map((c) => [String(c.id), c]));
   const perCluster = new Map<
     string,
     Map<string, { computers: Set<string>; last: string | null }>
   >();
-  for (const m of rowsOf(store, "DccMember")) {
+  for (const m of members) {
     const cluster = String(m.clusterId);
     const apps = perCluster.get(cluster) ?? new Map();
     perCluster.set(cluster, apps);
     for (const computer of [String(m.computerId), ...(guests.get(String(m.computerId)) ?? [])]) {
-      for (const i of installs.get(computer) ?? []) {
-        const a = apps.get(String(i.applicationId)) ?? { computers: new Set(), last: null };
-        apps.set(String(i.applicationId), a);
+      for (const [applicationId, lastUsed] of installs.get(computer) ?? []) {
+        const a = apps.get(applicationId) ?? { computers: new Set(), last: null };
+        apps.set(applicationId, a);
         a.computers.add(computer);
-        a.last = later(a.last, str(i.lastUsed));
+        a.last = later(a.last, lastUsed);
       }
     }
     memberFeatures(byCluster.get(cluster), m, sink);
@@ -266,49 +305,73 @@ function typeLists(store: EstateStore, sink: RowSink): void {
     if (name && !names.includes(name)) names.push(name);
   };
   for (const c of rowsOf(store, "DataCenterCluster")) add(c.hypervisor);
-  for (const c of rowsOf(store, "ComputerDetail")) add(c.hypervisorName);
+  for (const [name] of store.readColumns("ComputerDetail", ["hypervisorName"])) add(name);
   names.forEach((name, i) => sink("hypervisor_types", { id: `HYP${pad(i + 1, 2)}`, name }));
   for (const t of ASSIGNMENT_TYPES) sink("assignment_types", { id: t.id, name: t.name });
 }
 
-/** Per user: logons and computers seen (discovery); per user and application: usage (metering). */
-function users(store: EstateStore, sink: RowSink): void {
-  const logons = new Map<string, StoredRow[]>();
-  for (const l of rowsOf(store, "LogonHistory")) {
-    logons.set(String(l.userId), [...(logons.get(String(l.userId)) ?? []), l]);
+/** Per user: the logons seen, on how many computers, first and last (discovery). */
+function discoveries(store: EstateStore, sink: RowSink): void {
+  const seen = new Map<
+    string,
+    { computers: Set<unknown>; logons: number; first: string | null; last: string | null }
+  >();
+  for (const l of store.readColumns("LogonHistory", LOGON_COLUMNS)) {
+    const user = String(l[L_USER]);
+    let u = seen.get(user);
+    if (!u) seen.set(user, u = { computers: new Set(), logons: 0, first: null, last: null });
+    u.first = earlier(u.first, str(l[L_LAST]));
+    u.last = later(u.last, str(l[L_LAST]));
+    u.computers.add(l[L_COMPUTER]);
+    u.logons += num(l[L_COUNT]);
   }
-  for (const u of rowsOf(store, "UserAccountDetail")) {
-    const mine = logons.get(String(u.id)) ?? [];
-    let first: string | null = null;
-    let last: string | null = null;
-    for (const l of mine) {
-      first = earlier(first, str(l.lastLogon));
-      last = later(last, str(l.lastLogon));
-    }
+  for (const [id, userName] of store.readColumns("UserAccountDetail", ["id", "userName"])) {
+    const u = seen.get(String(id));
     sink("user_discoveries", {
-      id: u.id,
-      userName: u.userName,
-      computerCount: new Set(mine.map((l) => l.computerId)).size,
-      logonCount: mine.reduce((t, l) => t + num(l.logonCount), 0),
-      firstDiscovered: date(first),
-      lastDiscovered: date(last),
+      id,
+      userName,
+      computerCount: u?.computers.size ?? 0,
+      logonCount: u?.logons ?? 0,
+      firstDiscovered: date(u?.first ?? null),
+      lastDiscovered: date(u?.last ?? null),
     });
   }
-  const totals = new Map<string, { count: number; minutes: number }>();
-  for (const a of rowsOf(store, "ApplicationUsage")) {
-    const key = `${a.userId}|${a.applicationId}`;
-    const t = totals.get(key) ?? { count: 0, minutes: 0 };
-    totals.set(key, { count: t.count + num(a.usedCount), minutes: t.minutes + num(a.usedMinutes) });
+}
+
+/** Usage counts and minutes summed per user, then per application (in rowid order). */
+function usageTotals(store: EstateStore) {
+  const totals = new Map<unknown, Map<unknown, { count: number; minutes: number }>>();
+  const columns = ["userId", "applicationId", "usedCount", "usedMinutes"];
+  for (const [user, app, count, minutes] of store.readColumns("ApplicationUsage", columns)) {
+    let mine = totals.get(user);
+    if (!mine) totals.set(user, mine = new Map());
+    const t = mine.get(app);
+    if (t) {
+      t.count += num(count);
+      t.minutes += num(minutes);
+    } else mine.set(app, { count: 0 + num(count), minutes: 0 + num(minutes) });
   }
-  for (const u of rowsOf(store, "UserApplicationUsage")) {
-    const t = totals.get(`${u.userId}|${u.applicationId}`);
+  return totals;
+}
+
+/** Per user and application: the usage records summed (metering). */
+function meterings(store: EstateStore, sink: RowSink): void {
+  const totals = usageTotals(store);
+  const columns = ["userId", "applicationId", "bundleApplicationId", "lastUsedDate"];
+  for (
+    const [userId, applicationId, bundleApplicationId, lastUsedDate] of store.readColumns(
+      "UserApplicationUsage",
+      columns,
+    )
+  ) {
+    const t = totals.get(userId)?.get(applicationId);
     sink("user_meterings", {
-      userId: u.userId,
-      applicationId: u.applicationId,
-      bundleApplicationId: u.bundleApplicationId,
+      userId,
+      applicationId,
+      bundleApplicationId,
       usedCount: t?.count ?? 0,
       usedMinutes: t?.minutes ?? 0,
-      lastUsedDate: date(u.lastUsedDate),
+      lastUsedDate: date(lastUsedDate),
     });
   }
 }
@@ -342,6 +405,7 @@ export async function deriveFurtherReads(store: EstateStore): Promise<number> {
     remoteClients(store, sink);
     clusters(store, sink);
     typeLists(store, sink);
-    users(store, sink);
+    discoveries(store, sink);
+    meterings(store, sink);
   });
 }

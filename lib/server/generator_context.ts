@@ -29,9 +29,46 @@ export const HOUR = 3_600_000;
 /** One day in milliseconds. */
 export const DAY = 86_400_000;
 
-/** A date in storage form (`toISOString`), or null. */
-export const iso = (ms: number | null): string | null =>
-  ms === null ? null : new Date(ms).toISOString();
+/** `00` … `99`. */
+const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, "0"));
+/** `000` … `999`. */
+const THREE = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, "0"));
+/** The first instant of year 10000: later dates take six year digits and a sign. */
+const YEAR_10000 = 253_402_300_800_000;
+/** `YYYY-MM-DDT` of each day number (days since 1970) formatted so far. */
+const DAY_PREFIXES = new Map<number, string>();
+/** Day prefixes kept at most (an estate spans a few decades: about 10,000 days). */
+const DAY_PREFIXES_KEPT = 100_000;
+
+/**
+ * A date in storage form (`toISOString`), or null. Byte for byte `new Date(ms).toISOString()`:
+ * the day part is formatted once per day and kept, the time of day from lookup tables (a few
+ * times faster; an estate formats tens of millions of dates).
+ *
+ * @example
+ * ```ts
+ * import { iso } from "./generator_context.ts";
+ * console.log(iso(Date.UTC(2025, 5, 30, 12, 3, 4, 5))); // "2025-06-30T12:03:04.005Z"
+ * ```
+ */
+export function iso(ms: number | null): string | null {
+  if (ms === null) return null;
+  if (!Number.isInteger(ms) || ms < 0 || ms >= YEAR_10000) return new Date(ms).toISOString();
+  const dayNumber = Math.floor(ms / DAY);
+  let prefix = DAY_PREFIXES.get(dayNumber);
+  if (prefix === undefined) {
+    if (DAY_PREFIXES.size >= DAY_PREFIXES_KEPT) DAY_PREFIXES.clear();
+    prefix = new Date(dayNumber * DAY).toISOString().slice(0, 11);
+    DAY_PREFIXES.set(dayNumber, prefix);
+  }
+  let rest = ms - dayNumber * DAY;
+  const hours = Math.floor(rest / HOUR);
+  rest -= hours * HOUR;
+  const minutes = Math.floor(rest / MINUTE);
+  rest -= minutes * MINUTE;
+  const seconds = Math.floor(rest / 1000);
+  return `${prefix}${TWO[hours]}:${TWO[minutes]}:${TWO[seconds]}.${THREE[rest - seconds * 1000]}Z`;
+}
 
 /** Zero-padded decimal. */
 export const pad = (value: number, width: number): string => String(value).padStart(width, "0");

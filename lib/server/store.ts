@@ -14,6 +14,8 @@ import { type FieldType, type ResourceName, RESOURCES } from "../api/catalogue.t
 import { OPERATIONS } from "../api/operations.ts";
 import type { FilterNode } from "../api/filter.ts";
 import { compileFilter } from "./sql_filter.ts";
+import { BulkLoader } from "./store_bulk.ts";
+import { storeValue } from "./store_values.ts";
 
 /** A row as handed to the store: storage column → value (Dates, booleans and arrays allowed). */
 export type RowInput = Readonly<Record<string, unknown>>;
@@ -54,6 +56,14 @@ export interface StoreQuery {
   readonly offset?: number;
   /** Skip counting the matching rows (`total` is then -1). */
   readonly noTotal?: boolean;
+}
+
+/** Which rows {@link EstateStore.readColumns} reads (all of them by default). */
+export interface ColumnReadOptions {
+  /** Only rows whose value in `column` is one of `values` (compared as text, exactly). */
+  readonly in?: { readonly column: string; readonly values: readonly string[] };
+  /** Only rows whose value in this column is neither NULL nor empty text. */
+  readonly present?: string;
 }
 
 /** The result of {@link EstateStore.queryArrays}: rows as arrays, in `columns` order. */
@@ -164,39 +174,6 @@ function catalogueIndexes(): Map<string, string[][]> {
   return out;
 }
 
-/** Normalise a date value to `toISOString()` form; unparseable text is kept as given. */
-function storeDate(v: unknown): string | null {
-  if (v === null || v === undefined) return null;
-  if (v instanceof Date) return v.toISOString();
-  const s = String(v);
-  if (s.length === 24 && s.charCodeAt(19) === 46 && s.charCodeAt(23) === 90) return s;
-  const t = Date.parse(s);
-  return Number.isNaN(t) ? s : new Date(t).toISOString();
-}
-
-/** Convert a value to its storage form for a column type. */
-function storeValue(type: FieldType, v: unknown): SQLInputValue {
-  if (v === null || v === undefined) return null;
-  switch (type) {
-    case "boolean":
-      return typeof v === "boolean"
-        ? (v ? 1 : 0)
-        : v === "true"
-        ? 1
-        : v === "false"
-        ? 0
-        : Number(v);
-    case "number":
-      return typeof v === "number" ? v : Number(v);
-    case "date":
-      return storeDate(v);
-    case "strings":
-      return typeof v === "string" ? v : JSON.stringify(v);
-    default:
-      return typeof v === "string" ? v : String(v);
-  }
-}
-
 /** Parse a `sort` value into SQL, checking each property against the resource's visible fields. */
 function sortSql(resource: ResourceName, sort: string): string {
   const r = RESOURCES[resource];
@@ -254,6 +231,8 @@ export class EstateStore {
   #orders = new Map<string, number[]>();
   #listIndexes = new Map<string, { table: string; column: string }>();
   #generation = 0;
+  /** The bulk load under way: its buffered rows are written before any other statement runs. */
+  #loading: BulkLoader | undefined;
 
   /**
    * Open (or create) the database and its schema.
@@ -326,7 +305,8 @@ export class EstateStore {
   }
 
   /**
-   * Load many rows in one transaction. Indexes are rebuilt once at the end, so millions of rows
+   * Load many rows in one transaction, many rows per statement. The indexes of the tables
+   * written are rebuilt once at the end (those of other tables are kept), so millions of rows
    * load in seconds. Returns how many rows were inserted.
    *
    * @example
@@ -341,19 +321,29 @@ export class EstateStore {
    */
   async bulkInsert(fill: (sink: RowSink) => void | Promise<void>): Promise<number> {
     let n = 0;
-    this.#dropIndexes();
     this.#db.exec("BEGIN");
+    // Only the tables the load writes lose their indexes, from its first row into each on.
+    const touched = new Set<string>();
+    const loader = new BulkLoader(this.#db, this.#tables, {
+      onTable: (table) => {
+        touched.add(table);
+        this.#dropIndexes(table);
+      },
+    });
+    this.#loading = loader;
     try {
       await fill((table, row) => {
-        this.#insertRow(table, row);
+        loader.add(table, row);
         n++;
       });
+      loader.flush();
       this.#db.exec("COMMIT");
     } catch (err) {
       this.#db.exec("ROLLBACK");
       throw err;
     } finally {
-      this.#createIndexes();
+      this.#loading = undefined;
+      this.#createIndexes(touched);
       this.#changed();
     }
     return n;
@@ -405,6 +395,7 @@ export class EstateStore {
    * ```
    */
   clear(): void {
+    this.#loading?.flush();
     for (const table of this.#tables.keys()) this.#db.exec(`DELETE FROM ${q(table)}`);
     this.#changed();
   }
@@ -541,6 +532,47 @@ export class EstateStore {
     return { rows, total, columns };
   }
 
+  /**
+   * Some columns of every row of a resource's table (or of the rows `options` select), in rowid
+   * order, each row an array of stored values in `columns` order: what a whole-table pass needs,
+   * without an object per row. Throws a RangeError for a column that is not one of the
+   * resource's.
+   *
+   * @example
+   * ```ts
+   * import { EstateStore } from "./store.ts";
+   * const store = new EstateStore();
+   * store.insert("computers", { id: "C1", hostName: "alpha" });
+   * console.log(store.readColumns("ComputerDetail", ["hostName", "id"])); // [ [ "alpha", "C1" ] ]
+   * ```
+   */
+  readColumns(
+    resource: ResourceName,
+    columns: readonly string[],
+    options: ColumnReadOptions = {},
+  ): (string | number | null)[][] {
+    const r = RESOURCES[resource];
+    if (r.table === "") throw new RangeError(`${resource} has no table`);
+    const own = this.#columnsOf(resource);
+    const named = [...columns, options.in?.column ?? own[1], options.present ?? own[1]];
+    const unknown = named.find((c) => c === "__rowid" || !own.includes(c));
+    if (unknown !== undefined || columns.length === 0) {
+      throw new RangeError(`${resource} has no column "${unknown ?? ""}"`);
+    }
+    const conds: string[] = [];
+    const params: SQLInputValue[] = [];
+    if (options.in) {
+      conds.push(`${q(options.in.column)} IN (SELECT value FROM json_each(?))`);
+      params.push(JSON.stringify(options.in.values));
+    }
+    if (options.present) {
+      conds.push(`${q(options.present)} IS NOT NULL AND ${q(options.present)} <> ''`);
+    }
+    const where = conds.length ? ` WHERE ${conds.join(" AND ")}` : "";
+    const sql = `SELECT ${columns.map(q).join(", ")} FROM ${q(r.table)}${where} ORDER BY rowid`;
+    return this.#prepare(sql, true).all(...params) as unknown as (string | number | null)[][];
+  }
+
   /** The columns of a resource's row arrays: `__rowid`, then the selected columns. */
   #columnsOf(resource: ResourceName): string[] {
     const r = RESOURCES[resource];
@@ -579,6 +611,7 @@ export class EstateStore {
   }
 
   #insertRow(table: string, row: RowInput): void {
+    this.#loading?.flush();
     const cols = this.#tables.get(table);
     if (!cols) throw new RangeError(`Unknown table "${table}"`);
     let stmt = this.#insert.get(table);
@@ -670,6 +703,7 @@ export class EstateStore {
 
   /** A prepared statement, cached; `arrays` ones return each row as an array. */
   #prepare(sql: string, arrays = false): StatementSync {
+    this.#loading?.flush();
     const key = arrays ? `${sql}\u0002` : sql;
     let stmt = this.#statements.get(key);
     if (!stmt) {
@@ -692,11 +726,13 @@ export class EstateStore {
     return `ix_${table}_${cols.join("_")}`;
   }
 
-  #createIndexes(): void {
+  /** Create the indexes of the given tables (default: every table) that do not exist. */
+  #createIndexes(only?: ReadonlySet<string>): void {
     for (const [name, { table, column }] of this.#listIndexes) {
-      this.#createListIndex(name, table, column);
+      if (!only || only.has(table)) this.#createListIndex(name, table, column);
     }
     for (const [table, lists] of this.#indexes) {
+      if (only && !only.has(table)) continue;
       for (const cols of lists) {
         this.#db.exec(
           `CREATE INDEX IF NOT EXISTS ${q(this.#indexName(table, cols))} ON ${q(table)} (${
@@ -707,12 +743,13 @@ export class EstateStore {
     }
   }
 
-  #dropIndexes(): void {
-    for (const name of this.#listIndexes.keys()) this.#db.exec(`DROP INDEX IF EXISTS ${q(name)}`);
-    for (const [table, lists] of this.#indexes) {
-      for (const cols of lists) {
-        this.#db.exec(`DROP INDEX IF EXISTS ${q(this.#indexName(table, cols))}`);
-      }
+  /** Drop the indexes of one table (a bulk load builds them again once it is done). */
+  #dropIndexes(table: string): void {
+    for (const [name, list] of this.#listIndexes) {
+      if (list.table === table) this.#db.exec(`DROP INDEX IF EXISTS ${q(name)}`);
+    }
+    for (const cols of this.#indexes.get(table) ?? []) {
+      this.#db.exec(`DROP INDEX IF EXISTS ${q(this.#indexName(table, cols))}`);
     }
   }
 }
