@@ -12,6 +12,7 @@ import { licenseCostSummary } from "./license_cost_summary.ts";
 import { entitlementStateByComputer } from "./entitlement_state_by_computer.ts";
 import { hardwareSocketMap } from "./hardware_socket_map.ts";
 import { licensePosition } from "./license_position.ts";
+import { explainPosition } from "./explain_position.ts";
 import { licenseOptimization } from "./license_optimization.ts";
 import { unusedSoftware } from "./unused_software.ts";
 import { endOfLifeSoftware } from "./end_of_life_software.ts";
@@ -27,6 +28,7 @@ export {
   connectorHealth,
   endOfLifeSoftware,
   entitlementStateByComputer,
+  explainPosition,
   hardwareSocketMap,
   licenseCostSummary,
   licenseOptimization,
@@ -52,6 +54,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   entitlementStateByComputer,
   hardwareSocketMap,
   licensePosition,
+  explainPosition,
   licenseOptimization,
   unusedSoftware,
   endOfLifeSoftware,

@@ -128,6 +128,10 @@ export const REPORT_AREAS: Readonly<Record<string, ReportAreas>> = {
     needs: ["computers", "licenses", "registry"],
     optional: ["compliance", "organizations"],
   },
+  "explain-position": {
+    needs: ["computers", "licenses", "registry"],
+    optional: ["compliance", "organizations"],
+  },
   "unused-software": {
     needs: ["computers", "licenses", "registry"],
     optional: ["compliance", "organizations"],

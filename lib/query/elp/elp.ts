@@ -27,9 +27,22 @@ import { readAllocations } from "./allocation_read.ts";
 import { crossCheck, type CrossCheckDifference } from "./cross_check.ts";
 import { type ElpClient, type ElpData, readElpInputs } from "./inputs.ts";
 import { scopeElpInputs } from "./org_scope.ts";
-import { computeElp, type ElpInputs, type ElpLine } from "./position.ts";
+import {
+  computeElp,
+  type ElpInputs,
+  type ElpLicense,
+  type ElpLine,
+  type ElpTransfer,
+} from "./position.ts";
 import { computersWithoutHardware, understatedBy } from "./understated.ts";
-import { choosePrice, paidPrices, priceKey, type UnitPrice, valueAt } from "./pricing.ts";
+import {
+  choosePrice,
+  paidPrices,
+  priceKey,
+  type PriceSources,
+  type UnitPrice,
+  valueAt,
+} from "./pricing.ts";
 import { matchPriceFile, type PriceFileEntry } from "./price_file.ts";
 import { reconcile, type StateCounts } from "./reconcile.ts";
 import METRIC_NAMES from "./metric_names.json" with { type: "json" };
@@ -64,6 +77,31 @@ export interface ElpDeviceRequirement {
   readonly licenseIds: readonly string[];
 }
 
+/**
+ * What the positions were computed from, line by line, so one position can be explained from the
+ * very lines that made it (`lib/sam/explain_position.ts`): each figure of a position is the sum
+ * of its lines here, by `computeElp`'s rules.
+ */
+export interface ElpBasis {
+  /**
+   * The license lines summed into `purchased`: the licenses, or for an organisation scope its
+   * allocations (one line per organisation of the scope, with its `organizationId`).
+   */
+  readonly licenses: readonly (ElpLicense & { readonly organizationId?: string | null })[];
+  /** The transfers summed into `received` and `given` (an organisation scope's share of each). */
+  readonly transfers: readonly ElpTransfer[];
+  /** The metric-tracking rows summed into `requirement` (the scope's computers', when scoped). */
+  readonly requirements: readonly Resource<"MetricTracking">[];
+  /** The entitlement state of each install as the service reports it (the scope's). */
+  readonly installs: readonly Resource<"ComputerApplicationEntitlement">[];
+  /** Entitlement state names by id. */
+  readonly stateNames: ReadonlyMap<string, string>;
+  /** The estate's licenses: what an average price paid is computed from. */
+  readonly pricedLicenses: readonly Resource<"License">[];
+  /** The sources positions were priced from (paid, registry list price, price file). */
+  readonly prices: PriceSources;
+}
+
 /** What {@link effectiveLicensePosition} returns. */
 export interface ElpResult {
   /** One position per application and metric. */
@@ -88,6 +126,8 @@ export interface ElpResult {
   readonly withoutHardware: ReadonlySet<string>;
   /** The organisations the position covers (the organisation and its descendants), if scoped. */
   readonly organizations?: ReadonlySet<string>;
+  /** The lines every position was summed from ({@link ElpBasis}). */
+  readonly basis: ElpBasis;
 }
 
 /** Options of {@link effectiveLicensePosition}. */
@@ -286,5 +326,14 @@ export async function effectiveLicensePosition(
     unmatchedPrices: unmatched,
     withoutHardware,
     ...(scope ? { organizations: scope } : {}),
+    basis: {
+      licenses: [...inputs.licenses],
+      transfers: [...inputs.transfers],
+      requirements: data.requirements,
+      installs: data.installs,
+      stateNames: data.stateNames,
+      pricedLicenses: data.licenses,
+      prices: sources,
+    },
   };
 }

@@ -177,11 +177,12 @@ export function scopeElpInputs(
   orgOfComputer: (computerId: string | null | undefined) => string | null | undefined,
 ): ElpInputs {
   const book = allocationBook(inputs);
-  const licenses: ElpLicense[] = [];
+  // One line per organisation of the scope, naming it, so a position's purchases can be shown.
+  const licenses: (ElpLicense & { organizationId: string })[] = [];
   for (const [key, orgs] of book) {
     const [applicationId, metricId] = key.split("\u0000");
     for (const [org, quantity] of orgs) {
-      if (scope.has(org)) licenses.push({ applicationId, metricId, quantity });
+      if (scope.has(org)) licenses.push({ applicationId, metricId, quantity, organizationId: org });
     }
   }
   const transfers: ElpTransfer[] = [];
