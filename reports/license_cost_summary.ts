@@ -18,7 +18,8 @@ import { defineReport, type ReportContext, type ReportData } from "../lib/report
 import { integerParam } from "../lib/report/param_builders.ts";
 import { costLinesOf, type CostScope, subtotalsBy } from "../lib/sam/license_cost_query.ts";
 import { licensesInScope, SCOPE_PARAMS } from "../lib/sam/license_cost_query.ts";
-import { runRateSection } from "./license_cost_summary_run_rate.ts";
+import { RUN_RATE_FACT, runRateSection } from "./license_cost_summary_run_rate.ts";
+import { convertedCostLines } from "../lib/sam/license_cost_converted.ts";
 import { registryById } from "../lib/query/lookups.ts";
 import {
   applicationSubtotalsSection,
@@ -41,37 +42,50 @@ type Ctx = ReportContext<LicenseCostSummaryClient, QueryContext>;
 /** The headline count of the licenses whose costs are in no figure. */
 const WITHOUT_FACT = "Licenses without a cost summary (costs unknown, in no total)";
 
+/** The label of the cost-to-date fact (one per currency: "Cost to date (EUR)"). */
+export const COST_TO_DATE_FACT = "Cost to date";
+
 async function data(ctx: Ctx): Promise<ReportData> {
   const top = (ctx.params.top as number | undefined) ?? 10;
+  const fx = ctx.reportingCurrency;
   const [scope] = await Promise.all([
     licensesInScope(ctx, ctx.params as CostScope),
     registryById(ctx),
   ]);
-  const lines = await costLinesOf(ctx, scope);
-  const currencies = subtotalsBy(lines, ["currency"]);
-  const apps = subtotalsBy(lines, ["application", "currency"]);
+  // With a reporting currency, each license's figures are converted once; every sum adds them.
+  const lines = convertedCostLines(await costLinesOf(ctx, scope), fx);
+  const currencies = subtotalsBy(lines, ["currency"], fx);
+  const apps = subtotalsBy(lines, ["application", "currency"], fx);
   const many = currencies.length > 1;
   const codes = currencies.length ? currencies.map((c) => c.currency) : [undefined];
   return {
     facts: [
       {
         section: "currency-totals",
-        label: "Total cost",
-        sum: "totalCost",
+        label: COST_TO_DATE_FACT,
+        sum: "costToDate",
         perCurrency: "currency",
+        cover: true,
       },
-      { section: "licenses-without-costs", label: WITHOUT_FACT, count: true },
-      { section: "currency-totals", label: "Licenses", sum: "licenses" },
+      {
+        section: "run-rate",
+        label: RUN_RATE_FACT,
+        sum: "total",
+        perCurrency: "currency",
+        cover: true,
+      },
+      { section: "licenses-without-costs", label: WITHOUT_FACT, count: true, cover: true },
+      { section: "currency-totals", label: "Licenses in scope", sum: "licenses", cover: true },
     ],
     sections: [
       currencyTotalsSection(currencies),
-      runRateSection(scope, ctx.now),
+      runRateSection(scope, ctx.now, fx),
       ...codes.map((code) => topSection(apps, code, top, many)),
-      ...codes.map((code) => publisherSection(lines, code, top, many)),
+      ...codes.map((code) => publisherSection(lines, code, top, many, fx)),
       licenseListSection(lines),
       withoutCostsSection(lines),
       applicationSubtotalsSection(apps),
-      vendorSubtotalsSection(subtotalsBy(lines, ["vendor", "currency"])),
+      vendorSubtotalsSection(subtotalsBy(lines, ["vendor", "currency"], fx)),
     ],
   };
 }
@@ -89,7 +103,8 @@ export const licenseCostSummary = defineReport<LicenseCostSummaryClient, QueryCo
   id: "license-cost-summary",
   title: "License cost summary",
   description: "What every license cost: purchase, maintenance and support, current and " +
-    "accumulated, with the total and the purchase cost per unit (purchase ÷ quantity), the annual run rate " +
+    "accumulated, with the cost to date (purchase plus maintenance and support since purchase) " +
+    "and the purchase cost per unit (purchase ÷ quantity), the annual run rate " +
     "(current maintenance and support plus running subscriptions per year), subtotals per " +
     "vendor and per application, totals per currency (currencies are never added together) and " +
     "the most expensive applications. Costs are each license's costs-summary figures " +

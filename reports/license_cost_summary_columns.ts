@@ -57,7 +57,7 @@ export const COST_COLUMNS = {
   licenses: LICENSES,
   withoutCosts: WITHOUT,
   currency: CURRENCY,
-  total: money("totalCost", "Total cost", { width: 16 }),
+  total: money("costToDate", "Cost to date", { width: 16 }),
   average: AVERAGE,
   figures: [QTY, ...MONEY, AVERAGE] as readonly Column[],
   subtotals: [LICENSES, WITHOUT, QTY_COSTED, ...MONEY, AVERAGE, CURRENCY] as readonly Column[],

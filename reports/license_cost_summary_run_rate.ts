@@ -8,7 +8,8 @@
 
 import { annualRunRate, type RunRate } from "../lib/query/run_rate.ts";
 import { integer, money } from "../lib/report/columns.ts";
-import type { Section } from "../lib/report/model.ts";
+import type { AmountConverter, Section } from "../lib/report/model.ts";
+import { convertedKey } from "../lib/sam/reporting_currency.ts";
 import { COST_COLUMNS } from "./license_cost_summary_columns.ts";
 import type { LicensesInScope } from "../lib/sam/license_cost_query.ts";
 
@@ -68,13 +69,17 @@ export function runRateNotes(rate: RunRate): string[] {
  * console.log(section.id, section.facts?.[0].label); // "run-rate" "Annual run rate"
  * ```
  */
-export function runRateSection(scope: LicensesInScope, asOf: Date): Section {
+export function runRateSection(
+  scope: LicensesInScope,
+  asOf: Date,
+  fx?: AmountConverter,
+): Section {
   const rate = annualRunRate(
     scope.licenses.map((license) => ({
       license,
       summary: scope.costs.get(license.id!)?.summary ?? null,
     })),
-    { asOf },
+    { asOf, ...(fx ? { convert: (amount, code) => fx.convert(amount, code) } : {}) },
   );
   const notes = runRateNotes(rate);
   return {
@@ -87,14 +92,26 @@ export function runRateSection(scope: LicensesInScope, asOf: Date): Section {
       "does not grow with time." + (notes.length ? ` ${notes.join(" ")}` : ""),
     columns: [
       COST_COLUMNS.currency,
-      integer("licenses", "Licenses", { width: 8 }),
+      integer("licenses", "Licenses with a yearly cost", { width: 10 }),
       money("maintenance", "Maintenance/yr", { width: 14 }),
       money("support", "Support/yr", { width: 14 }),
-      integer("runningSubscriptions", "Subscriptions", { width: 8 }),
+      integer("runningSubscriptions", "Running subscriptions", { width: 10 }),
       money("subscriptions", "Subscriptions/yr", { width: 14 }),
-      money("total", "Run rate/yr", { width: 16 }),
+      money("total", "Annual run rate", { width: 16 }),
     ],
-    rows: rate.byCurrency.map((r) => ({ ...r })),
+    rows: rate.byCurrency.map(({ converted, ...r }) => ({
+      ...r,
+      // Each license's amounts converted once; the converted total adds the converted parts.
+      ...(fx && converted
+        ? Object.fromEntries(
+          Object.entries(converted).map(([key, value]) => [convertedKey(key, fx.code), value]),
+        )
+        : {}),
+    })),
+    totals: {
+      sum: ["licenses", "runningSubscriptions"],
+      converted: ["maintenance", "support", "subscriptions", "total"],
+    },
     emptyText: "No license in scope has maintenance, support or a running subscription.",
     facts: [{ label: RUN_RATE_FACT, sum: "total", perCurrency: "currency" }],
   };

@@ -1,7 +1,7 @@
 /**
  * The license-cost-summary sections, declared: the totals per currency, the subtotals per
  * application and per vendor, and the sections that rank within one currency — the most
- * expensive applications and spend by publisher, each with a bar chart of that currency only
+ * expensive applications and the cost to date by publisher, each with a bar chart of that currency only
  * (amounts in different currencies are never on one axis). The rows come from
  * `lib/sam/license_cost_query.ts`.
  *
@@ -9,7 +9,7 @@
  */
 
 import { integer, text } from "../lib/report/columns.ts";
-import type { Section } from "../lib/report/model.ts";
+import type { AmountConverter, Section } from "../lib/report/model.ts";
 import { distinctNames } from "../lib/fs/safe_name.ts";
 import { COST_COLUMNS } from "./license_cost_summary_columns.ts";
 import type { CostLine } from "../lib/sam/license_cost_lines.ts";
@@ -36,7 +36,7 @@ const currenciesOf = (rows: readonly { currency: string | null }[]): string[] =>
  * @example
  * ```ts
  * import { topSection } from "./license_cost_summary_sections.ts";
- * const apps = [{ application: "A", publisher: null, currency: "EUR", totalCost: 5 }];
+ * const apps = [{ application: "A", publisher: null, currency: "EUR", costToDate: 5 }];
  * console.log(topSection(apps as never, "EUR", 10, false).title); // "Top applications by cost"
  * ```
  */
@@ -48,9 +48,9 @@ export function topSection(
 ): Section {
   return {
     id: topSectionId(code, currenciesOf(apps)),
-    title: `Top applications by cost${paren(many ? code : undefined)}`,
-    description: `The ${top === 10 ? "ten" : top} most expensive applications by total cost ` +
-      "(purchase plus accumulated maintenance and support)" +
+    title: `Top applications by cost to date${paren(many ? code : undefined)}`,
+    description: `The ${top === 10 ? "ten" : top} most expensive applications by cost to date ` +
+      "(purchase plus maintenance and support since purchase)" +
       (many ? `, in ${code}; amounts in other currencies are ranked separately. ` : ". ") +
       "Each figure is the application's line of Cost by application. " +
       COST_COLUMNS.subtotalNote + " An application with no cost summary at all is not ranked.",
@@ -63,8 +63,8 @@ export function topSection(
     rows: topApplications(apps, code, top),
     chart: {
       type: "bar",
-      title: `Total cost by application${paren(code)}`,
-      ...{ label: "application", value: "totalCost", top },
+      title: `Cost to date by application${paren(code)}`,
+      ...{ label: "application", value: "costToDate", top },
     },
     emptyText: EMPTY,
   };
@@ -79,8 +79,9 @@ function withoutNote(lines: readonly CostLine[], code: string | undefined): stri
 }
 
 /**
- * Spend by publisher in currency `code` (`many`: the title names it), with a bar chart of
- * the first `top` publishers.
+ * Cost to date by publisher in currency `code` (`many`: the title names it), with a bar chart of
+ * the first `top` publishers; with a reporting currency `fx`, each publisher's converted cost is
+ * the sum of its licenses' converted costs.
  *
  * @example
  * ```ts
@@ -93,11 +94,12 @@ export function publisherSection(
   code: string | undefined,
   top: number,
   many: boolean,
+  fx?: AmountConverter,
 ): Section {
   return {
     id: code ? `by-publisher-${distinctNames(currenciesOf(lines)).get(code)}` : "by-publisher",
-    title: `Spend by publisher${paren(many ? code : undefined)}`,
-    description: "Total cost (purchase plus accumulated maintenance and support) of the " +
+    title: `Cost to date by publisher${paren(many ? code : undefined)}`,
+    description: "Cost to date (purchase plus maintenance and support since purchase) of the " +
       "licenses with a cost summary, per publisher (the registry's manufacturer), largest first" +
       (many ? `, in ${code} only; other currencies have their own section.` : ".") +
       withoutNote(lines, code),
@@ -108,12 +110,12 @@ export function publisherSection(
       TOTAL,
       CURRENCY,
     ],
-    rows: publisherRows(lines, code),
-    totals: { sum: ["licenses", "quantity", "totalCost"], perCurrency: "currency" },
+    rows: publisherRows(lines, code, fx),
+    totals: { sum: ["licenses", "quantity", "costToDate"], perCurrency: "currency" },
     chart: {
       type: "bar",
-      title: `Total cost by publisher${paren(code)}`,
-      ...{ label: "publisher", value: "totalCost", top },
+      title: `Cost to date by publisher${paren(code)}`,
+      ...{ label: "publisher", value: "costToDate", top },
     },
     emptyText: EMPTY,
   };
@@ -140,6 +142,8 @@ export function currencyTotalsSection(rows: readonly Subtotal<"currency">[]): Se
       `are never added together. ${NOTE}`,
     columns: [C.currency, ...C.subtotals.filter((c) => c.key !== "currency")],
     rows: [...rows],
+    // Money in different currencies is added only once converted to a reporting currency.
+    totals: { sum: ["licenses", "withoutCosts"], converted: C.sums.slice(1) },
     emptyText: NO_LICENSES,
   };
 }

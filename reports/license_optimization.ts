@@ -14,7 +14,12 @@ import { booleanParam, integerParam, stringParam } from "../lib/report/param_bui
 import { type OptimizationClient, optimizeLicensePosition } from "../lib/sam/optimize.ts";
 import { type LicensePositionClient, reportElp } from "../lib/sam/elp_rows.ts";
 import { readExclude } from "../lib/sam/harvest_exclude.ts";
-import { actionRows, currencyRows, optimizedPositionRows } from "../lib/sam/optimization_rows.ts";
+import {
+  actionRows,
+  convertedPositions,
+  currencyRows,
+  optimizedPositionRows,
+} from "../lib/sam/optimization_rows.ts";
 import {
   actionsSection,
   positionsSection,
@@ -42,14 +47,15 @@ async function data(
     allOrganizations: [...organizations.keys()].sort(),
     now: ctx.now,
   });
-  const positions = optimizedPositionRows(result, names);
+  const fx = ctx.reportingCurrency;
+  const positions = convertedPositions(optimizedPositionRows(result, names), fx);
   return {
     facts: organization
       ? [{ section: "positions", label: `Positions of ${organization}`, count: true }]
       : [],
     sections: [
       positionsSection(positions, idleDays, scope),
-      ...purchaseSections(currencyRows(positions), positions),
+      ...purchaseSections(currencyRows(positions, fx), positions),
       actionsSection(actionRows(result, { ...names, computers, organizations })),
     ],
   };

@@ -60,10 +60,26 @@ export function positionsSection(
     rows,
     emptyText: "No position is short: nothing to optimise.",
     facts: [
-      { label: "Positions short before", count: true },
-      { label: "Positions closed", count: true, where: (r) => r.outcome === "Closed" },
-      { label: "Money saved", sum: "moneySaved", perCurrency: "currency" },
-      { label: "Remaining purchase need", sum: "costAfter", perCurrency: "currency" },
+      {
+        label: "Remaining purchase need",
+        sum: "costAfter",
+        perCurrency: "currency",
+        cover: true,
+      },
+      { label: "Money saved", sum: "moneySaved", perCurrency: "currency", cover: true },
+      { label: "Positions short before", count: true, cover: true },
+      {
+        label: "Positions closed",
+        count: true,
+        where: (r) => r.outcome === "Closed",
+        cover: true,
+      },
+      {
+        label: "Unpriced positions (no money)",
+        count: true,
+        where: (r) => r.currency === null,
+        cover: true,
+      },
     ],
   };
 }
@@ -98,6 +114,11 @@ export function purchaseSections(
         money("costAfter", "Remaining purchase need", { width: 14 }),
       ],
       rows: currencies,
+      // Money in different currencies is added only once converted to a reporting currency.
+      totals: {
+        sum: ["short", "closed", "stillShort"],
+        converted: ["costBefore", "moneySaved", "costAfter"],
+      },
       emptyText: "No priced shortfall.",
     },
     ...currencies.map((c) => ({

@@ -8,9 +8,18 @@
  */
 
 import type { QueryContext } from "../lib/query/context.ts";
-import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
+import {
+  defineReport,
+  type ReportContext,
+  type ReportData,
+  type Row,
+} from "../lib/report/model.ts";
 import { stringParam } from "../lib/report/param_builders.ts";
-import { type LicensePositionClient, positionRows } from "../lib/sam/elp_rows.ts";
+import {
+  convertedPositionRows,
+  type LicensePositionClient,
+  positionRows,
+} from "../lib/sam/elp_rows.ts";
 import { reportElp } from "../lib/sam/elp_rows.ts";
 import {
   evidenceSections,
@@ -24,10 +33,35 @@ import {
 export type { LicensePositionClient };
 
 async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Promise<ReportData> {
-  const { elp, names, scope, organization } = await reportElp(ctx);
-  const positions = positionRows(elp, names);
+  const { elp, names, scope, organization, estate } = await reportElp(ctx);
+  const scoped = estate && organization ? { estate, name: organization } : undefined;
+  // With a reporting currency, each position's money is converted once; every sum adds them.
+  const positions = convertedPositionRows(positionRows(elp, names, scoped), ctx.reportingCurrency);
   return {
     facts: [
+      // What the reader decides on first: what is short and what it costs; caveats after.
+      { section: "positions", label: "Positions short", count: true, where: isShort, cover: true },
+      {
+        section: "positions",
+        label: "Shortfall cost",
+        sum: "shortfallCost",
+        perCurrency: "currency",
+        cover: true,
+      },
+      {
+        section: "positions",
+        label: "Unpriced shortfalls",
+        count: true,
+        where: (r) => r.unpricedShortfall === true,
+        cover: true,
+      },
+      {
+        section: "positions",
+        label: "Surplus value",
+        sum: "surplusValue",
+        perCurrency: "currency",
+        cover: true,
+      },
       ...(organization
         ? [{ section: "positions", label: `Positions of ${organization}`, count: true } as const]
         : []),
@@ -36,6 +70,7 @@ async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Pr
         label: "Positions understated (requirement rests on hosts without hardware data)",
         count: true,
         where: (r) => (r.understatedHosts as number) > 0,
+        cover: true,
       },
     ],
     sections: [
@@ -56,23 +91,21 @@ async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Pr
             : ""),
         columns: POSITION_COLUMNS,
         rows: positions,
+        // Money per currency (units of different metrics are never added).
+        totals: { sum: ["shortfallCost", "surplusValue"], perCurrency: "currency" },
         group: { by: "publisher", label: "Publisher" },
         emptyText: "No licenses or requirements for these parameters.",
-        facts: [
-          { label: "Shortfall cost", sum: "shortfallCost", perCurrency: "currency" },
-          { label: "Unpriced shortfalls", count: true, where: (r) => r.unpricedShortfall === true },
-          { label: "Positions short", count: true, where: (r) => (r.shortfall as number) > 0 },
-          { label: "Surplus value", sum: "surplusValue", perCurrency: "currency" },
-        ],
       },
       publishersSection(positions),
-      ...exposureSections(positions),
+      ...exposureSections(positions, ctx.reportingCurrency),
       unpricedSection(positions),
       understatedHostsSection(elp),
-      ...evidenceSections(elp, positions, names),
+      ...evidenceSections(elp, positions, names, scoped !== undefined),
     ],
   };
 }
+
+const isShort = (r: Row) => (r.shortfall as number) > 0;
 
 /**
  * The license position (ELP) report.

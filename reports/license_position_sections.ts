@@ -9,7 +9,7 @@
 
 import type { ElpResult } from "../lib/query/elp/elp.ts";
 import { integer, money, number, percent, text, whenPositive } from "../lib/report/columns.ts";
-import type { Column, Section } from "../lib/report/model.ts";
+import type { AmountConverter, Column, Section } from "../lib/report/model.ts";
 import { distinctNames } from "../lib/fs/safe_name.ts";
 import {
   deviceRows,
@@ -36,15 +36,19 @@ export const APPLICATION_METRIC = [
 
 /**
  * One "Exposure by publisher" section per currency, each with its bar chart (currencies are
- * never added or charted together).
+ * never added or charted together); with a reporting currency `fx`, each publisher's converted
+ * amounts are the sums of its positions' converted amounts.
  *
  * @example
  * ```ts ignore
  * const sections = exposureSections(positionRows(elp, names));
  * ```
  */
-export function exposureSections(positions: readonly PositionRow[]): Section[] {
-  const byCurrency = [...exposureRows(positions)];
+export function exposureSections(
+  positions: readonly PositionRow[],
+  fx?: AmountConverter,
+): Section[] {
+  const byCurrency = [...exposureRows(positions, fx)];
   const parts = distinctNames(byCurrency.map(([currency]) => currency));
   return byCurrency.map(([currency, rows]) => ({
     id: `exposure-${parts.get(currency)}`,
@@ -83,8 +87,8 @@ export function unpricedSection(positions: readonly PositionRow[]): Section {
     id: "unpriced",
     title: "Unpriced shortfalls",
     description: "Positions short with no price paid, no registry list price and no price-file " +
-      "entry: their cost is unknown, not 0, and is in no total. Give them a price with " +
-      "--param priceFile=….",
+      "entry: their cost is unknown, not 0, and is in no total. A price file (application, " +
+      "metric, currency, unit price) given with the report prices them.",
     columns: [
       ...APPLICATION_METRIC,
       text("publisher", "Publisher", { width: 24 }),
@@ -95,6 +99,22 @@ export function unpricedSection(positions: readonly PositionRow[]): Section {
     emptyText: "Every shortfall is priced.",
   };
 }
+
+/** The reconciliation's description over the whole estate. */
+const ESTATE_RECONCILIATION = "Positions whose ELP differs from the entitlement states the " +
+  "service reports for their installs (a shortfall with no install Unlicensed or " +
+  "Under-licensed, or such an install beside a surplus), each with its reason.";
+
+/** The reconciliation's description scoped to an organisation. */
+const SCOPED_RECONCILIATION = "Positions whose ELP differs from the entitlement states the " +
+  "service reports for the scope's installs, each with its reason. The service gives an " +
+  "install its state from the whole estate's licenses, every organisation's pooled; this " +
+  "position counts only the licenses allocated to the scope, as the service's compliance " +
+  "allocation does (the cross-check below compares with it). So the scope can be short while " +
+  "the service covers its installs with licenses allocated elsewhere (the estate has units " +
+  "to spare, or is short elsewhere), or have a surplus while some of its installs are " +
+  "uncovered (the estate as a whole is short): the estate's position and uncovered installs " +
+  "for the same application and metric are printed beside each, from the same reads.";
 
 /** What the cross-check section says, by what the ELP was compared with. */
 const CROSS_CHECK = {
@@ -127,24 +147,38 @@ export function evidenceSections(
   elp: ElpResult,
   positions: readonly PositionRow[],
   names: ElpNames,
+  scoped = false,
 ): Section[] {
   return [
     {
       id: "reconciliation",
       title: "Reconciliation with entitlement states",
-      description:
-        "Positions whose ELP disagrees with the installs' entitlement states the service reports.",
+      description: scoped ? SCOPED_RECONCILIATION : ESTATE_RECONCILIATION,
       columns: [
         ...APPLICATION_METRIC,
         integer("position", "Position"),
         integer("coveredInstalls", "Covered installs"),
         integer("uncoveredInstalls", "Uncovered installs"),
-        text("disagreement", "Disagreement", { width: 50 }),
+        ...(scoped
+          ? [
+            integer("estatePosition", "Estate position (all organisations)"),
+            integer("estateUncoveredInstalls", "Estate uncovered installs"),
+          ]
+          : []),
+        text("disagreement", "Difference", { width: 34 }),
+        text("reason", "Reason", { width: 60 }),
       ],
-      rows: positions.filter((p) => p.disagreement),
+      rows: positions.filter((p) => p.reason),
       emptyText: "No differences found: the ELP agrees with the service's entitlement states " +
         "for every position.",
-      facts: [{ label: "Disagreements with entitlement states", count: true }],
+      facts: [
+        { label: "Differences from entitlement states", count: true },
+        {
+          label: "Differences unexplained",
+          count: true,
+          where: (r) => String(r.reason).startsWith("Unexplained"),
+        },
+      ],
     },
     {
       id: "cross-check",
@@ -253,6 +287,21 @@ export const POSITION_COLUMNS: Column[] = [
 ];
 
 /**
+ * The rule every row of the publisher roll-up obeys, as its description states it.
+ *
+ * @example
+ * ```ts
+ * import { PUBLISHER_RULE } from "./license_position_sections.ts";
+ * console.log(PUBLISHER_RULE.includes("Net position = Entitlements − Requirement")); // true
+ * ```
+ */
+export const PUBLISHER_RULE = "Per publisher within one metric (units of different metrics " +
+  "are never added). Net position = Entitlements − Requirement = Surplus − Shortfall, where " +
+  "Shortfall adds the shortfalls of the applications short and Surplus the surpluses of the " +
+  "others: one application's surplus does not cover another's shortfall, so a publisher whose " +
+  "net position is positive (Entitled ÷ required over 100%) can still have applications short.";
+
+/**
  * The "publishers" section: compliance by publisher and metric of the positions `positions`.
  *
  * @example
@@ -265,17 +314,20 @@ export function publishersSection(positions: readonly PositionRow[]): Section {
   return {
     id: "publishers",
     title: "Compliance by publisher and metric",
-    description: "Entitlements ÷ requirement within one metric (units of different metrics " +
-      "are never added); a share below 100% is a shortfall.",
+    description: PUBLISHER_RULE,
     columns: [
       text("publisher", "Publisher", { width: 28 }),
       text("metric", "Metric", { width: 16 }),
       integer("applications", "Applications"),
-      integer("short", "Short", { emphasis: whenPositive("short", "bad") }),
+      integer("short", "Applications short", { emphasis: whenPositive("short", "bad") }),
       integer("entitlements", "Entitlements"),
       integer("requirement", "Requirement"),
-      integer("shortfall", "Shortfall"),
-      percent("compliance", "Entitled ÷ required"),
+      integer("position", "Net position"),
+      integer("shortfall", "Shortfall (short applications)", {
+        emphasis: whenPositive("shortfall", "bad"),
+      }),
+      integer("surplus", "Surplus (other applications)"),
+      percent("compliance", "Entitled ÷ required (net)"),
     ],
     rows: publisherRows(positions),
   };

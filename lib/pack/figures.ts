@@ -79,7 +79,8 @@ export async function collectFigures(
       for (const [key, value] of Object.entries(sums)) {
         const column = section.columns.find((c) => c.key === key);
         if (!column || typeof value !== "number") continue;
-        const currency = section.totalsSpec?.perCurrency ? line : undefined;
+        // A converted column's totals are in its one currency on every line.
+        const currency = column.currency ?? (section.totalsSpec?.perCurrency ? line : undefined);
         const label = `${section.title}: ${column.label}${line !== "All" ? ` (${line})` : ""}`;
         out.push({
           key: `${id}|total|${section.id}|${key}|${line}`,

@@ -69,6 +69,16 @@ export interface CurrencyRunRate {
   readonly licenses: number;
   /** Running subscriptions counted. */
   readonly runningSubscriptions: number;
+  /**
+   * With a reporting currency: each license's amounts converted once, to the cent, then summed
+   * (the total is the sum of the three converted sums).
+   */
+  readonly converted?: {
+    readonly maintenance: number;
+    readonly support: number;
+    readonly subscriptions: number;
+    readonly total: number;
+  };
 }
 
 /** The run rate of an estate. */
@@ -129,7 +139,12 @@ type Tally = {
   subscriptions: number;
   licenses: number;
   running: number;
+  /** The converted cents of maintenance, support and subscriptions. */
+  converted: [number, number, number];
 };
+
+/** Converts an amount (major units) of a currency into the reporting currency. */
+type Convert = (amount: number | null, currency: string) => number | null;
 
 type Counts =
   & { -readonly [K in Exclude<keyof RunRate, "byCurrency" | "subscriptionTermsSeen">]: number }
@@ -172,7 +187,11 @@ function subscriptionCents(
  */
 export function annualRunRate(
   entries: Iterable<RunRateEntry>,
-  { asOf }: { readonly asOf: Date },
+  { asOf, convert }: {
+    readonly asOf: Date;
+    /** A reporting currency's conversion: each license's amounts converted once, then summed. */
+    readonly convert?: Convert;
+  },
 ): RunRate {
   const tallies = new Map<string, Tally>();
   const counts: Counts = {
@@ -183,7 +202,7 @@ export function annualRunRate(
     withoutCostSummary: 0,
     withoutCurrency: 0,
   };
-  for (const entry of entries) addEntry(entry, asOf, tallies, counts);
+  for (const entry of entries) addEntry(entry, asOf, tallies, counts, convert);
   const { seen, ...rest } = counts;
   return {
     byCurrency: [...tallies].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([code, t]) => ({
@@ -194,13 +213,29 @@ export function annualRunRate(
       total: fromMinorUnits(t.maintenance + t.support + t.subscriptions)!,
       licenses: t.licenses,
       runningSubscriptions: t.running,
+      ...(convert
+        ? {
+          converted: {
+            maintenance: fromMinorUnits(t.converted[0])!,
+            support: fromMinorUnits(t.converted[1])!,
+            subscriptions: fromMinorUnits(t.converted[2])!,
+            total: fromMinorUnits(t.converted[0] + t.converted[1] + t.converted[2])!,
+          },
+        }
+        : {}),
     })),
     subscriptionTermsSeen: seen,
     ...rest,
   };
 }
 
-function addEntry(entry: RunRateEntry, asOf: Date, tallies: Map<string, Tally>, counts: Counts) {
+function addEntry(
+  entry: RunRateEntry,
+  asOf: Date,
+  tallies: Map<string, Tally>,
+  counts: Counts,
+  convert?: Convert,
+) {
   const { license, summary } = entry;
   if (valid(license.subscriptionValidFrom) || valid(license.subscriptionValidTo)) {
     counts.seen = true;
@@ -217,10 +252,15 @@ function addEntry(entry: RunRateEntry, asOf: Date, tallies: Map<string, Tally>, 
   const code = summary?.currency?.trim() || license.purchaseCurrency?.trim();
   if (!code) return void counts.withoutCurrency++;
   const t = tallies.get(code) ??
-    { maintenance: 0, support: 0, subscriptions: 0, licenses: 0, running: 0 };
+    { maintenance: 0, support: 0, subscriptions: 0, licenses: 0, running: 0, converted: [0, 0, 0] };
   t.maintenance += maintenance;
   t.support += support;
   t.subscriptions += subscription;
+  if (convert) {
+    [maintenance, support, subscription].forEach((cents, i) => {
+      if (cents !== 0) t.converted[i] += toMinorUnits(convert(cents / 100, code)) ?? 0;
+    });
+  }
   t.running += typeof sub === "number" ? 1 : 0;
   t.licenses += maintenance !== 0 || support !== 0 || subscription !== 0 ? 1 : 0;
   tallies.set(code, t);

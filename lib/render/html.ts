@@ -26,6 +26,7 @@ import type {
   TotalsSpec,
 } from "../report/model.ts";
 import { ALL, groupedRows, type GroupEvent, NO_CURRENCY } from "../report/totals.ts";
+import { coverFacts } from "../report/facts.ts";
 import { openAtomicText } from "./atomic.ts";
 import {
   formatCell,
@@ -552,7 +553,7 @@ function layoutParts(
     filter: doc.scope ? filterStatement(doc.scope) : undefined,
     filtered: doc.scope?.filter !== undefined,
     summary: doc.summary,
-    coverFacts: doc.summary.slice(0, 4),
+    coverFacts: coverFacts(doc.summary),
     toc: doc.sections.map((section, i) => ({
       anchor: anchorOf(section, i),
       title: section.title,
@@ -803,7 +804,8 @@ function totalsRows(
       let cls = columnClass(column);
       if (summed.has(column.key) && typeof line[column.key] === "number") {
         const value = line[column.key];
-        const code = perCurrency && label !== NO_CURRENCY ? label : undefined;
+        const code = column.currency ??
+          (perCurrency && label !== NO_CURRENCY ? label : undefined);
         text = column.type === "currency"
           ? formatCurrency(value, code, { locale, decimals: column.decimals })
           : formatValue(value, column.type, { locale, decimals: column.decimals });

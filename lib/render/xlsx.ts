@@ -41,6 +41,7 @@ import { currencyKeyOf, visibleText } from "./format.ts";
 import { sheetRowSink, zipEntryBacklog } from "./xlsx_rows.ts";
 import { sheetName } from "./xlsx_sheet_names.ts";
 import { type DataBlock, totalsFormula } from "./xlsx_totals.ts";
+import { isAllCurrenciesLine } from "../report/totals.ts";
 import {
   currencyCode,
   DATETIME_FMT,
@@ -680,7 +681,7 @@ function summaryTotals(
           undefined,
           undefined,
           integer,
-          ...sums.map((c) => styles.cell(c, code, undefined)),
+          ...sums.map((c) => styles.cell(c, c.currency ?? code, undefined)),
         ],
       });
     }
@@ -728,6 +729,8 @@ function writeTotals(
   const ownSheet = sheet.name;
   for (const [line, values] of lines) {
     const code = currencyCode(line);
+    // The line over every row sums columns in one currency: no row is selected by its code.
+    const across = isAllCurrenciesLine(line);
     const cells: ExcelJS.CellValue[] = plan.map(() => null);
     const text = line === "All" ? "Total" : `Total ${cleanText(line)}`;
     if (labelIndex >= 0) {
@@ -737,10 +740,10 @@ function writeTotals(
       const index = plan.findIndex((p) => p.column === c);
       const result = finite(values[c.key]);
       // The code as its cells show it (cleaned like them), so the formula selects those cells.
-      const currency = currencyIndex >= 0
+      const currency = currencyIndex >= 0 && !across
         ? { column: columnLetter(currencyIndex + 1), line: cleanText(line) }
         : undefined;
-      const formula = result === null || (currencyKey !== undefined && !currency)
+      const formula = result === null || (currencyKey !== undefined && !currency && !across)
         ? undefined
         : totalsFormula({ blocks, ownSheet, column: columnLetter(index + 1), currency });
       cells[index] = formula === undefined || result === null ? result : { formula, result };
@@ -748,7 +751,7 @@ function writeTotals(
     const out = sheet.addRow(cells);
     plan.forEach((p, i) => {
       out.getCell(i + 1).style = sums.includes(p.column)
-        ? styles.cell(p.column, code, undefined, true)
+        ? styles.cell(p.column, p.column.currency ?? code, undefined, true)
         : styles.cell({ type: "text" }, undefined, undefined, true);
     });
     out.commit();

@@ -24,6 +24,11 @@ export interface FactBase {
    * (a key the rows carry for emphasis or charts); for a column, its type is used.
    */
   readonly type?: ColumnType;
+  /**
+   * A figure the reader decides on: shown on the cover (a per-currency fact in every currency),
+   * in declaration order. A report that marks none shows its first four facts there.
+   */
+  readonly cover?: boolean;
 }
 
 /**
@@ -216,7 +221,10 @@ export class FactsCollector {
 
   #filtered(spec: SectionFact, fold: FactFold): FactFold {
     const where = spec.where;
-    return where ? { add: (row) => where(row) && fold.add(row), facts: fold.facts } : fold;
+    const facts = spec.cover
+      ? () => fold.facts().map((f) => ({ ...f, cover: true }))
+      : () => fold.facts();
+    return { add: where ? (row) => where(row) && fold.add(row) : (row) => fold.add(row), facts };
   }
 
   /** The section with rows that feed this section's facts as they pass. */
@@ -237,4 +245,28 @@ export class FactsCollector {
   facts(): Fact[] {
     return this.#folds.flatMap((f) => f.fold.facts());
   }
+}
+
+/** How many facts the cover shows of a report that marks none. */
+export const DEFAULT_COVER_FACTS = 4;
+
+/**
+ * The facts a cover shows: every fact marked `cover` (a per-currency figure in every currency,
+ * so no currency is left off), in order; for a report that marks none, its first
+ * {@link DEFAULT_COVER_FACTS}.
+ *
+ * @example
+ * ```ts
+ * import { coverFacts } from "./facts.ts";
+ * const facts = [
+ *   { label: "Rows", value: 3, type: "integer" as const },
+ *   { label: "Cost (EUR)", value: 1, type: "currency" as const, currency: "EUR", cover: true },
+ *   { label: "Cost (USD)", value: 2, type: "currency" as const, currency: "USD", cover: true },
+ * ];
+ * console.log(coverFacts(facts).map((f) => f.label)); // ["Cost (EUR)", "Cost (USD)"]
+ * ```
+ */
+export function coverFacts(facts: readonly Fact[]): Fact[] {
+  const marked = facts.filter((f) => f.cover);
+  return marked.length ? marked : facts.slice(0, DEFAULT_COVER_FACTS);
 }

@@ -60,6 +60,11 @@ export interface Column {
   readonly type: ColumnType;
   /** For `currency`: the row key holding the currency code (default `currency`). */
   readonly currencyKey?: string;
+  /**
+   * For `currency`: the one ISO 4217 code every amount of the column is in (a column converted
+   * to the reporting currency). Its totals are in that code on every totals line.
+   */
+  readonly currency?: string;
   /** For `number`, `currency` and `percent`: decimal places (defaults 0, 2 and 1). */
   readonly decimals?: number;
   /** Preferred width in characters (renderers pick a sensible one when absent). */
@@ -84,10 +89,17 @@ export interface TotalsSpec {
   readonly sum: readonly string[];
   /** Row key of the currency code: one totals line per currency. */
   readonly perCurrency?: string;
+  /**
+   * Money columns whose amounts are summed only once converted to a reporting currency (a
+   * table with one row per currency): with one, their converted columns are summed on the
+   * line; without one, nothing of them is.
+   */
+  readonly converted?: readonly string[];
 }
 
 /**
- * Computed totals: label (`All`, or a currency code) → column key → sum, plus `rows` (the count of
+ * Computed totals: label (`All`, a currency code, or `all currencies (EUR)` for the line that sums
+ * the columns in one fixed currency over every row) → column key → sum, plus `rows` (the count of
  * rows that line covers).
  */
 export type Totals = Record<string, Record<string, number>>;
@@ -246,6 +258,8 @@ export interface Fact {
   readonly type: ColumnType;
   /** For currency facts: the currency code. */
   readonly currency?: string;
+  /** Shown on the cover (see `coverFacts` in `facts.ts`). */
+  readonly cover?: boolean;
 }
 
 /** A section of a report as the data function returns it. */
@@ -344,6 +358,19 @@ export interface ReportContext<C = unknown, Q = unknown> {
   readonly signal: AbortSignal;
   /** The run's clock (the generated-at instant), for age computations. */
   readonly now: Date;
+  /**
+   * The run's reporting currency, when it has one: a report that sums amounts converts each
+   * amount where it is first stated and sums the converted amounts (`lib/sam/reporting_currency.ts`).
+   */
+  readonly reportingCurrency?: AmountConverter;
+}
+
+/** Converts amounts into a reporting currency, each rounded once to the cent. */
+export interface AmountConverter {
+  /** The reporting currency (ISO 4217). */
+  readonly code: string;
+  /** `amount` in `currency` converted (null stays null). */
+  convert(amount: number | null, currency: string): number | null;
 }
 
 /** A report definition: a plain typed object with no rendering code. */

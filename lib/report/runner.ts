@@ -214,10 +214,11 @@ async function readAndSpool(
     const dir = `${spoolRoot}/read-${attempt}`;
     await Deno.mkdir(dir);
     try {
-      const raw = await definition.data(ctx);
-      checkSections(definition.id, raw.sections);
       const fx = options.reportingCurrency &&
         new FxConverter(options.reportingCurrency, ctx.now);
+      // A report that sums amounts converts each where it is first stated (see the model).
+      const raw = await definition.data(fx ? { ...ctx, reportingCurrency: fx } : ctx);
+      checkSections(definition.id, raw.sections);
       const data = fx ? inReportingCurrency(raw, fx) : raw;
       const facts = new FactsCollector(data.facts ?? [], data.sections);
       const sections: RenderSection[] = [];

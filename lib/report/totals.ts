@@ -19,6 +19,33 @@ export const ALL = "All";
 /** The totals line label for rows whose currency code is missing. */
 export const NO_CURRENCY = "(none)";
 
+/**
+ * The label of the totals line that sums, over every row whatever its currency, the columns whose
+ * amounts are all in one currency `code` (columns converted to a reporting currency).
+ *
+ * @example
+ * ```ts
+ * import { allCurrenciesLine, isAllCurrenciesLine } from "./totals.ts";
+ * console.log(allCurrenciesLine("EUR"), isAllCurrenciesLine("EUR")); // "all currencies (EUR)" false
+ * ```
+ */
+export function allCurrenciesLine(code: string): string {
+  return `all currencies (${code})`;
+}
+
+/**
+ * Whether a totals line label is an {@link allCurrenciesLine} (no currency code can be one).
+ *
+ * @example
+ * ```ts
+ * import { isAllCurrenciesLine } from "./totals.ts";
+ * console.log(isAllCurrenciesLine("all currencies (EUR)")); // true
+ * ```
+ */
+export function isAllCurrenciesLine(label: string): boolean {
+  return label.startsWith("all currencies (");
+}
+
 /** A compensated running sum (Neumaier's variant of Kahan summation). */
 class CompensatedSum {
   #sum = 0;
@@ -87,18 +114,30 @@ export class TotalsAccumulator {
   #perCurrency?: string;
   #lines = new Map<string, Line>();
   #count = 0;
+  /** The label of the line over every row, when columns in one fixed currency are summed. */
+  #across?: string;
+  /** Which keys the line over every row sums (those in the fixed currency). */
+  #acrossKeys: boolean[] = [];
 
   /**
    * @param spec What to sum (no spec: only a row count on an `All` line).
-   * @param columns The section's columns, to round currency sums to their decimals.
+   * @param columns The section's columns, to round currency sums to their decimals; a summed
+   *   column in one fixed currency (`Column.currency`) adds a line {@link allCurrenciesLine}
+   *   summing it over every row (without `perCurrency`, the one line is that line).
    */
   constructor(spec: TotalsSpec | undefined, columns: readonly Column[] = []) {
     this.#keys = (spec?.sum ?? []).filter((key) => key !== "rows");
     this.#perCurrency = spec?.perCurrency;
+    const of = (key: string) => columns.find((c) => c.key === key);
     this.#decimals = this.#keys.map((key) => {
-      const column = columns.find((c) => c.key === key);
+      const column = of(key);
       return column?.type === "currency" ? column.decimals ?? 2 : undefined;
     });
+    const fixed = this.#keys.map((key) => of(key)?.currency).find((code) => code);
+    if (fixed) {
+      this.#across = allCurrenciesLine(fixed);
+      this.#acrossKeys = this.#keys.map((key) => of(key)?.currency === fixed);
+    }
   }
 
   /** How many rows have been added. */
@@ -109,7 +148,13 @@ export class TotalsAccumulator {
   /** Adds one row. Values that are not finite numbers (null, text) are skipped. */
   add(row: Row): void {
     this.#count++;
-    const label = this.#labelOf(row);
+    this.#addTo(this.#labelOf(row), row, () => true);
+    if (this.#across && this.#perCurrency !== undefined) {
+      this.#addTo(this.#across, row, (i) => this.#acrossKeys[i]);
+    }
+  }
+
+  #addTo(label: string, row: Row, summed: (index: number) => boolean): void {
     let line = this.#lines.get(label);
     if (!line) {
       line = { rows: 0, sums: this.#keys.map(() => new CompensatedSum()) };
@@ -118,30 +163,43 @@ export class TotalsAccumulator {
     line.rows++;
     for (let i = 0; i < this.#keys.length; i++) {
       const value = row[this.#keys[i]];
-      if (typeof value === "number" && Number.isFinite(value)) line.sums[i].add(value);
+      if (summed(i) && typeof value === "number" && Number.isFinite(value)) {
+        line.sums[i].add(value);
+      }
     }
   }
 
   #labelOf(row: Row): string {
-    if (this.#perCurrency === undefined) return ALL;
+    if (this.#perCurrency === undefined) return this.#across ?? ALL;
     const code = row[this.#perCurrency];
     return typeof code === "string" && code.trim() !== "" ? code.trim() : NO_CURRENCY;
   }
 
   /**
-   * The totals so far: without `perCurrency` always one `All` line (with zeros when no row was
-   * added); per currency one line per code, sorted by code (none when no row was added).
+   * The totals so far: without `perCurrency` always one line, `All` (or the
+   * {@link allCurrenciesLine} when a column in one fixed currency is summed), with zeros when no
+   * row was added; per currency one line per code, sorted by code (none when no row was added),
+   * then, when a column in one fixed currency is summed and there are several codes, the
+   * {@link allCurrenciesLine} summing it over every row.
    */
   result(): Totals {
     const out: Totals = {};
-    if (this.#perCurrency === undefined && !this.#lines.has(ALL)) {
-      this.#lines.set(ALL, { rows: 0, sums: this.#keys.map(() => new CompensatedSum()) });
+    const only = this.#across ?? ALL;
+    if (this.#perCurrency === undefined && !this.#lines.has(only)) {
+      this.#lines.set(only, { rows: 0, sums: this.#keys.map(() => new CompensatedSum()) });
     }
-    const labels = [...this.#lines.keys()].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
-    for (const label of labels) {
+    // The line over every row comes last, after the currencies it adds up.
+    const labels = [...this.#lines.keys()].sort((a, b) =>
+      Number(a === this.#across) - Number(b === this.#across) || (a < b ? -1 : a > b ? 1 : 0)
+    );
+    // Beside a single currency's line, the line over every row would repeat its converted sums.
+    const single = this.#perCurrency !== undefined && labels.length === 2;
+    for (const label of single ? labels.filter((l) => l !== this.#across) : labels) {
       const line = this.#lines.get(label)!;
       const entry: Record<string, number> = {};
+      const across = label === this.#across && this.#perCurrency !== undefined;
       this.#keys.forEach((key, i) => {
+        if (across && !this.#acrossKeys[i]) return;
         const decimals = this.#decimals[i];
         const sum = line.sums[i].value;
         entry[key] = decimals === undefined ? clean(sum) : roundTo(sum, decimals);

@@ -10,7 +10,12 @@ import type { Resource } from "../api/catalogue.ts";
 import type { ClientSlice } from "../api/client.ts";
 import type { QueryContext } from "../query/context.ts";
 import { effectiveLicensePosition, type ElpPosition, type ElpResult } from "../query/elp/elp.ts";
-import type { ElpClient } from "../query/elp/inputs.ts";
+import { type ElpClient, readElpInputs } from "../query/elp/inputs.ts";
+import {
+  type EstatePosition,
+  estatePositions,
+  reconciliationReason,
+} from "./reconciliation_reasons.ts";
 import { organizationSubtree } from "../query/elp/org_scope.ts";
 import { readPriceFile } from "../query/elp/price_file.ts";
 import { printedUnitCents } from "../query/elp/pricing.ts";
@@ -18,10 +23,11 @@ import { registryById } from "../query/lookups.ts";
 import { isMissingRead } from "../query/names.ts";
 import { organizationNames, organizationScope } from "../query/names.ts";
 import { ParamError } from "../report/errors.ts";
-import type { ReportContext, Row } from "../report/model.ts";
+import type { AmountConverter, ReportContext, Row } from "../report/model.ts";
 import { applicationLabel } from "./lookups.ts";
 import { groupBy } from "../query/group_by.ts";
-import { count, sum, sumMoney } from "../query/measures.ts";
+import { count, type Measure, sum, sumMoney } from "../query/measures.ts";
+import { convertedSums, withConverted } from "./reporting_currency.ts";
 import { asc, desc, sortBy } from "../query/sort.ts";
 
 /** How the report names applications. */
@@ -79,7 +85,12 @@ function status(p: ElpPosition): string {
  * });
  * ```
  */
-export function positionRows(elp: ElpResult, names: ElpNames): PositionRow[] {
+export function positionRows(
+  elp: ElpResult,
+  names: ElpNames,
+  scoped?: { readonly estate: ReadonlyMap<string, EstatePosition>; readonly name: string },
+): PositionRow[] {
+  const onHosts = hostRequirements(elp, scoped !== undefined);
   const rows = elp.positions.map((p) => ({
     application: names.label(p.applicationId),
     applicationId: p.applicationId,
@@ -104,10 +115,65 @@ export function positionRows(elp: ElpResult, names: ElpNames): PositionRow[] {
     surplusValue: p.surplusValue,
     unpricedShortfall: p.shortfall > 0 && !p.price,
     disagreement: p.disagreement,
+    ...reasonOf(p, scoped, onHosts),
     understatedHosts: p.understatedHosts,
     understated: understatedNote(p.understatedHosts),
   }));
   return sortBy(rows, asc("publisher"), desc("shortfall"), asc("application"), asc("metric"));
+}
+
+/** The application × metric keys whose requirement in a scope rests on a physical host. */
+function hostRequirements(elp: ElpResult, scoped: boolean): Set<string> {
+  if (!scoped) return new Set();
+  const short = new Set(
+    elp.positions.filter((p) => p.shortfall > 0 && p.states.covered + p.states.uncovered === 0)
+      .map((p) => `${p.applicationId}\u0000${p.metricId}`),
+  );
+  if (short.size === 0) return short;
+  return new Set(
+    elp.devices.filter((d) => (d.row.physicalHost ?? 0) > 0)
+      .map((d) => `${d.row.applicationId}\u0000${d.row.metricId}`)
+      .filter((key) => short.has(key)),
+  );
+}
+
+/** A position's reason and, scoped, the estate's figures that explain it. */
+function reasonOf(
+  p: ElpPosition,
+  scoped:
+    | { readonly estate: ReadonlyMap<string, EstatePosition>; readonly name: string }
+    | undefined,
+  onHosts: ReadonlySet<string>,
+): Pick<PositionRow, "reason" | "estatePosition" | "estateUncoveredInstalls"> {
+  const key = `${p.applicationId}\u0000${p.metricId}`;
+  const estate = scoped?.estate.get(key);
+  const scope = scoped && { name: scoped.name, onHosts: onHosts.has(key) };
+  return {
+    reason: reconciliationReason(p, estate, scope),
+    estatePosition: estate?.position ?? null,
+    estateUncoveredInstalls: estate?.uncovered ?? null,
+  };
+}
+
+/**
+ * The position rows with their money converted to the reporting currency, each amount once
+ * (unit price, shortfall cost, surplus value), so every sum of them adds up; as they are without
+ * one.
+ *
+ * @example
+ * ```ts
+ * import { convertedPositionRows } from "./elp_rows.ts";
+ * console.log(convertedPositionRows([], undefined)); // []
+ * ```
+ */
+export function convertedPositionRows(
+  rows: readonly PositionRow[],
+  fx: AmountConverter | undefined,
+): PositionRow[] {
+  return withConverted(rows, fx, {
+    amounts: ["unitPrice", "shortfallCost", "surplusValue"],
+    currency: (r) => r.currency,
+  });
 }
 
 /** A position row: one application × metric. */
@@ -158,6 +224,12 @@ export type PositionRow = {
   unpricedShortfall: boolean;
   /** Where samkit and the service disagree, in words, or null. */
   disagreement: string | null;
+  /** Why they differ, checkable against the figures printed beside it, or null. */
+  reason: string | null;
+  /** Scoped to an organisation: the whole estate's position of the application and metric. */
+  estatePosition: number | null;
+  /** Scoped to an organisation: the whole estate's installs Unlicensed or Under-licensed. */
+  estateUncoveredInstalls: number | null;
   /** Hosts counted without hardware data. */
   understatedHosts: number;
   /** The note of an understated requirement ({@link understatedNote}), or null. */
@@ -178,15 +250,22 @@ export type PublisherPositionRow = {
   requirement: number;
   /** Units entitled. */
   entitlements: number;
-  /** Units short. */
+  /** Units short: the sum of the short applications' shortfalls (not netted). */
   shortfall: number;
-  /** Entitlements over requirement, or null when nothing is required. */
+  /** Units in surplus: the sum of the other applications' surpluses (not netted). */
+  surplus: number;
+  /** Entitlements − requirement: surplus − shortfall. */
+  position: number;
+  /** Entitlements over requirement (net of surplus), or null when nothing is required. */
   compliance: number | null;
 };
 
 /**
- * Per publisher × metric: applications, how many are short, units required and entitled, and
- * the covered share (units of one metric only, never added across metrics).
+ * Per publisher × metric: applications, how many are short, units entitled and required, their
+ * net position, and the shortfall and surplus apart (units of one metric only, never added
+ * across metrics). Every row obeys entitlements − requirement = position = surplus − shortfall:
+ * one application's surplus does not cover another's shortfall, so a publisher entitled to more
+ * than it requires in all (over 100%) may still have applications short.
  *
  * @example
  * ```ts
@@ -206,10 +285,12 @@ export function publisherRows(rows: readonly PositionRow[]): PublisherPositionRo
     requirement: sum((r) => r.requirement),
     entitlements: sum((r) => r.entitlements),
     shortfall: sum((r) => r.shortfall),
+    surplus: sum((r) => Math.max(0, r.position)),
   });
   return sortBy(
     groups.map((g) => ({
       ...g,
+      position: g.entitlements - g.requirement,
       compliance: g.requirement > 0 ? g.entitlements / g.requirement : null,
     })),
     desc("shortfall"),
@@ -220,7 +301,8 @@ export function publisherRows(rows: readonly PositionRow[]): PublisherPositionRo
 
 /**
  * Per publisher and currency: what the shortfalls would cost and what the surpluses are worth,
- * largest cost first; one list per currency.
+ * largest cost first; one list per currency. With a reporting currency `fx`, the sums of the
+ * positions' converted amounts ({@link convertedPositionRows}) beside them.
  *
  * @example
  * ```ts
@@ -234,7 +316,10 @@ export function publisherRows(rows: readonly PositionRow[]): PublisherPositionRo
  * });
  * ```
  */
-export function exposureRows(rows: readonly PositionRow[]): Map<string, ExposureRow[]> {
+export function exposureRows(
+  rows: readonly PositionRow[],
+  fx?: AmountConverter,
+): Map<string, ExposureRow[]> {
   const groups = groupBy(rows.filter((r) => r.currency), (r) => ({
     publisher: r.publisher,
     currency: r.currency!,
@@ -242,6 +327,11 @@ export function exposureRows(rows: readonly PositionRow[]): Map<string, Exposure
     short: count((r) => r.shortfall > 0),
     shortfallCost: sumMoney((r) => r.shortfallCost),
     surplusValue: sumMoney((r) => r.surplusValue),
+    // With a reporting currency: the positions' converted amounts, summed.
+    ...convertedSums(fx, ["shortfallCost", "surplusValue"]) as Record<
+      string,
+      Measure<PositionRow, number | null>
+    >,
   });
   const out = new Map<string, ExposureRow[]>();
   for (const g of sortBy(groups, asc("currency"), desc("shortfallCost"), asc("publisher"))) {
@@ -396,6 +486,12 @@ export interface ReportElp {
   readonly scope: string;
   /** The organisation statement of the cover, when scoped to one. */
   readonly organization: string | undefined;
+  /**
+   * Scoped to an organisation: the whole estate's position and uncovered installs per
+   * application and metric (key `applicationId\u0000metricId`), which explain where the scope's
+   * position and the service's entitlement states differ (`reconciliation_reasons.ts`).
+   */
+  readonly estate?: ReadonlyMap<string, EstatePosition>;
 }
 
 /**
@@ -432,7 +528,24 @@ export async function reportElp(
   });
   const orgNames = await organizationNames(ctx);
   const scope = organizationScope(orgNames, organization);
-  return { elp, names, scope, organization: organizationStatement(orgNames, organizations) };
+  const estate = organization === undefined ? undefined : await estateOf(ctx, registry);
+  return {
+    elp,
+    names,
+    scope,
+    organization: organizationStatement(orgNames, organizations),
+    ...(estate ? { estate } : {}),
+  };
+}
+
+/** The estate's positions beside a scoped run (its reads are the run's, cached: no request). */
+async function estateOf(
+  ctx: ReportContext<LicensePositionClient, QueryContext>,
+  registry: ReadonlyMap<string, unknown>,
+): Promise<Map<string, EstatePosition>> {
+  const application = ctx.filter ? (id: string) => registry.has(id) : undefined;
+  const data = await readElpInputs(ctx, { application, summaries: false, coverage: false });
+  return estatePositions(data, data);
 }
 
 /** The organisation and its descendants from the tree; a ParamError when the tree lacks it. */

@@ -34,7 +34,7 @@ export const COST_FIELDS = [
   ["accumulatedMaintenance", "Maint. to date", "accumulatedMaintenanceCost"],
   ["currentSupport", "Support/yr", "currentSupportCost"],
   ["accumulatedSupport", "Support to date", "accumulatedSupportCost"],
-  ["totalCost", "Total cost", "totalCost"],
+  ["costToDate", "Cost to date", "totalCost"],
 ] as const;
 
 /** A cost figure key. */
@@ -142,7 +142,7 @@ export type CostSubtotals = Record<CostKey, Measure<CostLine, number | null>> & 
  * import { aggregate } from "../query/group_by.ts";
  * const line = costLine({ id: "L1", quantity: 2 } as never, { summary: null, vendor: null }, undefined);
  * const totals = aggregate([line], costSubtotals());
- * console.log(totals.withoutCosts, totals.quantity, totals.totalCost); // 1 null null
+ * console.log(totals.withoutCosts, totals.quantity, totals.costToDate); // 1 null null
  * ```
  */
 export function costSubtotals(): CostSubtotals {

@@ -15,7 +15,9 @@ import { registryById } from "../query/lookups.ts";
 import { count, first, type Measure, sum, sumMoney } from "../query/measures.ts";
 import { rank } from "../query/rank.ts";
 import { asc, desc, orderBy, sortBy } from "../query/sort.ts";
-import type { ParamSpec, Row } from "../report/model.ts";
+import type { AmountConverter, CellValue, ParamSpec, Row } from "../report/model.ts";
+import { convertedSums } from "./reporting_currency.ts";
+import { convertedCostSubtotals } from "./license_cost_converted.ts";
 import { dateParam, stringParam } from "../report/param_builders.ts";
 import {
   type CostLine,
@@ -101,7 +103,7 @@ export async function licensesInScope(
  * import { costLinesOf, licensesInScope } from "./license_cost_query.ts";
  * await withReferenceContext({}, async (ctx) => {
  *   const lines = await costLinesOf(ctx, await licensesInScope(ctx, {}));
- *   console.log(lines[0]?.application, lines[0]?.totalCost);
+ *   console.log(lines[0]?.application, lines[0]?.costToDate);
  * });
  * ```
  */
@@ -158,7 +160,8 @@ export type Subtotal<K extends keyof CostLine> =
 
 /**
  * The subtotals of `lines` by the fields `keys` (see `costSubtotals`), with the publisher of
- * each group's first line, sorted by the key fields.
+ * each group's first line, sorted by the key fields; with a reporting currency `fx`, the sums of
+ * the lines' converted figures beside them (lines from `convertedCostLines`).
  *
  * @example
  * ```ts
@@ -171,8 +174,10 @@ export type Subtotal<K extends keyof CostLine> =
 export function subtotalsBy<K extends keyof CostLine & string>(
   lines: readonly CostLine[],
   keys: readonly K[],
+  fx?: AmountConverter,
 ): Subtotal<K>[] {
-  return groupByFields(lines, keys, subtotals()) as Subtotal<K>[];
+  const measures = { ...subtotals(), ...convertedCostSubtotals(fx) } as SubtotalMeasures;
+  return groupByFields(lines, keys, measures) as Subtotal<K>[];
 }
 
 /**
@@ -182,16 +187,16 @@ export function subtotalsBy<K extends keyof CostLine & string>(
  * @example
  * ```ts
  * import { topApplications } from "./license_cost_query.ts";
- * const apps = [{ application: "A", currency: "EUR", totalCost: 5 }, { application: "B", currency: "EUR", totalCost: 9 }];
- * console.log(topApplications(apps, "EUR", 1)); // [{ rank: 1, application: "B", currency: "EUR", totalCost: 9 }]
+ * const apps = [{ application: "A", currency: "EUR", costToDate: 5 }, { application: "B", currency: "EUR", costToDate: 9 }];
+ * console.log(topApplications(apps, "EUR", 1)); // [{ rank: 1, application: "B", currency: "EUR", costToDate: 9 }]
  * ```
  */
 export function topApplications<
-  T extends { application: string; currency: string; totalCost: number | null },
+  T extends { application: string; currency: string; costToDate: number | null },
 >(apps: readonly T[], code: string | undefined, top: number): ({ rank: number } & T)[] {
   return rank(
-    apps.filter((r) => r.currency === code && r.totalCost !== null),
-    orderBy(desc((r) => r.totalCost), asc((r) => r.application)),
+    apps.filter((r) => r.currency === code && r.costToDate !== null),
+    orderBy(desc((r) => r.costToDate), asc((r) => r.application)),
     { top },
   );
 }
@@ -218,27 +223,33 @@ export const NO_PUBLISHER = "(no publisher)";
 
 /**
  * Per publisher, the licenses of currency `code` with a total cost: their count, quantity and
- * total cost (summed to the cent), largest total first (then by publisher).
+ * total cost (summed to the cent; with a reporting currency `fx`, the lines' converted totals
+ * summed too), largest total first (then by publisher).
  *
  * @example
  * ```ts
  * import { publisherRows } from "./license_cost_query.ts";
  * const lines = [
- *   { publisher: "Acme", currency: "EUR", totalCost: 5, quantity: 1 },
- *   { publisher: "Acme", currency: "USD", totalCost: 9, quantity: 1 },
- *   { publisher: null, currency: "EUR", totalCost: 7, quantity: 2 },
+ *   { publisher: "Acme", currency: "EUR", costToDate: 5, quantity: 1 },
+ *   { publisher: "Acme", currency: "USD", costToDate: 9, quantity: 1 },
+ *   { publisher: null, currency: "EUR", costToDate: 7, quantity: 2 },
  * ];
- * console.log(publisherRows(lines as never, "EUR").map((r) => [r.publisher, r.totalCost]));
+ * console.log(publisherRows(lines as never, "EUR").map((r) => [r.publisher, r.costToDate]));
  * // [["(no publisher)", 7], ["Acme", 5]]
  * ```
  */
-export function publisherRows(lines: readonly CostLine[], code: string | undefined): Row[] {
-  const priced = lines.filter((l) => l.currency === code && l.costed && l.totalCost !== null)
+export function publisherRows(
+  lines: readonly CostLine[],
+  code: string | undefined,
+  fx?: AmountConverter,
+): Row[] {
+  const priced = lines.filter((l) => l.currency === code && l.costed && l.costToDate !== null)
     .map((l) => ({ ...l, publisher: l.publisher?.trim() || NO_PUBLISHER }));
   const rows = groupByFields(priced, ["publisher", "currency"], {
     licenses: count(),
     quantity: sum((l: CostLine) => l.quantity),
-    totalCost: sumMoney((l: CostLine) => l.totalCost),
-  });
-  return sortBy(rows, desc((r) => r.totalCost as number), asc((r) => r.publisher as string));
+    costToDate: sumMoney((l: CostLine) => l.costToDate),
+    ...convertedSums(fx, ["costToDate"]),
+  } as Record<string, Measure<CostLine, CellValue>>);
+  return sortBy(rows, desc((r) => r.costToDate as number), asc((r) => r.publisher as string));
 }

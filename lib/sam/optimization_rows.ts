@@ -10,7 +10,9 @@
 import type { Computer } from "../api/types.ts";
 import { printedUnitCents } from "../query/elp/pricing.ts";
 import { groupBy } from "../query/group_by.ts";
-import { count, sumMoney } from "../query/measures.ts";
+import { count, type Measure, sumMoney } from "../query/measures.ts";
+import type { AmountConverter } from "../report/model.ts";
+import { convertedSums, withConverted } from "./reporting_currency.ts";
 import { organizationLabel, type OrganizationNames } from "../query/names.ts";
 import { asc, desc, sortBy } from "../query/sort.ts";
 import type { OptimizationResult, OptimizationStep } from "./optimize.ts";
@@ -170,7 +172,8 @@ export type OptimizationActionRow = {
 
 /**
  * Per currency: positions short before, closed, still short; shortfall cost before, money saved
- * and the remaining purchase need (never added across currencies).
+ * and the remaining purchase need (never added across currencies); with a reporting currency
+ * `fx`, the sums of the positions' converted amounts ({@link convertedPositions}) beside them.
  *
  * @example
  * ```ts
@@ -187,7 +190,10 @@ export type OptimizationActionRow = {
  * });
  * ```
  */
-export function currencyRows(rows: readonly OptimizedPositionRow[]): OptimizationCurrencyRow[] {
+export function currencyRows(
+  rows: readonly OptimizedPositionRow[],
+  fx?: AmountConverter,
+): OptimizationCurrencyRow[] {
   const groups = groupBy(rows.filter((r) => r.currency), (r) => ({ currency: r.currency! }), {
     short: count(),
     closed: count((r) => r.shortfallAfter <= 0),
@@ -195,8 +201,38 @@ export function currencyRows(rows: readonly OptimizedPositionRow[]): Optimizatio
     costBefore: sumMoney((r) => r.costBefore),
     moneySaved: sumMoney((r) => r.moneySaved),
     costAfter: sumMoney((r) => r.costAfter),
+    // With a reporting currency: the positions' converted amounts, summed (never a sum converted).
+    ...convertedSums(fx, MONEY_KEYS) as Record<
+      string,
+      Measure<OptimizedPositionRow, number | null>
+    >,
   });
   return sortBy(groups, asc("currency"));
+}
+
+/** The money keys of an optimised position, each converted once with a reporting currency. */
+const MONEY_KEYS = ["unitPrice", "costBefore", "costAfter", "moneySaved"];
+
+/**
+ * The positions with their money converted to the reporting currency, each amount once (the
+ * cost before as the converted money saved plus the converted cost after, when it is their sum
+ * to the cent), so every sum of them adds up; as they are without one.
+ *
+ * @example
+ * ```ts
+ * import { convertedPositions } from "./optimization_rows.ts";
+ * console.log(convertedPositions([], undefined)); // []
+ * ```
+ */
+export function convertedPositions(
+  rows: readonly OptimizedPositionRow[],
+  fx: AmountConverter | undefined,
+): OptimizedPositionRow[] {
+  return withConverted(rows, fx, {
+    amounts: MONEY_KEYS,
+    currency: (r) => r.currency,
+    sums: { costBefore: ["moneySaved", "costAfter"] },
+  });
 }
 
 function removeRows(s: Extract<OptimizationStep, { kind: "remove" }>, names: OptimizationNames) {

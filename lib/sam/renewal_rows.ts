@@ -1,7 +1,7 @@
 /**
  * The rows of the renewals report: a renewal due (`renewals.ts`) named for an analyst — its month,
- * whether it renews or expired while still installed, the application's label and publisher, and
- * the organisation's name.
+ * its status (ended while still installed, due within 30 or 90 days, or later; cost unknown),
+ * the application's label and publisher, and the organisation's name.
  *
  * @module
  */
@@ -22,6 +22,38 @@ export type RenewalRowsContext = ReportContext<
 
 /** The status of a subscription that ended while its application is still installed. */
 export const EXPIRED = "Expired, in use";
+
+/** The days within which a renewal is "due soon" and "due this quarter". */
+export const DUE_SOON_DAYS = 30;
+/** See {@link DUE_SOON_DAYS}. */
+export const DUE_QUARTER_DAYS = 90;
+
+/**
+ * A renewal's status, from its facts: ended while still installed, due within 30 days, within
+ * 90 days, or later; and whether its cost is known.
+ *
+ * @example
+ * ```ts
+ * import { renewalStatus } from "./renewal_rows.ts";
+ * console.log(renewalStatus({ expiredInUse: false, daysLeft: 12, annualCost: 100 })); // "Due within 30 days"
+ * console.log(renewalStatus({ expiredInUse: false, daysLeft: 200, annualCost: null })); // "Due later, cost unknown"
+ * ```
+ */
+export function renewalStatus(
+  r: {
+    readonly expiredInUse: boolean;
+    readonly daysLeft: number;
+    readonly annualCost: number | null;
+  },
+): string {
+  if (r.expiredInUse) return EXPIRED;
+  const when = r.daysLeft <= DUE_SOON_DAYS
+    ? `Due within ${DUE_SOON_DAYS} days`
+    : r.daysLeft <= DUE_QUARTER_DAYS
+    ? `Due within ${DUE_QUARTER_DAYS} days`
+    : "Due later";
+  return r.annualCost === null ? `${when}, cost unknown` : when;
+}
 const SHORT = { Subscription: "Subscr.", Maintenance: "Maint.", Support: "Support" } as const;
 
 /**
@@ -60,7 +92,7 @@ export async function renewalRows(
       endDate: r.endDate,
       daysLeft: r.daysLeft,
       kind: r.kind,
-      status: r.expiredInUse ? EXPIRED : "Renews",
+      status: renewalStatus(r),
       expiredInUse: r.expiredInUse,
       application,
       publisher: app?.manufacturer ?? null,

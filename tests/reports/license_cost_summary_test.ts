@@ -179,7 +179,7 @@ describe("license-cost-summary", () => {
     assert.deepEqual(rows.map((r: Json) => r.currency), [...expected.currencies.keys()].sort());
     for (const r of rows) {
       const e = expected.currencies.get(r.currency)!;
-      assert.equal(cents(r.totalCost), e.total, `${r.currency} total`);
+      assert.equal(cents(r.costToDate), e.total, `${r.currency} total`);
       assert.equal(cents(r.purchaseCost), e.purchase, `${r.currency} purchase`);
       assert.equal(r.licenses, e.licenses);
       assert.equal(r.withoutCosts, e.missing);
@@ -191,7 +191,7 @@ describe("license-cost-summary", () => {
     assert.equal(licenses.rows.length, expected.licenses.length - expected.missing.size);
     assert.equal(licenses.totals.All, undefined);
     for (const [currency, e] of expected.currencies) {
-      assert.equal(cents(licenses.totals[currency].totalCost), e.total, currency);
+      assert.equal(cents(licenses.totals[currency].costToDate), e.total, currency);
       assert.equal(licenses.totals[currency].rows, e.licenses - e.missing);
     }
   });
@@ -207,7 +207,7 @@ describe("license-cost-summary", () => {
     const rows = section(run.json, "licenses").rows;
     assert.ok(rows.every((r: Json) => !expected.missing.has(r.licenseId)), "in no costed list");
     for (const r of rows) {
-      assert.equal(cents(r.totalCost), cents(expected.summaries.get(r.licenseId).totalCost));
+      assert.equal(cents(r.costToDate), cents(expected.summaries.get(r.licenseId).totalCost));
     }
   });
 
@@ -246,9 +246,9 @@ describe("license-cost-summary", () => {
       const key = `${expected.vendors.get(l.id) ?? "(no vendor)"}|${s.currency}`;
       sums.set(key, (sums.get(key) ?? 0) + cents(s.totalCost));
     }
-    const rows = section(run.json, "by-vendor").rows.filter((r: Json) => r.totalCost !== null);
+    const rows = section(run.json, "by-vendor").rows.filter((r: Json) => r.costToDate !== null);
     assert.equal(rows.length, sums.size);
-    for (const r of rows) assert.equal(cents(r.totalCost), sums.get(`${r.vendor}|${r.currency}`));
+    for (const r of rows) assert.equal(cents(r.costToDate), sums.get(`${r.vendor}|${r.currency}`));
   });
 
   it("the top application of each currency is the raw most expensive one", () => {
@@ -264,9 +264,9 @@ describe("license-cost-summary", () => {
         ...[...byApp].filter(([k]) => k.endsWith(`|${currency}`)).map(([, v]) => v),
       );
       const top = section(run.json, `top-applications-${currency.toLowerCase()}`);
-      assert.equal(cents(top.rows[0].totalCost), best, currency);
+      assert.equal(cents(top.rows[0].costToDate), best, currency);
       assert.ok(top.rows.length <= 10);
-      const totals = top.rows.map((r: Json) => r.totalCost);
+      const totals = top.rows.map((r: Json) => r.costToDate);
       assert.deepEqual(totals, [...totals].sort((a, b) => b - a));
     }
   });
@@ -275,27 +275,27 @@ describe("license-cost-summary", () => {
     for (const [currency, e] of expected.currencies) {
       const sums = new Map<string, number>();
       for (const r of section(run.json, "by-application").rows) {
-        if (r.currency !== currency || r.totalCost === null) continue;
+        if (r.currency !== currency || r.costToDate === null) continue;
         const publisher = r.publisher ?? "(no publisher)";
-        sums.set(publisher, (sums.get(publisher) ?? 0) + cents(r.totalCost));
+        sums.set(publisher, (sums.get(publisher) ?? 0) + cents(r.costToDate));
       }
       const rows = section(run.json, `by-publisher-${currency.toLowerCase()}`).rows;
       assert.ok(rows.every((r: Json) => r.currency === currency), currency);
       assert.deepEqual(
-        new Map(rows.map((r: Json) => [r.publisher, cents(r.totalCost)])),
+        new Map(rows.map((r: Json) => [r.publisher, cents(r.costToDate)])),
         sums,
         currency,
       );
-      const totals = rows.map((r: Json) => r.totalCost);
+      const totals = rows.map((r: Json) => r.costToDate);
       assert.deepEqual(totals, [...totals].sort((a, b) => b - a));
-      assert.equal(rows.reduce((n: number, r: Json) => n + cents(r.totalCost), 0), e.total);
+      assert.equal(rows.reduce((n: number, r: Json) => n + cents(r.costToDate), 0), e.total);
     }
   });
 
   it("the PDF draws a bar chart of spend by publisher per currency", async () => {
     const text = await pdfText(run.file("pdf"));
     for (const currency of expected.currencies.keys()) {
-      assert.ok(text.includes(`Total cost by publisher (${currency})`), currency);
+      assert.ok(text.includes(`Cost to date by publisher (${currency})`), currency);
     }
   });
 
@@ -303,11 +303,11 @@ describe("license-cost-summary", () => {
     const csv = await readCsv(run.file("csv", "currency-totals"));
     const labels = section(run.json, "currency-totals").columns.map((c: Json) => c.label);
     const sheet = sheetWith(await readXlsx(run.file("xlsx")), labels);
-    const totalAt = labels.indexOf("Total cost");
+    const totalAt = labels.indexOf("Cost to date");
     for (const [currency, e] of expected.currencies) {
       const line = csv.find((r) => r.Currency === currency);
       assert.ok(line, `CSV line of ${currency}`);
-      assert.equal(cents(Number(line["Total cost"])), e.total);
+      assert.equal(cents(Number(line["Cost to date"])), e.total);
       const row = sheet.find((r) => r[0] === currency);
       assert.ok(row, `XLSX row of ${currency}`);
       assert.equal(cents(row[totalAt] as number), e.total);
@@ -317,7 +317,7 @@ describe("license-cost-summary", () => {
   it("headline facts give each currency's total and the licenses without costs", () => {
     const facts = run.result.document.summary;
     for (const [currency, e] of expected.currencies) {
-      const fact = facts.find((f) => f.label === `Total cost (${currency})`);
+      const fact = facts.find((f) => f.label === `Cost to date (${currency})`);
       assert.equal(fact?.currency, currency);
       assert.equal(cents(fact?.value as number), e.total);
     }
@@ -388,7 +388,7 @@ describe("license-cost-summary", () => {
     );
     const rows = section(json, "currency-totals").rows;
     for (const r of rows) {
-      assert.equal(cents(r.totalCost), expected.currencies.get(r.currency)!.total);
+      assert.equal(cents(r.costToDate), expected.currencies.get(r.currency)!.total);
     }
   });
 
@@ -407,7 +407,7 @@ describe("license-cost-summary", () => {
     const rows = section(json, "currency-totals").rows;
     for (const r of rows) {
       const e = expected.currencies.get(r.currency)!;
-      assert.equal(cents(r.totalCost), e.total, `${r.currency} total`);
+      assert.equal(cents(r.costToDate), e.total, `${r.currency} total`);
       assert.equal(r.withoutCosts, e.missing, `${r.currency} without costs`);
     }
     const vendors = allLicenseRows(json).map((

@@ -37,18 +37,21 @@ const RECONCILIATION_LABELS = [
   "Position",
   "Covered installs",
   "Uncovered installs",
-  "Disagreement",
+  "Difference",
+  "Reason",
 ];
 const CROSS_CHECK_LABELS = ["Application", "Metric", "Figure", "samkit", "Service", "Explanation"];
 const PUBLISHER_LABELS = [
   "Publisher",
   "Metric",
   "Applications",
-  "Short",
+  "Applications short",
   "Entitlements",
   "Requirement",
-  "Shortfall",
-  "Entitled ÷ required",
+  "Net position",
+  "Shortfall (short applications)",
+  "Surplus (other applications)",
+  "Entitled ÷ required (net)",
 ];
 const DEVICE_LABELS = [
   "Computer",
@@ -408,9 +411,11 @@ describe("license-position (ELP) reconciliation and cross-check (400 computers, 
       const added = after.filter((r) => !before.has(rowKey(r)));
       assert.deepEqual(added.map(rowKey), [rawRowKey(elp, key)]);
       assert.match(
-        added[0]["Disagreement"] as string,
+        added[0]["Difference"] as string,
         /^1 install Unlicensed or Under-licensed, but the position is a surplus of \d+ units?$/,
       );
+      // Over the whole estate nothing explains it: the reason says so and where to look.
+      assert.match(added[0]["Reason"] as string, /^Unexplained: 1 install Unlicensed/);
       assert.equal(after.length, before.size + 1);
     } finally {
       fixture.srv.store.update("computer_application_entitlements", where, {

@@ -13,8 +13,11 @@ const cents = (x: number) => Math.round(x * 100);
 /** Whole months of a term as finance counts them: days ÷ (365.25 ÷ 12), rounded. */
 const months = (from: string, to: string) =>
   Math.max(1, Math.round((Date.parse(to) - Date.parse(from)) / DAY / (365.25 / 12)));
+/** Cents a year; NaN when the term has no cost (unknown, not 0). */
 const perYearCents = (amount: unknown, from: string, to: string) =>
-  Math.round(Math.round(Number(amount) * 100) * 12 / months(from, to));
+  amount === null || amount === undefined
+    ? NaN
+    : Math.round(Math.round(Number(amount) * 100) * 12 / months(from, to));
 
 /** The renewals due, recomputed from the raw API: `licenseId|kind` → what the row must say. */
 async function expected(api: RawApi, now: Date, horizonDays: number) {
@@ -80,12 +83,17 @@ async function expectedRunRate(api: RawApi, now: Date): Promise<Map<string, numb
       Math.round(Number(l.activeSupportCost ?? 0) * 100);
     const from = Date.parse(l.subscriptionValidFrom), to = Date.parse(l.subscriptionValidTo);
     if (l.isSubscription === true && from <= now.getTime() && now.getTime() <= to) {
-      c += perYearCents(l.purchaseValue, l.subscriptionValidFrom, l.subscriptionValidTo);
+      const year = perYearCents(l.purchaseValue, l.subscriptionValidFrom, l.subscriptionValidTo);
+      if (!Number.isNaN(year)) c += year;
     }
     if (c !== 0) out.set(l.purchaseCurrency, (out.get(l.purchaseCurrency) ?? 0) + c);
   }
   return out;
 }
+
+/** The renewals list (after the months). */
+// deno-lint-ignore no-explicit-any
+const list = (json: any) => json.sections.find((s: RawItem) => s.id === "renewals");
 
 // deno-lint-ignore no-explicit-any
 function assertSameRenewals(rows: any[], want: Awaited<ReturnType<typeof expected>>) {
@@ -96,9 +104,22 @@ function assertSameRenewals(rows: any[], want: Awaited<ReturnType<typeof expecte
     const w = want.get(`${r.licenseId}|${r.kind}`)!;
     const key = `${r.licenseId} ${r.kind}`;
     assert.equal(r.daysLeft, w.daysLeft, key);
-    assert.equal(Math.round(r.annualCost * 100), w.cents, key);
+    if (Number.isNaN(w.cents)) assert.equal(r.annualCost, null, key);
+    else assert.equal(Math.round(r.annualCost * 100), w.cents, key);
     assert.equal(r.currency, w.currency, key);
-    assert.equal(r.status, w.expired ? "Expired, in use" : "Renews", key);
+    // The status says what differs: ended in use, due within 30 or 90 days, later; cost unknown.
+    const when = w.expired
+      ? "Expired, in use"
+      : w.daysLeft <= 30
+      ? "Due within 30 days"
+      : w.daysLeft <= 90
+      ? "Due within 90 days"
+      : "Due later";
+    assert.equal(
+      r.status,
+      Number.isNaN(w.cents) && !w.expired ? `${when}, cost unknown` : when,
+      key,
+    );
   }
 }
 
@@ -107,7 +128,7 @@ describe("renewals", () => {
 
   it("lists every subscription, maintenance and support renewal within the horizon once, at its annual cost", async () => {
     const run = await runReportForTest({ server: fixture.srv, report: renewals });
-    const [section] = run.json.sections;
+    const section = list(run.json);
     const want = await expected(fixture.api, TEST_NOW, 365);
     assert.ok(want.size > 20, `a meaningful estate (${want.size} renewals)`);
     assert.ok([...want.keys()].some((k) => k.endsWith("|Subscription")));
@@ -137,6 +158,55 @@ describe("renewals", () => {
     assert.deepEqual(rate.rows, same.rows, "the same figures in both reports");
   });
 
+  it("adds the list up by month for planning: every month of the horizon, each month's count and annual cost by kind the list's, per currency", async () => {
+    const run = await runReportForTest({ server: fixture.srv, report: renewals });
+    const months = run.json.sections.find((s: RawItem) => s.id === "months");
+    assert.equal(run.json.sections[0].id, "months", "the months come first, the list after");
+    const rows = list(run.json).rows;
+    // Every month from the run's month to the horizon's, in order (none left out).
+    const want: string[] = [];
+    const end = new Date(TEST_NOW.getTime() + 365 * DAY);
+    for (let d = new Date(TEST_NOW); d <= end || d.getUTCMonth() === end.getUTCMonth();) {
+      want.push(d.toISOString().slice(0, 7));
+      d = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+      if (want.length > 14) break;
+    }
+    const seen = [...new Set(months.rows.map((r: RawItem) => r.month))]
+      .filter((m) => m !== "Ended, in use");
+    assert.deepEqual(seen, want);
+    const month = (r: RawItem) =>
+      r.status === "Expired, in use" ? "Ended, in use" : String(r.endDate).slice(0, 7);
+    const key = (r: RawItem) => `${month(r)}|${r.currency}`;
+    const byCell = new Map<string, { n: number; kinds: Record<string, number> }>();
+    for (const r of rows) {
+      const cell = byCell.get(key(r)) ?? { n: 0, kinds: {} };
+      cell.n++;
+      cell.kinds[r.kind] = (cell.kinds[r.kind] ?? 0) + cents(r.annualCost ?? 0);
+      byCell.set(key(r), cell);
+    }
+    let renewalsSeen = 0;
+    for (const m of months.rows) {
+      const cell = byCell.get(`${m.month}|${m.currency}`) ?? { n: 0, kinds: {} };
+      const at = `${m.month} ${m.currency}`;
+      assert.equal(m.renewals, cell.n, at);
+      assert.equal(cents(m.subscriptions), cell.kinds.Subscription ?? 0, at);
+      assert.equal(cents(m.maintenance), cell.kinds.Maintenance ?? 0, at);
+      assert.equal(cents(m.support), cell.kinds.Support ?? 0, at);
+      assert.equal(cents(m.annualCost), cents(m.subscriptions + m.maintenance + m.support), at);
+      renewalsSeen += m.renewals;
+    }
+    assert.equal(renewalsSeen, rows.length, "every renewal of the list is in a month");
+    for (const [code, line] of Object.entries(list(run.json).totals) as [string, RawItem][]) {
+      assert.equal(cents(months.totals[code].annualCost), cents(line.annualCost), code);
+      assert.equal(months.totals[code].renewals, line.rows, code);
+    }
+    assert.ok(
+      months.rows.some((m: RawItem) => m.renewals === 0),
+      "a month with nothing due shows 0",
+    );
+    assert.ok(new Set(rows.map((r: RawItem) => r.status)).size >= 3, "statuses differ");
+  });
+
   it("narrows to the horizon asked for", async () => {
     const run = await runReportForTest({
       server: fixture.srv,
@@ -145,7 +215,7 @@ describe("renewals", () => {
     });
     const want = await expected(fixture.api, TEST_NOW, 90);
     assert.ok(want.size > 0 && want.size < (await expected(fixture.api, TEST_NOW, 365)).size);
-    assertSameRenewals(run.json.sections[0].rows, want);
+    assertSameRenewals(list(run.json).rows, want);
   });
 
   it("flags subscriptions that ended while their application is still installed", async () => {
@@ -154,7 +224,7 @@ describe("renewals", () => {
     const want = await expected(fixture.api, later, 365);
     const expired = [...want.values()].filter((w) => w.expired).length;
     assert.ok(expired > 0, "some subscriptions ended with installs remaining");
-    assertSameRenewals(run.json.sections[0].rows, want);
+    assertSameRenewals(list(run.json).rows, want);
     const fact = run.result.document.summary.find((f) =>
       f.label === "Expired subscriptions in use"
     );
@@ -193,7 +263,7 @@ describe("renewals on a service without the fields", () => {
         report: renewals,
         formats: ["json", "html"],
       });
-      assert.equal(run.json.sections[0].rows.length, 0);
+      assert.equal(list(run.json).rows.length, 0);
       const html = await Deno.readTextFile(run.file("html"));
       assert.match(html, /Nothing to show: The service does not serve maintenance and support/);
       assert.match(html, /sends no subscription terms/);

@@ -35,7 +35,7 @@ describe("license cost lines", () => {
     );
     assert.equal(bare.vendor, "(no vendor)");
     assert.equal(bare.currency, "(none)");
-    assert.equal(bare.totalCost, null);
+    assert.equal(bare.costToDate, null);
   });
   it("sums costed lines (missing figures as 0) over their quantity only; a group without costs is blank", () => {
     const a = costLine({ id: "L1", quantity: 4 } as never, { summary, vendor: null }, undefined);
@@ -51,7 +51,7 @@ describe("license cost lines", () => {
     assert.equal(all.currentMaintenance, 0);
     assert.equal(all.averageCost, 25, "100.01 ÷ 4, the printed purchase over the printed qty");
     const blank = aggregate([b], costSubtotals());
-    assert.deepEqual([blank.totalCost, blank.quantity, blank.averageCost], [null, null, null]);
+    assert.deepEqual([blank.costToDate, blank.quantity, blank.averageCost], [null, null, null]);
   });
   it("a line's average is its printed purchase ÷ its printed quantity, not the service's", () => {
     const line = costLine(

@@ -53,14 +53,14 @@ describe("license cost query", () => {
     const lines = await costLinesInScope(ctx(), {});
     const vendors = subtotalsBy(lines, ["vendor", "currency"]);
     assert.deepEqual(
-      vendors.map((v) => [v.vendor, v.currency, v.licenses, v.totalCost, v.publisher]),
+      vendors.map((v) => [v.vendor, v.currency, v.licenses, v.costToDate, v.publisher]),
       [["Atea", "EUR", 1, 20, "Microsoft"], ["Dell", "EUR", 2, 40, "Microsoft"]],
     );
     const apps = [
-      { application: "B", currency: "EUR", totalCost: 5 },
-      { application: "A", currency: "EUR", totalCost: 5 },
-      { application: "C", currency: "EUR", totalCost: null },
-      { application: "D", currency: "USD", totalCost: 99 },
+      { application: "B", currency: "EUR", costToDate: 5 },
+      { application: "A", currency: "EUR", costToDate: 5 },
+      { application: "C", currency: "EUR", costToDate: null },
+      { application: "D", currency: "USD", costToDate: 99 },
     ];
     assert.deepEqual(topApplications(apps, "EUR", 10).map((r) => [r.rank, r.application]), [
       [1, "A"],

@@ -127,30 +127,39 @@ describe("a report in a reporting currency", () => {
       });
       const json = JSON.parse(await Deno.readTextFile(`${dir}/license-cost-summary.json`));
       const rate: Record<string, string> = { EUR: "1", USD: "1.08345", GBP: "0.85713" };
+      // Each license's amounts are converted once; its cost to date adds its converted parts.
+      const licenses = json.sections.find((s: { id: string }) => s.id === "licenses");
+      const parts = ["purchaseCost", "accumulatedMaintenance", "accumulatedSupport"];
       let checked = 0;
-      for (const section of json.sections) {
-        const money = section.columns.filter((c: { type: string; key: string }) =>
-          c.type === "currency" && !c.key.endsWith("InEUR")
-        );
-        for (const row of section.rows) {
-          for (const c of money) {
-            if (row[c.key] === null || !row.currency) continue;
-            assert.equal(
-              cents(row[`${c.key}InEUR`]),
-              expectedCents(cents(row[c.key]), rate[row.currency]),
-            );
-            checked++;
-          }
+      for (const row of licenses.rows) {
+        for (const key of [...parts, "currentMaintenance", "currentSupport"]) {
+          if (row[key] === null) continue;
+          assert.equal(
+            cents(row[`${key}InEUR`]),
+            expectedCents(cents(row[key]), rate[row.currency]),
+          );
+          checked++;
         }
+        const sum = parts.reduce((t, k) => t + cents(row[`${k}InEUR`]), 0);
+        assert.equal(cents(row.costToDateInEUR), sum, `${row.licenseId} cost to date`);
       }
       assert.ok(checked > 100, `${checked} amounts checked`);
+      // Every other figure in EUR is the sum of the licenses' converted amounts: the same cent.
+      const byCurrency = new Map<string, number>();
+      for (const row of licenses.rows) {
+        byCurrency.set(
+          row.currency,
+          (byCurrency.get(row.currency) ?? 0) + cents(row.costToDateInEUR),
+        );
+      }
       const totals = json.sections.find((s: { id: string }) => s.id === "currency-totals");
-      const want = totals.rows.reduce(
-        (t: number, r: Row) => t + expectedCents(cents(r.totalCost), rate[r.currency as string]),
-        0,
-      );
-      const fact = document.summary.find((f) => f.label === "Total cost, all currencies (EUR)");
+      for (const r of totals.rows) {
+        assert.equal(cents(r.costToDateInEUR), byCurrency.get(r.currency), r.currency);
+      }
+      const want = [...byCurrency.values()].reduce((a, b) => a + b, 0);
+      const fact = document.summary.find((f) => f.label === "Cost to date, all currencies (EUR)");
       assert.equal(cents(fact?.value), want);
+      assert.equal(cents(totals.totals["all currencies (EUR)"].costToDateInEUR), want);
       assert.deepEqual(json.reportingCurrency, {
         code: "EUR",
         rates: [

@@ -17,7 +17,7 @@ export const FIGURE_KEYS = [
   "accumulatedMaintenance",
   "currentSupport",
   "accumulatedSupport",
-  "totalCost",
+  "costToDate",
 ] as const;
 
 const cents = (x: number | null | undefined) =>
@@ -114,10 +114,10 @@ function checkRankings(json: Json, out: string[]) {
       const app = apps.find((a: Json) =>
         a.application === r.application && a.currency === r.currency
       );
-      for (const k of ["licenses", "withoutCosts", "quantity", "totalCost"]) {
+      for (const k of ["licenses", "withoutCosts", "quantity", "costToDate"]) {
         if (app?.[k] !== r[k]) out.push(`${s.id} ${r.application} ${k}`);
       }
-      if (r.rank !== i + 1 || (i > 0 && s.rows[i - 1].totalCost < r.totalCost)) {
+      if (r.rank !== i + 1 || (i > 0 && s.rows[i - 1].costToDate < r.costToDate)) {
         out.push(`${s.id} ${r.application}: rank`);
       }
     });
@@ -126,12 +126,12 @@ function checkRankings(json: Json, out: string[]) {
     for (const r of s.rows) {
       const mine = apps.filter((a: Json) =>
         (a.publisher?.trim() || "(no publisher)") === r.publisher && a.currency === r.currency &&
-        a.totalCost !== null
+        a.costToDate !== null
       );
       const sum = (f: (a: Json) => number) => mine.reduce((n: number, a: Json) => n + f(a), 0);
       if (r.licenses !== sum((a) => a.licenses - a.withoutCosts)) out.push(`${s.id} licenses`);
       if (r.quantity !== sum((a) => a.quantity)) out.push(`${s.id} ${r.publisher} quantity`);
-      if (cents(r.totalCost) !== sum((a) => cents(a.totalCost)!)) out.push(`${s.id} total`);
+      if (cents(r.costToDate) !== sum((a) => cents(a.costToDate)!)) out.push(`${s.id} total`);
     }
   }
 }
@@ -148,14 +148,14 @@ function checkRunRate(json: Json, out: string[]) {
 function checkFacts(json: Json, facts: readonly Json[], out: string[]) {
   const totals = sectionOf(json, "currency-totals").rows;
   for (const r of totals) {
-    const fact = facts.find((f) => f.label === `Total cost (${r.currency})`);
-    if (r.totalCost !== null && cents(fact?.value) !== cents(r.totalCost)) {
-      out.push(`fact Total cost (${r.currency})`);
+    const fact = facts.find((f) => f.label === `Cost to date (${r.currency})`);
+    if (r.costToDate !== null && cents(fact?.value) !== cents(r.costToDate)) {
+      out.push(`fact Cost to date (${r.currency})`);
     }
   }
-  const licenses = facts.find((f) => f.label === "Licenses")?.value;
+  const licenses = facts.find((f) => f.label === "Licenses in scope")?.value;
   if (licenses !== totals.reduce((n: number, r: Json) => n + r.licenses, 0)) {
-    out.push("fact Licenses");
+    out.push("fact Licenses in scope");
   }
   const without = facts.find((f) => f.label.startsWith("Licenses without a cost summary"));
   if (without?.value !== sectionOf(json, "licenses-without-costs").rows.length) {
