@@ -16,7 +16,8 @@
 
 import { TokenAuthority } from "./auth.ts";
 import { FaultPlan, RateLimiter, ServerStats } from "./faults.ts";
-import { generateEstate } from "./generator.ts";
+import { openCachedEstate } from "./estate_cache.ts";
+import { DEFAULT_NOW, generateEstate, type GenerateOptions } from "./generator.ts";
 import { deriveFurtherReads } from "./further_reads.ts";
 import { Router } from "./router.ts";
 import type { Dialect } from "./serialize.ts";
@@ -41,6 +42,13 @@ export interface ServerOptions {
   readonly db?: string;
   /** A store to serve instead of generating one (it is not closed by `close()`). */
   readonly store?: EstateStore;
+  /**
+   * A folder of generated estates to reuse (see `estate_cache.ts`): the estate of this size,
+   * seed and "now" is generated once, saved there, and served from an in-memory copy by every
+   * later server, so no server's writes reach another. Not used with `db` or `store`. Default:
+   * the `SAMKIT_ESTATE_CACHE` environment variable when it is set and may be read, else none.
+   */
+  readonly estateCache?: string;
   /** The accepted client id (default `demo`). */
   readonly clientId?: string;
   /** The accepted client secret (default `demo-secret`). */
@@ -101,19 +109,18 @@ function resolveDialect(options: ServerOptions): Dialect {
   return dialect;
 }
 
-/** The store to serve: the one given, or one opened (in memory or `db`) holding an estate. */
-async function openEstate(
-  options: ServerOptions,
-): Promise<{ store: EstateStore; ownStore: boolean }> {
-  if (options.store !== undefined) return { store: options.store, ownStore: false };
-  const store = new EstateStore({ path: options.db ?? ":memory:" });
+/** The folder of reusable estates: the option, else `SAMKIT_ESTATE_CACHE` when readable. */
+function estateCacheDir(options: ServerOptions): string | undefined {
+  if (options.estateCache !== undefined) return options.estateCache || undefined;
+  const variable = "SAMKIT_ESTATE_CACHE";
+  if (Deno.permissions.querySync({ name: "env", variable }).state !== "granted") return undefined;
+  return Deno.env.get(variable) || undefined;
+}
+
+/** Fill `store` with the estate (unless it holds one) and its further reads. */
+async function fillEstate(store: EstateStore, estate: GenerateOptions): Promise<EstateStore> {
   try {
     if (store.count("computers") === 0) {
-      const estate = {
-        seed: options.seed ?? 1,
-        computers: options.computers ?? 400,
-        ...(options.now ? { now: options.now } : {}),
-      };
       await store.bulkInsert((sink) => {
         generateEstate(estate, sink);
       });
@@ -123,7 +130,29 @@ async function openEstate(
     store.close();
     throw err;
   }
-  return { store, ownStore: true };
+  return store;
+}
+
+/** The store to serve: the one given, a reused one, or one opened (in memory or `db`). */
+async function openEstate(
+  options: ServerOptions,
+): Promise<{ store: EstateStore; ownStore: boolean }> {
+  if (options.store !== undefined) return { store: options.store, ownStore: false };
+  const estate = {
+    seed: options.seed ?? 1,
+    computers: options.computers ?? 400,
+    ...(options.now ? { now: options.now } : {}),
+  };
+  const dir = options.db === undefined ? estateCacheDir(options) : undefined;
+  if (dir !== undefined) {
+    const key = { seed: estate.seed, computers: estate.computers, now: estate.now ?? DEFAULT_NOW };
+    const build = () => fillEstate(new EstateStore(), estate);
+    return { store: (await openCachedEstate({ dir, key, build })).store, ownStore: true };
+  }
+  return {
+    store: await fillEstate(new EstateStore({ path: options.db ?? ":memory:" }), estate),
+    ownStore: true,
+  };
 }
 
 /** Serve `handler` and wait until it listens; returns the server and its base URL. */

@@ -30,6 +30,11 @@ export type RowSink = (table: string, row: RowInput) => void;
 export interface EstateStoreOptions {
   /** A database file, or `":memory:"` (the default). */
   readonly path?: string;
+  /**
+   * The bytes of a store's database ({@link EstateStore.serialize}) to start from: the store is
+   * an in-memory copy of them, so its writes reach no other copy (`path` must be `":memory:"`).
+   */
+  readonly image?: Uint8Array;
 }
 
 /** One column of a table: its name and the catalogue type of the fields stored in it. */
@@ -235,7 +240,8 @@ export class EstateStore {
   #loading: BulkLoader | undefined;
 
   /**
-   * Open (or create) the database and its schema.
+   * Open (or create) the database and its schema. Throws a RangeError for an `image` with a
+   * database file, and SQLite's error for an `image` that is not a database.
    *
    * @example
    * ```ts
@@ -246,7 +252,19 @@ export class EstateStore {
    */
   constructor(options: EstateStoreOptions = {}) {
     const path = options.path ?? ":memory:";
+    if (options.image !== undefined && path !== ":memory:") {
+      throw new RangeError(`An estate image opens in memory only, not at ${path}`);
+    }
     this.#db = new DatabaseSync(path);
+    if (options.image !== undefined) {
+      try {
+        this.#db.deserialize(options.image);
+        this.#db.prepare("SELECT COUNT(*) FROM sqlite_master").get();
+      } catch (err) {
+        this.#db.close();
+        throw err;
+      }
+    }
     if (path !== ":memory:") {
       this.#db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF;");
     }
@@ -595,6 +613,25 @@ export class EstateStore {
     where: Readonly<Record<string, string | number | boolean | null>>,
   ): StoredRow | undefined {
     return this.query({ resource, where, limit: 1, noTotal: true }).rows[0];
+  }
+
+  /**
+   * The bytes of the whole database (tables, rows and indexes): an image that
+   * `new EstateStore({ image })` opens as an in-memory copy.
+   *
+   * @example
+   * ```ts
+   * import { EstateStore } from "./store.ts";
+   * const store = new EstateStore();
+   * store.insert("policies", { id: "P1" });
+   * const copy = new EstateStore({ image: store.serialize() });
+   * copy.insert("policies", { id: "P2" });
+   * console.log(store.count("policies"), copy.count("policies")); // 1 2
+   * ```
+   */
+  serialize(): Uint8Array {
+    this.#loading?.flush();
+    return this.#db.serialize();
   }
 
   /**

@@ -22,8 +22,24 @@ import { RESOURCES } from "../../lib/api/catalogue.ts";
 export const TEST_NOW: Date = new Date("2025-06-30T12:00:00Z");
 
 /**
+ * The folder test servers keep their generated estates in, shared by every test of a run (and by
+ * later runs of the same code: entries are keyed by the version of the code that makes them):
+ * `SAMKIT_ESTATE_CACHE` when set, else `samkit-test-estates` in the temporary folder.
+ *
+ * @example
+ * ```ts
+ * import { TEST_ESTATES } from "./server.ts";
+ * console.log(TEST_ESTATES.length > 0); // true
+ * ```
+ */
+export const TEST_ESTATES: string = Deno.env.get("SAMKIT_ESTATE_CACHE") ||
+  `${Deno.env.get("TMPDIR") || "/tmp"}/samkit-test-estates`;
+
+/**
  * Run `fn` against a fresh reference server (400 computers, seed 1, quiet, on port 0 unless
- * told otherwise) and close it afterwards, whatever happens.
+ * told otherwise) and close it afterwards, whatever happens. Its estate comes from
+ * {@link TEST_ESTATES}: generated once per size, seed and "now", each server serving its own
+ * in-memory copy, so what one test writes no other test sees.
  *
  * @example
  * ```ts
@@ -48,6 +64,9 @@ export async function withServer<T>(
     seed: 1,
     now: TEST_NOW,
     quiet: true,
+    ...(options.db === undefined && options.store === undefined
+      ? { estateCache: TEST_ESTATES }
+      : {}),
     ...options,
   });
   try {
