@@ -1,5 +1,5 @@
 /**
- * Portfolio across tenants: exposure (shortfall cost per currency), spend (total cost per
+ * Portfolio across tenants: exposure (shortfall cost per currency), cost to date (per
  * currency) and compliance per tenant, and how each moved since the tenant's previous comparable
  * run. It reads the run history the queue workers keep in PostgreSQL (`SAMKIT_DATABASE_URL`),
  * not the SAM API; money is never summed across currencies.
@@ -9,13 +9,13 @@
 
 import { date, integer, percent, text, whenPositive } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
-import { complianceRows, moneyRows, NO_DATABASE, readRuns } from "../lib/sam/portfolio_rows.ts";
+import { complianceRows, moneyRows, readRuns } from "../lib/sam/portfolio_rows.ts";
 import { moneySections } from "./portfolio_sections.ts";
 
 async function data(ctx: ReportContext): Promise<ReportData> {
-  const runs = await readRuns(ctx.params.pack as string | undefined);
-  const empty = runs === null ? NO_DATABASE : "No finished run in the history yet.";
-  const all = runs ?? [];
+  // Without its database the report stops (exit 2, naming SAMKIT_DATABASE_URL): never 0 tenants.
+  const all = await readRuns(ctx.params.pack as string | undefined);
+  const empty = "No finished run in the history yet.";
   return {
     sections: [
       {
@@ -55,10 +55,10 @@ async function data(ctx: ReportContext): Promise<ReportData> {
         empty,
       ),
       ...moneySections(
-        "spend",
-        "Spend: total license cost",
-        "Total cost",
-        moneyRows(all, "license-cost-summary", "Total cost"),
+        "cost-to-date",
+        "Cost to date: purchase plus maintenance and support since purchase",
+        "Cost to date",
+        moneyRows(all, "license-cost-summary", "Cost to date"),
         empty,
       ),
     ],
@@ -77,8 +77,9 @@ async function data(ctx: ReportContext): Promise<ReportData> {
 export const portfolio = defineReport({
   id: "portfolio",
   title: "Portfolio across tenants",
-  description: "Exposure, spend and compliance per tenant from the queue's run history in " +
-    "PostgreSQL, and how they moved since each tenant's previous run.",
+  description: "Exposure (shortfall cost), cost to date and compliance per tenant from the " +
+    "queue's run history in PostgreSQL (SAMKIT_DATABASE_URL; without it the report stops), and " +
+    "how they moved since each tenant's previous run.",
   params: {
     pack: { type: "string", description: "Only runs of this pack (default: every pack)" },
   },

@@ -28,8 +28,8 @@ const moneyColumns = (label: string) => [
  * @example
  * ```ts
  * import { moneySections } from "./portfolio_sections.ts";
- * const [compared, first] = moneySections("spend", "Spend", "Total cost", [], "None.");
- * console.log(compared.id, first.id); // spend spend-first-runs
+ * const [compared, first] = moneySections("cost-to-date", "Cost to date", "Cost to date", [], "None.");
+ * console.log(compared.id, first.id); // cost-to-date cost-to-date-first-runs
  * ```
  */
 export const moneySections = (

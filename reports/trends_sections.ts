@@ -1,5 +1,5 @@
 /**
- * The trends report's money sections, declared: per currency the spend and shortfall cost per
+ * The trends report's money sections, declared: per currency the cost to date and shortfall cost per
  * run, and per reporting currency the all-currency totals with the rates each run used, each
  * drawn as a line chart. The rows come from `lib/sam/trends_rows.ts`.
  *
@@ -18,7 +18,7 @@ import {
 } from "../lib/sam/trends_rows.ts";
 
 /**
- * Per currency, the spend and shortfall cost per run (with the optimised exposure if any).
+ * Per currency, the cost to date and shortfall cost per run (with the optimised exposure if any).
  *
  * @example
  * ```ts
@@ -31,8 +31,9 @@ export function moneySections(history: History, optimised: boolean): Section[] {
   const parts = distinctNames(currencies);
   return currencies.map((currency) => ({
     id: `money-${parts.get(currency)}`,
-    title: `Spend and shortfall cost (${currency})`,
-    description: `Total spend and shortfall cost per run, in ${currency} only` +
+    title: `Cost to date and shortfall cost (${currency})`,
+    description: `Cost to date (purchase plus maintenance and support since purchase) and ` +
+      `shortfall cost per run, in ${currency} only` +
       (optimised
         ? "; the optimised exposure is what license-optimization left to buy after harvest and " +
           "reallocation."
@@ -40,17 +41,17 @@ export function moneySections(history: History, optimised: boolean): Section[] {
     columns: [
       datetime("started", "Run started"),
       text("run", "Run folder", { width: 18 }),
-      money("spend", "Total spend"),
+      money("costToDate", "Cost to date"),
       money("shortfallCost", "Shortfall cost"),
       ...(optimised ? [money("optimisedExposure", "Optimised exposure")] : []),
     ],
     rows: moneyRows(history, currency),
     chart: {
       type: "line",
-      title: `Spend and shortfall cost (${currency})`,
+      title: `Cost to date and shortfall cost (${currency})`,
       x: "started",
       series: [
-        { key: "spend", label: "Total spend" },
+        { key: "costToDate", label: "Cost to date" },
         { key: "shortfallCost", label: "Shortfall cost" },
         ...(optimised ? [{ key: "optimisedExposure", label: "Optimised exposure" }] : []),
       ],
@@ -81,7 +82,7 @@ export function convertedSections(history: History, optimised: boolean): Section
     columns: [
       datetime("started", "Run started"),
       text("run", "Run folder", { width: 18 }),
-      money("spend", "Total spend"),
+      money("costToDate", "Cost to date"),
       money("shortfallCost", "Shortfall cost"),
       ...(optimised ? [money("optimisedExposure", "Optimised exposure")] : []),
       text("rates", "Rates used", { width: 48 }),
@@ -92,7 +93,7 @@ export function convertedSections(history: History, optimised: boolean): Section
       title: `All currencies in ${code}`,
       x: "started",
       series: [
-        { key: "spend", label: "Total spend" },
+        { key: "costToDate", label: "Cost to date" },
         { key: "shortfallCost", label: "Shortfall cost" },
         ...(optimised ? [{ key: "optimisedExposure", label: "Optimised exposure" }] : []),
       ],

@@ -120,6 +120,71 @@ export async function collectFigures(
 }
 
 /**
+ * Figure labels renamed since earlier runs, per report: the earlier label and today's. A fact's
+ * key is renamed with its currency suffixes (`… (EUR)`, `…, all currencies (EUR)`), a total's
+ * column key with it, so an earlier run compares with today's and trends read it.
+ */
+export const RENAMED_FIGURES: readonly {
+  readonly report: string;
+  readonly from: string;
+  readonly to: string;
+  /** The column key of the figure's totals, when it has them. */
+  readonly column?: readonly [string, string];
+}[] = [
+  {
+    report: "license-cost-summary",
+    from: "Total cost",
+    to: "Cost to date",
+    column: ["totalCost", "costToDate"],
+  },
+  { report: "license-cost-summary", from: "Licenses", to: "Licenses in scope" },
+  { report: "renewals", from: "Annual cost of renewals", to: "Annual cost of renewals due" },
+  {
+    report: "license-position",
+    from: "Disagreements with entitlement states",
+    to: "Differences from entitlement states",
+  },
+];
+
+/** A figure of an earlier run under today's key and label (see {@link RENAMED_FIGURES}). */
+function renamed<F extends Figure>(f: F): F {
+  for (const r of RENAMED_FIGURES) {
+    if (f.report !== r.report) continue;
+    const fact = `${r.report}|fact|${r.from}`;
+    const rest = f.key.startsWith(fact) ? f.key.slice(fact.length) : null;
+    if (rest !== null && (rest === "" || rest.startsWith(" (") || rest.startsWith(", "))) {
+      return {
+        ...f,
+        key: `${r.report}|fact|${r.to}${rest}`,
+        label: r.to + f.label.slice(r.from.length),
+      };
+    }
+    const [was, is] = r.column ?? [];
+    if (was && f.key.startsWith(`${r.report}|total|`) && f.key.includes(`|${was}|`)) {
+      return { ...f, key: f.key.replace(`|${was}|`, `|${is}|`) };
+    }
+  }
+  return f;
+}
+
+/**
+ * Figures of an earlier run with today's names (see {@link RENAMED_FIGURES}).
+ *
+ * @example
+ * ```ts
+ * import { currentFigures } from "./figures.ts";
+ * const [f] = currentFigures([{
+ *   key: "license-cost-summary|fact|Total cost (EUR)", report: "license-cost-summary",
+ *   label: "Total cost (EUR)", value: 1, type: "currency", currency: "EUR",
+ * }]);
+ * console.log(f.key, f.label); // "license-cost-summary|fact|Cost to date (EUR)" "Cost to date (EUR)"
+ * ```
+ */
+export function currentFigures<F extends Figure>(figures: readonly F[]): F[] {
+  return figures.map(renamed);
+}
+
+/**
  * Compares this run's figures with the previous run's: every current figure with its previous
  * value and delta, and the figures that disappeared (value 0).
  *
@@ -135,7 +200,7 @@ export function compareFigures(
   current: readonly Figure[],
   previous: readonly Figure[] | null,
 ): Change[] {
-  const before = new Map((previous ?? []).map((f) => [f.key, f]));
+  const before = new Map(currentFigures(previous ?? []).map((f) => [f.key, f]));
   const changes: Change[] = current.map((f) => {
     const p = before.get(f.key);
     before.delete(f.key);

@@ -74,8 +74,8 @@ export interface ConvertedTotals {
   readonly optimisedExposure: number | null;
   /** license-optimization "Money saved, all currencies (CUR)". */
   readonly moneySaved: number | null;
-  /** license-cost-summary "Total cost, all currencies (CUR)". */
-  readonly spend: number | null;
+  /** license-cost-summary "Cost to date, all currencies (CUR)". */
+  readonly costToDate: number | null;
   /** license-cost-summary "Annual run rate, all currencies (CUR)". */
   readonly runRate: number | null;
 }
@@ -88,7 +88,7 @@ export const CONVERTED_PARTS: readonly ConvertedPart[] = [
   "shortfallCost",
   "optimisedExposure",
   "moneySaved",
-  "spend",
+  "costToDate",
   "runRate",
 ];
 
@@ -107,9 +107,9 @@ export interface Headline {
   readonly optimisedExposure: Readonly<Record<string, OptimisedExposure>>;
   /**
    * Cost to date per currency: purchase plus maintenance and support accumulated since purchase
-   * (license-cost-summary "Total cost (CUR)").
+   * (license-cost-summary "Cost to date (CUR)").
    */
-  readonly spend: Readonly<Record<string, number>>;
+  readonly costToDate: Readonly<Record<string, number>>;
   /**
    * Annual run rate per currency: current maintenance and support plus running subscriptions
    * per year (license-cost-summary "Annual run rate (CUR)").
@@ -125,11 +125,11 @@ export interface Headline {
 
 /** One headline figure, with what it was in the last comparable run. */
 export interface HeadlineFigure {
-  /** Which headline figure (`shortfallCost`, `spend`, …). */
+  /** Which headline figure (`shortfallCost`, `costToDate`, …). */
   readonly name: keyof Headline;
   /**
    * Which part: of an optimised exposure (`costAfter`, …) for `optimisedExposure`, which total
-   * (`spend`, …) for `converted`.
+   * (`costToDate`, …) for `converted`.
    */
   readonly part?: keyof OptimisedExposure | ConvertedPart;
   /** For a person. */
@@ -207,12 +207,12 @@ export const HEADLINE_FIGURES: readonly HeadlinePick[] = [
   ),
   converted("moneySaved", "Optimisation: Money saved", "license-optimization|fact|Money saved"),
   {
-    name: "spend",
+    name: "costToDate",
     label: "Cost to date",
-    key: "license-cost-summary|fact|Total cost (",
+    key: "license-cost-summary|fact|Cost to date (",
     perCurrency: true,
   },
-  converted("spend", "Cost to date", "license-cost-summary|fact|Total cost"),
+  converted("costToDate", "Cost to date", "license-cost-summary|fact|Cost to date"),
   {
     name: "runRate",
     label: "Annual run rate",
@@ -310,11 +310,11 @@ export function optimisedOf(
  * ```ts
  * import { convertedOf, headlineFigures } from "./headline.ts";
  * const figures = [{
- *   key: "license-cost-summary|fact|Total cost, all currencies (EUR)",
- *   report: "license-cost-summary", label: "Total cost, all currencies (EUR)",
+ *   key: "license-cost-summary|fact|Cost to date, all currencies (EUR)",
+ *   report: "license-cost-summary", label: "Cost to date, all currencies (EUR)",
  *   value: 13972220.79, type: "currency", currency: "EUR",
  * }];
- * console.log(convertedOf(headlineFigures(figures))?.spend); // 13972220.79
+ * console.log(convertedOf(headlineFigures(figures))?.costToDate); // 13972220.79
  * ```
  */
 export function convertedOf(lines: readonly HeadlineFigure[]): ConvertedTotals | null {
@@ -349,7 +349,7 @@ export function headlineOf(figures: readonly Figure[]): Headline {
     unpricedShortfalls: one("unpricedShortfalls"),
     positionsShort: one("positionsShort"),
     optimisedExposure: optimisedOf(lines),
-    spend: perCurrency("spend"),
+    costToDate: perCurrency("costToDate"),
     runRate: perCurrency("runRate"),
     uncoveredInstalls: one("uncoveredInstalls"),
     staleComputers: one("staleComputers"),

@@ -171,7 +171,7 @@ function risksSection(ctx: Ctx): ViewSection | null {
 }
 
 function costSection(ctx: Ctx): ViewSection | null {
-  const spend = of(ctx, "spend"), rate = of(ctx, "runRate");
+  const spend = of(ctx, "costToDate"), rate = of(ctx, "runRate");
   if (!spend.length && !rate.length) return null;
   const codes = [...new Set([...spend, ...rate].map((l) => l.currency!))].sort();
   const shown = (lines: readonly HeadlineFigure[], code: string, missing: string) => {
@@ -181,7 +181,7 @@ function costSection(ctx: Ctx): ViewSection | null {
   // The run rate has a row per currency with a recurring cost: absent is none, 0 a year.
   const zero = (code: string) => formatValue(0, { type: "currency", currency: code }, ctx.locale);
   const all = convertedOf(ctx.lines);
-  const converted = all && (all.spend !== null || all.runRate !== null) ? all : null;
+  const converted = all && (all.costToDate !== null || all.runRate !== null) ? all : null;
   const money = (v: number | null) =>
     v === null
       ? ""
@@ -198,16 +198,17 @@ function costSection(ctx: Ctx): ViewSection | null {
         ...(converted
           ? [[
             cell(`All currencies (${converted.currency})`),
-            cell(money(converted.spend), true),
+            cell(money(converted.costToDate), true),
             ...(rate.length ? [cell(money(converted.runRate), true)] : []),
           ]]
           : []),
       ],
     )],
     notes: [
-      "The cost to date grows every week by the maintenance and support accrued; the run rate " +
-      "is what the estate costs per year to keep (license-cost-summary, section Annual run rate, " +
-      "says what it leaves out). " +
+      "The cost to date is each license's purchase plus the maintenance and support the " +
+      "service has accumulated since its purchase; the annual run rate is what the estate " +
+      "costs per year to keep (license-cost-summary, section Annual run rate, says what it " +
+      "leaves out). " +
       (converted
         ? `The all-currencies row adds every amount converted to ${converted.currency} at the ` +
           "rates stated above, each to the cent; the rows above it stay in their own currency."

@@ -58,7 +58,7 @@ export {
   type CostScope,
   type LicensesInScope,
   licensesInScope,
-  publisherRows as spendPublisherRows,
+  publisherRows as costPublisherRows,
   SCOPE_PARAMS,
   type Subtotal,
   type SubtotalMeasures,
@@ -84,6 +84,9 @@ export * from "./reallocate.ts";
 export * from "./reclaim_usage.ts";
 export * from "./reclaimable.ts";
 export * from "./renewal_rows.ts";
+export * from "./renewal_months.ts";
+export * from "./reconciliation_reasons.ts";
+export * from "./license_cost_converted.ts";
 export * from "./renewal_sources.ts";
 export * from "./renewals.ts";
 export * from "./reporting_currency.ts";

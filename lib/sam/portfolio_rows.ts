@@ -1,6 +1,6 @@
 /**
  * The portfolio's rows from run history: for each tenant, the latest finished run's headline
- * figures (exposure: shortfall cost per currency; spend: total cost per currency; compliance:
+ * figures (exposure: shortfall cost per currency; cost to date per currency; compliance:
  * computers covered, positions short) beside the same figure of the previous comparable run
  * (same tenant, same pack, finished complete or partial). Money is never summed across currencies.
  *
@@ -8,8 +8,8 @@
  */
 
 import { RunHistory } from "../queue/history.ts";
-import { databaseUrl } from "../queue/database_url.ts";
-import type { Figure } from "../pack/figures.ts";
+import { databaseUrl, DatabaseUrlError } from "../queue/database_url.ts";
+import { currentFigures, type Figure } from "../pack/figures.ts";
 
 /** The part of a history row the portfolio reads. */
 export interface PortfolioRun {
@@ -194,27 +194,39 @@ export function complianceRows(runs: readonly PortfolioRun[]): ComplianceRow[] {
   return out.sort((a, b) => a.tenant.localeCompare(b.tenant));
 }
 
-/** What the portfolio says when no run history database is configured. */
-export const NO_DATABASE =
-  "No run history: set SAMKIT_DATABASE_URL to the PostgreSQL database the " +
-  "queue workers record their runs in (deno task worker).";
+/**
+ * The portfolio's source is missing: no run history database is configured. Bad input (exit 2),
+ * raised before anything is read or written, with the fix.
+ */
+export const NO_DATABASE = "portfolio reads the queue's run history, and SAMKIT_DATABASE_URL is " +
+  "not set: set it to the PostgreSQL database the queue workers record their runs in " +
+  "(deno task worker), e.g. postgresql://samkit@127.0.0.1:5432/samkit";
 
 /**
  * The queue's finished and failed runs (of pack `pack`, or of every pack) from the run history
- * in PostgreSQL at `SAMKIT_DATABASE_URL`; `null` when that variable is not set.
+ * in PostgreSQL at `SAMKIT_DATABASE_URL`, their figures under today's names
+ * (`currentFigures`); a `DatabaseUrlError` naming the variable when it is not set or not a
+ * PostgreSQL URL (a portfolio of no tenants is never reported for want of its database).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * import { readRuns } from "./portfolio_rows.ts";
- * console.log((await readRuns("weekly-audit"))?.length ?? "no database");
+ * console.log((await readRuns("weekly-audit")).length);
  * ```
  */
-export async function readRuns(pack: string | undefined): Promise<PortfolioRun[] | null> {
-  if (!Deno.env.get("SAMKIT_DATABASE_URL")) return null;
+export async function readRuns(pack: string | undefined): Promise<PortfolioRun[]> {
+  let set = false;
+  try {
+    set = Boolean(Deno.env.get("SAMKIT_DATABASE_URL"));
+  } catch {
+    set = false;
+  }
+  if (!set) throw new DatabaseUrlError(NO_DATABASE);
   // Checked, and its password registered as a secret, as the queue's own commands do.
   const history = await RunHistory.open(databaseUrl(), { max: 1 });
   try {
-    return await history.runs(pack ? { pack } : {});
+    const runs = await history.runs(pack ? { pack } : {});
+    return runs.map((r) => (r.figures ? { ...r, figures: currentFigures(r.figures) } : r));
   } finally {
     await history.close();
   }

@@ -11,7 +11,7 @@
 import { join } from "node:path";
 import { checkContained, checkSubfolder } from "../fs/containment.ts";
 import { type Manifest, readManifest } from "../pack/manifest.ts";
-import type { Figure } from "../pack/figures.ts";
+import { currentFigures, type Figure } from "../pack/figures.ts";
 import { type ConvertedPart, type Headline, headlineOf } from "../pack/headline.ts";
 import { reportDifference } from "../pack/comparison.ts";
 import { sourceIdentity } from "../pack/source_identity.ts";
@@ -68,7 +68,7 @@ const REPORT_OF: Record<Exclude<keyof Headline, "converted">, string> = {
   unpricedShortfalls: "license-position",
   positionsShort: "license-position",
   optimisedExposure: "license-optimization",
-  spend: "license-cost-summary",
+  costToDate: "license-cost-summary",
   runRate: "license-cost-summary",
   uncoveredInstalls: "entitlement-state-by-computer",
   staleComputers: "stale-computers",
@@ -79,7 +79,7 @@ const CONVERTED_REPORT_OF: Record<ConvertedPart, string> = {
   shortfallCost: "license-position",
   optimisedExposure: "license-optimization",
   moneySaved: "license-optimization",
-  spend: "license-cost-summary",
+  costToDate: "license-cost-summary",
   runRate: "license-cost-summary",
 };
 
@@ -136,7 +136,8 @@ async function readRuns(folder: string): Promise<RawRun[]> {
     let rates: string | null = null;
     try {
       const summary = JSON.parse(await readRegularTextFile(join(folder, run, "summary.json")));
-      figures = summary.figures;
+      // An earlier run's figures under today's names, so every run reads alike.
+      figures = Array.isArray(summary.figures) ? currentFigures(summary.figures) : summary.figures;
       const statement = summary.reportingCurrency?.statement;
       rates = typeof statement === "string" ? statement : null;
     } catch {
@@ -178,7 +179,7 @@ function comparableHeadline(
   for (const [name, report] of Object.entries(REPORT_OF)) {
     if (!differs.has(report)) continue;
     headline[name as keyof Headline] =
-      ["spend", "runRate", "shortfallCost", "optimisedExposure"].includes(name) ? {} : null;
+      ["costToDate", "runRate", "shortfallCost", "optimisedExposure"].includes(name) ? {} : null;
   }
   const converted = headline.converted as Record<string, unknown> | undefined;
   for (const [part, report] of Object.entries(CONVERTED_REPORT_OF)) {

@@ -1,5 +1,5 @@
 /**
- * The trends report's rows: one per run (counts), one per run and currency (spend, shortfall
+ * The trends report's rows: one per run (counts), one per run and currency (cost to date, shortfall
  * cost and optimised exposure, a table per currency: amounts in different currencies are never on one line or axis),
  * and the runs left out.
  *
@@ -32,7 +32,7 @@ export function runRows(history: History): Row[] {
 }
 
 /**
- * The currencies any run has spend, shortfall cost or an optimised exposure in, alphabetical.
+ * The currencies any run has cost to date, shortfall cost or an optimised exposure in, alphabetical.
  *
  * @example
  * ```ts
@@ -43,7 +43,7 @@ export function runRows(history: History): Row[] {
 export function currenciesOf(history: History): string[] {
   const all = new Set<string>();
   for (const r of history.runs) {
-    for (const c of Object.keys(r.headline.spend)) all.add(c);
+    for (const c of Object.keys(r.headline.costToDate)) all.add(c);
     for (const c of Object.keys(r.headline.shortfallCost)) all.add(c);
     for (const c of Object.keys(r.headline.optimisedExposure ?? {})) all.add(c);
   }
@@ -51,7 +51,7 @@ export function currenciesOf(history: History): string[] {
 }
 
 /**
- * One row per run in one currency: started, spend, shortfall cost, optimised exposure (what
+ * One row per run in one currency: started, cost to date, shortfall cost, optimised exposure (what
  * license-optimization left to buy, as that run's summary said). A run whose report ran (and
  * compares with the latest) but has no line in the currency had 0 there; null means the run has
  * no such figure at all (the report did not run, failed, or ran with other parameters).
@@ -66,7 +66,7 @@ export function moneyRows(history: History, currency: string): Row[] {
   return history.runs.map((r) => ({
     started: r.started,
     run: r.run,
-    spend: r.headline.spend[currency] ??
+    costToDate: r.headline.costToDate[currency] ??
       (r.compared.includes("license-cost-summary") ? 0 : null),
     shortfallCost: r.headline.shortfallCost[currency] ??
       (r.compared.includes("license-position") ? 0 : null),
@@ -91,7 +91,7 @@ export function reportingCurrenciesOf(history: History): string[] {
 }
 
 /**
- * One row per run in one reporting currency: started, the all-currency totals in it (spend,
+ * One row per run in one reporting currency: started, the all-currency totals in it (cost to date,
  * shortfall cost, optimised exposure) as that run's summary stated them, and the rates that run
  * converted with. A run in that reporting currency whose report ran (and compares with the
  * latest) but has no such total had 0; every figure of a run without that reporting currency is
@@ -111,7 +111,7 @@ export function convertedRows(history: History, code: string): Row[] {
     return {
       started: r.started,
       run: r.run,
-      spend: of(totals?.spend, "license-cost-summary"),
+      costToDate: of(totals?.costToDate, "license-cost-summary"),
       shortfallCost: of(totals?.shortfallCost, "license-position"),
       optimisedExposure: of(totals?.optimisedExposure, "license-optimization"),
       rates: totals ? r.rates : null,

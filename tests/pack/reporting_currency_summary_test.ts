@@ -96,13 +96,13 @@ describe("the weekly audit pack's summary in EUR", () => {
     const cost = await keyFigures(`${inEur.dir}/license-cost-summary.xlsx`);
     const position = await keyFigures(`${inEur.dir}/license-position.xlsx`);
     const optimisation = await keyFigures(`${inEur.dir}/license-optimization.xlsx`);
-    assert.ok(cost.has("Total cost (GBP)"), "the estate has money in three currencies");
+    assert.ok(cost.has("Cost to date (GBP)"), "the estate has money in three currencies");
     assert.deepEqual(summary.headline.converted, {
       currency: "EUR",
       shortfallCost: position.get("Shortfall cost, all currencies (EUR)"),
       optimisedExposure: optimisation.get("Remaining purchase need, all currencies (EUR)"),
       moneySaved: optimisation.get("Money saved, all currencies (EUR)"),
-      spend: cost.get("Total cost, all currencies (EUR)"),
+      costToDate: cost.get("Cost to date, all currencies (EUR)"),
       runRate: cost.get("Annual run rate, all currencies (EUR)"),
     });
     for (const v of Object.values(summary.headline.converted).slice(1)) {
@@ -129,7 +129,7 @@ describe("the weekly audit pack's summary in EUR", () => {
     assert.match(
       costRow ?? "",
       new RegExp(
-        `^All currencies \\(EUR\\) +\\${eur(cost.get("Total cost, all currencies (EUR)"))} +` +
+        `^All currencies \\(EUR\\) +\\${eur(cost.get("Cost to date, all currencies (EUR)"))} +` +
           `\\${eur(cost.get("Annual run rate, all currencies (EUR)"))}$`,
       ),
     );
@@ -184,11 +184,11 @@ describe("the weekly audit pack's summary in EUR", () => {
     const converted = sections.find((s) => s.id === "converted-eur");
     const expected = async (run: PackRunResult, rates: string) => {
       const summary = JSON.parse(await Deno.readTextFile(`${run.dir}/summary.json`));
-      const { spend, shortfallCost, optimisedExposure } = summary.headline.converted;
-      return { spend, shortfallCost, optimisedExposure, rates };
+      const { costToDate, shortfallCost, optimisedExposure } = summary.headline.converted;
+      return { costToDate, shortfallCost, optimisedExposure, rates };
     };
     const shown = converted?.rows.map((r) => ({
-      spend: r.spend,
+      costToDate: r.costToDate,
       shortfallCost: r.shortfallCost,
       optimisedExposure: r.optimisedExposure,
       rates: r.rates,
@@ -197,7 +197,7 @@ describe("the weekly audit pack's summary in EUR", () => {
       await expected(earlier, EARLIER_STATEMENT),
       await expected(inEur, STATEMENT),
     ]);
-    assert.notEqual(shown![0].spend, shown![1].spend, "other rates, another total");
+    assert.notEqual(shown![0].costToDate, shown![1].costToDate, "other rates, another total");
     const plainTrends = await trendSections(`${fx.dir}/${plain.manifest.pack}`);
     assert.ok(!plainTrends.some((s) => s.id.startsWith("converted-")), "none without the option");
   });
@@ -233,8 +233,8 @@ describe("the converted totals among what moved", () => {
       manifest,
       titles: {},
       changes: [
-        change("license-cost-summary|fact|Total cost (USD)", "USD", 1000, 1000),
-        change("license-cost-summary|fact|Total cost, all currencies (EUR)", "EUR", 867.42, 860),
+        change("license-cost-summary|fact|Cost to date (USD)", "USD", 1000, 1000),
+        change("license-cost-summary|fact|Cost to date, all currencies (EUR)", "EUR", 867.42, 860),
       ],
       previousStarted: "2026-11-16T06:00:00.000Z",
       rates,

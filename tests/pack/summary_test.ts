@@ -94,7 +94,7 @@ describe("pack summary", () => {
       }
       // Cost to date shown once per currency, on its currency's row.
       const spend = summary.figures.filter((f: { key: string }) =>
-        f.key.startsWith("license-cost-summary|fact|Total cost (")
+        f.key.startsWith("license-cost-summary|fact|Cost to date (")
       );
       for (const f of spend) {
         const shown = money(f.value, f.currency);

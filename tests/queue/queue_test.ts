@@ -290,8 +290,8 @@ describe("packs as jobs on PostgreSQL", { skip: ADMIN_URL === null }, () => {
         "complete",
       ]],
     );
-    const spend = section("spend");
-    const firstRuns = section("spend-first-runs");
+    const spend = section("cost-to-date");
+    const firstRuns = section("cost-to-date-first-runs");
     const tenants = new Set(
       [...spend.rows, ...firstRuns.rows].map((r: { tenant: string }) => r.tenant),
     );

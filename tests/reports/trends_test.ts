@@ -165,8 +165,8 @@ describe("trends report", () => {
         assert.equal(money.run, mine[i]);
         // Every report ran in these runs: no line in a currency is a real 0, not unknown.
         assert.equal(
-          money.spend,
-          byKey(figures, `license-cost-summary|fact|Total cost (${currency})`) ?? 0,
+          money.costToDate,
+          byKey(figures, `license-cost-summary|fact|Cost to date (${currency})`) ?? 0,
         );
         assert.equal(
           money.shortfallCost,
@@ -178,7 +178,9 @@ describe("trends report", () => {
     // A line chart per currency section, titled with its currency.
     assert.equal(trend.html.split('class="chart-svg chart-line"').length - 1, 3);
     for (const currency of ["EUR", "GBP", "USD"]) {
-      assert.ok(trend.html.includes(`-title">Spend and shortfall cost (${currency})</title>`));
+      assert.ok(
+        trend.html.includes(`-title">Cost to date and shortfall cost (${currency})</title>`),
+      );
     }
   });
 

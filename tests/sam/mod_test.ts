@@ -40,7 +40,7 @@ describe("the SAM domain layer from the sam entry point", () => {
   });
 
   it("a name two rules share is exported under names that say whose it is", () => {
-    assert.notEqual(samkit.positionPublisherRows, samkit.spendPublisherRows);
+    assert.notEqual(samkit.positionPublisherRows, samkit.costPublisherRows);
     assert.notEqual(samkit.portfolioMoneyRows, samkit.trendMoneyRows);
     assert.equal(samkit.NO_PUBLISHER, "(no publisher)");
   });

@@ -13,7 +13,7 @@ const run = (
   manifest: {} as HistoryRun["manifest"],
   headline: {
     shortfallCost,
-    spend: {},
+    costToDate: {},
     runRate: {},
     optimisedExposure: {},
     unpricedShortfalls: null,
@@ -39,7 +39,7 @@ describe("trends money rows", () => {
     };
     const rows = moneyRows(history, "EUR");
     assert.deepEqual(rows.map((r) => r.shortfallCost), [120, 0, null]);
-    assert.deepEqual(rows.map((r) => r.spend), [0, 0, 0]);
+    assert.deepEqual(rows.map((r) => r.costToDate), [0, 0, 0]);
   });
 });
 
@@ -52,7 +52,7 @@ describe("trends rows in a reporting currency", () => {
       shortfallCost,
       optimisedExposure: null,
       moneySaved: null,
-      spend: 1000 + day,
+      costToDate: 1000 + day,
       runRate: null,
     };
     return { ...r, headline: { ...r.headline, converted }, rates };
@@ -69,11 +69,14 @@ describe("trends rows in a reporting currency", () => {
       skipped: [],
     };
     const rows = convertedRows(history, "EUR");
-    assert.deepEqual(rows.map((r) => [r.spend, r.shortfallCost, r.optimisedExposure, r.rates]), [
-      [1001, 500.25, null, "1 EUR = 1.1 USD (rates of 2026-01-01, fx.csv)"],
-      [null, null, null, null],
-      [1003, 0, null, "1 EUR = 1.2 USD (rates of 2026-01-02, fx.csv)"],
-    ]);
-    assert.deepEqual(convertedRows(history, "USD").map((r) => r.spend), [null, null, null]);
+    assert.deepEqual(
+      rows.map((r) => [r.costToDate, r.shortfallCost, r.optimisedExposure, r.rates]),
+      [
+        [1001, 500.25, null, "1 EUR = 1.1 USD (rates of 2026-01-01, fx.csv)"],
+        [null, null, null, null],
+        [1003, 0, null, "1 EUR = 1.2 USD (rates of 2026-01-02, fx.csv)"],
+      ],
+    );
+    assert.deepEqual(convertedRows(history, "USD").map((r) => r.costToDate), [null, null, null]);
   });
 });
