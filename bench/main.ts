@@ -12,6 +12,7 @@ import { goalLines } from "./goals.ts";
 
 const BENCHES: Record<string, () => Promise<void>> = {
   generate: () => benchGenerate({ computers: 50_000 }),
+  estate: async () => (await import("./generator.ts")).benchEstate(),
   server: benchServer,
   reports: async () => {
     const { benchReportScaling, DEFAULT_SIZES } = await import("./report_scaling_bench.ts");
@@ -31,6 +32,8 @@ print and listed again at the end. Writes only to /tmp.
 
 Benchmarks:
   generate  the reference estate generator at 50,000 computers
+  estate    the reference estate as a server makes it at 50,000 and 200,000 computers, each in
+            a process of its own: wall, CPU, peak RSS, and 200,000 against 50,000 (goal <= 4.4x)
   server    the reference server vs a bare Deno.serve of the same bytes; its scaling per report
   reports   every API report end to end at 5,000, 50,000 and 200,000 computers, each in a
             process of its own: wall, CPU, peak RSS and the growth from 50,000
