@@ -21,6 +21,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   client: benchClient,
   render: async () => (await import("./render_bench.ts")).benchRender(),
   queue: async () => (await import("./queue_bench.ts")).benchQueue(),
+  startup: async () => (await import("./startup_bench.ts")).benchStartup(),
 };
 
 const HELP = `Usage: deno task bench [name …]
@@ -40,6 +41,8 @@ Benchmarks:
   client    fan-out vs a sequential client, and under a rate limit
   render    XLSX and CSV renderers vs raw exceljs/csv-stringify at 100k and 1M rows (CPU, RSS)
   queue     packs on the PostgreSQL queue, 1 vs 4 workers (needs SAMKIT_TEST_DATABASE_URL)
+  startup   report --help and a client-only script vs a bare main.ts --version; the demo vs
+            one JSON report; PDF vs HTML of the same report (whole processes, median of 3)
 
 Options:
   --computers N  reports: measure at 50,000 and N computers instead (N above 50,000; a
