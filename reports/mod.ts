@@ -20,6 +20,7 @@ import { connectorHealth } from "./connector_health.ts";
 import { staleComputers } from "./stale_computers.ts";
 import { applicationsPerOrganization } from "./applications_per_organization.ts";
 import { trends } from "./trends.ts";
+import { runDiff } from "./run_diff.ts";
 import { portfolio } from "./portfolio.ts";
 import { renewals } from "./renewals.ts";
 
@@ -35,6 +36,7 @@ export {
   licensePosition,
   portfolio,
   renewals,
+  runDiff,
   staleComputers,
   trends,
   unusedSoftware,
@@ -64,6 +66,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   renewals,
   portfolio,
   trends,
+  runDiff,
 ];
 
 /**

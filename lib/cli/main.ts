@@ -16,6 +16,7 @@ Commands:
   report ID   Run one report (HTML, PDF, XLSX, CSV, JSON); ID or a report module's path
   reports     List reports and their parameters            (main.ts list)
   explain APP Why a position is what it is: its licenses, transfers, installs and rules
+  diff A B    What changed between two pack runs (offline, from their snapshots)
   pack FILE   Run an audit pack into a dated folder with a checksum manifest
   keys DIR    Write an Ed25519 key pair for signing packs (pack --sign DIR/signing-key.pem)
   verify RUN  Check a pack's run folder: checksums, nothing unlisted, signature, --rerender
@@ -40,6 +41,7 @@ const COMMANDS: Record<string, Command> = {
   report: async (argv) => (await import("./report_command.ts")).reportCommand(argv),
   list: async (argv) => (await import("./list_command.ts")).listCommand(argv),
   explain: async (argv) => (await import("./explain_command.ts")).explainCommand(argv),
+  diff: async (argv) => (await import("./diff_command.ts")).diffCommand(argv),
   reports: async (argv) => (await import("./list_command.ts")).listCommand(argv),
   demo: async (argv) => (await import("./demo_command.ts")).demoCommand(argv),
   serve: async (argv) => (await import("../server/serve_command.ts")).serveCommand([...argv]),
