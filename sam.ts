@@ -25,14 +25,21 @@
 
 export * from "./lib/sam/mod.ts";
 export type {
+  ElpBasis,
   ElpDeviceRequirement,
   ElpOptions,
   ElpPosition,
   ElpResult,
 } from "./lib/query/elp/elp.ts";
 export type { ElpClient } from "./lib/query/elp/inputs.ts";
-export { type ElpLine, TRANSFER_KINDS, type TransferKind } from "./lib/query/elp/position.ts";
+export {
+  type ElpLicense,
+  type ElpLine,
+  type ElpTransfer,
+  TRANSFER_KINDS,
+  type TransferKind,
+} from "./lib/query/elp/position.ts";
 export type { PriceFileEntry } from "./lib/query/elp/price_file.ts";
-export type { PriceSource, UnitPrice } from "./lib/query/elp/pricing.ts";
+export type { PaidLine, PriceSource, PriceSources, UnitPrice } from "./lib/query/elp/pricing.ts";
 export type { CrossCheckDifference } from "./lib/query/elp/compare_figures.ts";
 export type { StateCounts } from "./lib/query/elp/reconcile.ts";
