@@ -49,12 +49,13 @@ async function data(ctx: ReportContext<ConnectorHealthClient, QueryContext>): Pr
       rows: rows.connectors,
       totals: { sum: ["monthsOk", "monthsFailed", "monthsNeverRan"] },
       emptyText: "No cloud connector is configured.",
+      // The cover leads with what needs fixing.
       facts: [
-        { label: "Connectors", count: true },
-        { label: "Connectors in error", count: true, where: inError },
+        { label: "Connectors in error", count: true, where: inError, cover: true },
+        { label: "Months failed", sum: "monthsFailed", cover: true },
+        { label: "Months never ran", sum: "monthsNeverRan", cover: true },
+        { label: "Connectors", count: true, cover: true },
         { label: "Months OK", sum: "monthsOk" },
-        { label: "Months failed", sum: "monthsFailed" },
-        { label: "Months never ran", sum: "monthsNeverRan" },
       ],
     }, {
       id: "months",

@@ -68,10 +68,16 @@ async function data(ctx: Ctx): Promise<ReportData> {
         emptyText: states.only
           ? "No computer has an application in this entitlement state."
           : "No computers match these parameters.",
+        // The cover leads with what is uncovered; what was counted follows.
         facts: [
-          { label: "Computers", count: true },
-          { label: "Computers with uncovered applications", count: true, where: hasUncovered },
-          { label: "Uncovered applications", sum: "uncovered" },
+          {
+            label: "Computers with uncovered applications",
+            count: true,
+            where: hasUncovered,
+            cover: true,
+          },
+          { label: "Uncovered applications", sum: "uncovered", cover: true },
+          { label: "Computers", count: true, cover: true },
         ],
       },
       statesSection(columns, rows, states.only),

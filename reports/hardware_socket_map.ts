@@ -50,12 +50,18 @@ async function data(ctx: Ctx): Promise<ReportData> {
       rows: hostRows(inventory, clusters, rules),
       totals: { sum: [...hostSums, "perCoreRequirement", "coreFactorRequirement"] },
       emptyText: "No physical servers or virtualisation hosts match these parameters.",
+      // The cover leads with the requirements; the caveat (no hardware data) after them.
       facts: [
-        { label: "Servers and hosts", count: true },
-        { label: "Per-core requirement", sum: "perCoreRequirement" },
-        { label: "Core-factor requirement", sum: "coreFactorRequirement" },
-        { label: "Without hardware data", count: true, where: (r) => r.note === NO_HARDWARE },
-        { label: "Physical cores", sum: "cores" },
+        { label: "Per-core requirement", sum: "perCoreRequirement", cover: true },
+        { label: "Core-factor requirement", sum: "coreFactorRequirement", cover: true },
+        { label: "Servers and hosts", count: true, cover: true },
+        { label: "Physical cores", sum: "cores", cover: true },
+        {
+          label: "Without hardware data",
+          count: true,
+          where: (r) => r.note === NO_HARDWARE,
+          cover: true,
+        },
       ],
     }, {
       id: "virtual-machines",

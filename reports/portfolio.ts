@@ -39,11 +39,12 @@ async function data(ctx: ReportContext): Promise<ReportData> {
         rows: complianceRows(all),
         emptyText: empty,
         facts: [
-          { label: "Tenants", count: true },
+          { label: "Tenants", count: true, cover: true },
           {
             label: "Tenants whose last run failed",
             count: true,
             where: (r) => r.status === "failed",
+            cover: true,
           },
         ],
       },

@@ -50,7 +50,12 @@ export const moneySections = (
     rows: rows.filter((r) => r.previous !== null),
     totals: { sum: ["value", "previous", "change"], perCurrency: "currency" },
     emptyText: empty,
-    facts: [{ label: `${label}, tenants compared`, sum: "value", perCurrency: "currency" }],
+    facts: [{
+      label: `${label}, tenants compared`,
+      sum: "value",
+      perCurrency: "currency",
+      cover: true,
+    }],
   },
   {
     id: `${id}-first-runs`,
@@ -67,6 +72,7 @@ export const moneySections = (
       label: `${label}, tenants on their first run`,
       sum: "value",
       perCurrency: "currency",
+      cover: true,
     }],
   },
 ];

@@ -49,12 +49,18 @@ async function data(ctx: ReportContext<StaleComputersClient, QueryContext>): Pro
       rows: perOrganization(computers),
       totals: { sum: ["computers", "stale", "neverScanned", "quarantined", "flagged"] },
       emptyText: "No computers match these parameters.",
+      // The cover leads with the computers to act on; what was checked follows.
       facts: [
-        { label: "Computers checked", sum: "computers" },
-        { label: `Not scanned for ${days}+ days`, sum: "stale" },
-        { label: "Never scanned", sum: "neverScanned" },
-        { label: "Quarantined", sum: "quarantined" },
-        { label: "Organizations affected", count: true, where: (o) => (o.flagged as number) > 0 },
+        { label: `Not scanned for ${days}+ days`, sum: "stale", cover: true },
+        { label: "Never scanned", sum: "neverScanned", cover: true },
+        { label: "Quarantined", sum: "quarantined", cover: true },
+        {
+          label: "Organizations affected",
+          count: true,
+          where: (o) => (o.flagged as number) > 0,
+          cover: true,
+        },
+        { label: "Computers checked", sum: "computers", cover: true },
       ],
     }, {
       id: "computers",

@@ -28,6 +28,7 @@ import {
 import { type UsageClient, withServiceUsage } from "../lib/sam/reclaim_usage.ts";
 import { applicationRows, installationRows, reclaimRows } from "../lib/sam/unused_rows.ts";
 import { rowLookups } from "../lib/sam/unused_rows.ts";
+import { withConverted } from "../lib/sam/reporting_currency.ts";
 
 /** The slice of the SAM client this report reads (the ELP's, and the installs and registry). */
 export type UnusedSoftwareClient =
@@ -56,11 +57,43 @@ async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Pro
   const idle = new IdleList();
   const installs = keepingIdle(tally.pass(idleInstalls(ctx, rules)), idle, first);
   const counts = await idleCounts(installs, thresholds);
-  const reclaim = await withServiceUsage(
-    ctx,
-    reclaimRows(tally.lines(), elp.positions, lookups.registry),
+  // With a reporting currency each position's value is converted once; the currencies add them.
+  const reclaim = withConverted(
+    await withServiceUsage(ctx, reclaimRows(tally.lines(), elp.positions, lookups.registry)),
+    ctx.reportingCurrency,
+    { amounts: ["unitPrice", "reclaimValue"], currency: (r) => r.currency },
   );
   return {
+    facts: [
+      // What the reader decides on: the money and units to reclaim first; the counts after.
+      {
+        section: "reclaim-value",
+        label: "Reclaimable value",
+        sum: "value",
+        perCurrency: "currency",
+        cover: true,
+      },
+      {
+        section: "reclaim",
+        label: "Reclaimable units",
+        sum: "reclaimable",
+        perCurrency: "metric",
+        cover: true,
+      },
+      {
+        section: "reclaim",
+        label: "Positions with licenses to reclaim",
+        count: true,
+        where: (r) => (r.reclaimable as number) > 0,
+        cover: true,
+      },
+      {
+        section: "applications",
+        label: "Harvest candidates (installations)",
+        sum: "candidates",
+        cover: true,
+      },
+    ],
     sections: [
       {
         id: "applications",
@@ -75,8 +108,7 @@ async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Pro
         emptyText: `Every installed application was used in the last ${first} days.`,
         facts: [
           { label: "Installations of listed applications", sum: "installations" },
-          { label: "Never used", sum: "never" },
-          { label: "Harvest candidates (installations)", sum: "candidates" },
+          { label: "Never used (installations)", sum: "never" },
         ],
       },
       reclaimSection(reclaim, top),
@@ -93,7 +125,7 @@ async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Pro
         emptyText: `No installation has gone unused for ${first} days or more.`,
         facts: [{ label: `Installations unused ${first}+ days`, count: true }],
       },
-      reclaimValueSection(reclaim, top),
+      reclaimValueSection(reclaim, top, ctx.reportingCurrency),
     ],
   };
 }

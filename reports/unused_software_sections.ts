@@ -17,7 +17,7 @@ import {
   whenPositive,
   whenTrue,
 } from "../lib/report/columns.ts";
-import type { Column, Section, StackedBarChartSpec } from "../lib/report/model.ts";
+import type { AmountConverter, Column, Section, StackedBarChartSpec } from "../lib/report/model.ts";
 import { bucketLabel } from "../lib/sam/idle_buckets.ts";
 import { type ReclaimRow, reclaimValueRows } from "../lib/sam/unused_rows.ts";
 
@@ -100,16 +100,10 @@ export function reclaimSection(rows: readonly ReclaimRow[], top: number): Sectio
     emptyText: `No installation has gone unused for ${top} days or more.`,
     facts: [
       {
-        label: "Positions with licenses to reclaim",
-        count: true,
-        where: (r) => (r.reclaimable as number) > 0,
-      },
-      {
         label: "Positions where idle units only cover a shortfall",
         count: true,
         where: (r) => (r.shortfallFirst as number) > 0 && r.reclaimable === 0,
       },
-      { label: "Reclaimable units", sum: "reclaimable", perCurrency: "metric" },
       {
         label: "Positions where the service's partial coverage disagrees with the shortfall",
         count: true,
@@ -128,7 +122,11 @@ export function reclaimSection(rows: readonly ReclaimRow[], top: number): Sectio
  * console.log(reclaimValueSection([], 180).id); // "reclaim-value"
  * ```
  */
-export function reclaimValueSection(rows: readonly ReclaimRow[], top: number): Section {
+export function reclaimValueSection(
+  rows: readonly ReclaimRow[],
+  top: number,
+  fx?: AmountConverter,
+): Section {
   return {
     id: "reclaim-value",
     title: "Reclaimable license value per currency",
@@ -141,9 +139,10 @@ export function reclaimValueSection(rows: readonly ReclaimRow[], top: number): S
       money("value", "Value"),
       text("note", "Blank because", { width: 12 }),
     ],
-    rows: reclaimValueRows(rows),
+    rows: reclaimValueRows(rows, fx),
+    // Money in different currencies is added only once converted to a reporting currency.
+    totals: { sum: ["positions"], converted: ["value"] },
     emptyText: `No license can be reclaimed from installs unused for ${top} days or more.`,
-    facts: [{ label: "Reclaimable value", sum: "value", perCurrency: "currency" }],
   };
 }
 

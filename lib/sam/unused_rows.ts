@@ -17,7 +17,8 @@ import { count, sumMoney } from "../query/measures.ts";
 import { organizationLabel, type OrganizationNames } from "../query/names.ts";
 import { organizationNames } from "../query/names.ts";
 import { asc, desc, sortBy } from "../query/sort.ts";
-import type { Row } from "../report/model.ts";
+import type { AmountConverter, Row } from "../report/model.ts";
+import { convertedKey } from "./reporting_currency.ts";
 import type { IdleCounts } from "./idle_installs.ts";
 import type { ListedInstall } from "./idle_list.ts";
 import { applicationLabel, applicationName } from "./lookups.ts";
@@ -223,7 +224,9 @@ export function reclaimRows(
  * Per currency of the priced positions with harvest candidates, those with units to reclaim
  * and their value (summed in cents, within the currency; 0 where every one is short); positions
  * with units to reclaim but no price in one row without a currency, its value blank
- * ({@link UNPRICED}). Positions without a license are left out (nothing to reclaim).
+ * ({@link UNPRICED}). Positions without a license are left out (nothing to reclaim). With a
+ * reporting currency `fx`, each currency's converted value is the sum of its positions'
+ * converted values (the rows converted once, by `withConverted`).
  *
  * @example
  * ```ts
@@ -239,12 +242,21 @@ export function reclaimRows(
  * //  { currency: null, positions: 1, value: null, note: "Unpriced" }]
  * ```
  */
-export function reclaimValueRows(rows: readonly ReclaimRow[]): Row[] {
+export function reclaimValueRows(rows: readonly ReclaimRow[], fx?: AmountConverter): Row[] {
   const known = rows.filter((r) => r.reclaimable !== null);
+  const value = fx ? convertedKey("reclaimValue", fx.code) : "";
   const priced = sortBy(
     groupByFields(known.filter((r) => r.currency !== null), ["currency"], {
       positions: count((r: ReclaimRow) => r.reclaimable! > 0),
       value: sumMoney((r: ReclaimRow) => r.reclaimValue),
+      // With a reporting currency: the positions' converted values, summed (never converted sums).
+      ...(fx
+        ? {
+          [convertedKey("value", fx.code)]: sumMoney((r: ReclaimRow) =>
+            (r as unknown as Row)[value] as number | null
+          ),
+        }
+        : {}),
     }),
     asc("currency"),
   ).map((r) => ({ ...r, note: null }));

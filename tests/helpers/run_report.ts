@@ -15,6 +15,7 @@ import { createRenderers } from "../../lib/render/registry.ts";
 import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
 import { createClient, type SamClient } from "../../lib/api/client.ts";
 import { TEST_NOW, withServer } from "./server.ts";
+import type { ReportingCurrencyOptions } from "../../lib/sam/reporting_currency.ts";
 
 /** What the helper needs of a running server: its base URL and a way to authenticate. */
 export interface ServerLike {
@@ -49,6 +50,8 @@ export interface RunReportForTestOptions {
   readonly client?: unknown;
   /** A query context to share between runs (default: a fresh one). */
   readonly query?: QueryContext;
+  /** A reporting currency for the run (absent: money stays per currency). */
+  readonly reportingCurrency?: ReportingCurrencyOptions;
 }
 
 /** What {@link runReportForTest} returns. */
@@ -176,6 +179,7 @@ export async function runReportForTest(
     version: "0.0.0-test",
     now: options.now ?? TEST_NOW,
     browser: formats.includes("pdf") ? testBrowser() : undefined,
+    ...(options.reportingCurrency ? { reportingCurrency: options.reportingCurrency } : {}),
   });
   const id = options.report.id;
   const file = (format: Format, section?: string): string => {
@@ -318,6 +322,8 @@ export async function readXlsx(path: string): Promise<Record<string, SheetValues
         else if ("richText" in v) {
           values.push(v.richText.map((t: { text: string }) => t.text).join(""));
         } else if ("result" in v) values.push(v.result ?? null);
+        // exceljs reads a cached result of 0 as none; every formula samkit writes has a number.
+        else if ("formula" in v) values.push(0);
         else if ("text" in v) values.push(v.text);
         else values.push(String(v));
       }

@@ -282,7 +282,8 @@ describe("unused-software against a 400-computer estate", () => {
     for (const section of data.sections) {
       const rows: Row[] = Array.isArray(section.rows) ? section.rows : [];
       const metrics = new Set(rows.map((r) => r.metric).filter((m) => m !== undefined));
-      for (const fact of section.facts ?? []) {
+      const declared = (data.facts ?? []).filter((f) => f.section === section.id);
+      for (const fact of [...section.facts ?? [], ...declared]) {
         if (!("sum" in fact)) continue;
         const column = section.columns.find((c) => c.key === fact.sum);
         if (column?.type === "currency") assert.equal(fact.perCurrency, "currency", fact.label);

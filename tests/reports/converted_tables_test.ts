@@ -1,0 +1,147 @@
+/**
+ * A reporting currency all the way down, and covers that carry the decision, from the files
+ * themselves: in every money report run with EUR, every table's converted totals are the sums of
+ * their converted rows (per currency, and over all currencies), a currency's converted total is
+ * the same cent in every table that states it, a row's converted parts add up to its converted
+ * total; and every report's HTML cover shows its money figures in every currency of the data.
+ */
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { runReportForTest } from "../helpers/run_report.ts";
+import { serverFixture } from "./support/fixture.ts";
+import { parseFxRates } from "../../lib/sam/fx_rates.ts";
+import type { ReportDefinition } from "../../lib/report/model.ts";
+import { licenseCostSummary } from "../../reports/license_cost_summary.ts";
+import { licensePosition } from "../../reports/license_position.ts";
+import { licenseOptimization } from "../../reports/license_optimization.ts";
+import { renewals } from "../../reports/renewals.ts";
+import { unusedSoftware } from "../../reports/unused_software.ts";
+
+const TOKEN = "converted-tables-test-token";
+const RATES = "date,currency,rate\n2025-06-27,USD,1.08345\n2025-06-27,GBP,0.85713\n";
+const reportingCurrency = {
+  code: "EUR",
+  rates: parseFxRates(RATES, "rates.csv"),
+  source: "rates.csv",
+};
+const REPORTS: ReportDefinition[] = [
+  licenseCostSummary,
+  licensePosition,
+  licenseOptimization,
+  renewals,
+  unusedSoftware,
+] as ReportDefinition[];
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
+const cents = (v: unknown) => Math.round(Number(v) * 100);
+
+/** Every disagreement between a section's converted totals and its rows. */
+function totalsProblems(section: Json): string[] {
+  const out: string[] = [];
+  const converted = section.columns.map((c: Json) => c.key)
+    .filter((k: string) => k.endsWith("InEUR"));
+  // A table of one currency (exposure by publisher in USD, say) shows no currency column.
+  const lines = Object.keys(section.totals ?? {}).filter((l) => /^[A-Z]{3}$/.test(l));
+  const only = lines.length === 1 ? lines[0] : undefined;
+  for (const key of converted) {
+    const perCurrency = new Map<string, number>();
+    let all = 0;
+    for (const row of section.rows) {
+      if (row[key] === null || row[key] === undefined) continue;
+      const code = row.currency ?? only;
+      perCurrency.set(code, (perCurrency.get(code) ?? 0) + cents(row[key]));
+      all += cents(row[key]);
+    }
+    for (const [line, values] of Object.entries(section.totals ?? {}) as [string, Json][]) {
+      if (!(key in values)) continue;
+      const want = line.startsWith("all currencies") || line === "All"
+        ? all
+        : perCurrency.get(line) ?? 0;
+      if (cents(values[key]) !== want) {
+        out.push(`${section.id} ${line} ${key}: ${values[key]}, rows give ${want / 100}`);
+      }
+    }
+  }
+  return out;
+}
+
+describe("a reporting currency in every money table (400 computers)", () => {
+  const fixture = serverFixture({ computers: 400, token: TOKEN });
+
+  it("gives every converted total the sum of its converted rows, per currency and over all", async () => {
+    let tables = 0;
+    for (const report of REPORTS) {
+      const run = await runReportForTest({
+        server: fixture.srv,
+        report,
+        reportingCurrency,
+      });
+      for (const section of run.json.sections) {
+        assert.deepEqual(totalsProblems(section), [], report.id);
+        const lines = Object.keys(section.totals ?? {});
+        if (lines.some((l) => l.startsWith("all currencies"))) tables++;
+      }
+    }
+    assert.ok(tables >= 8, `${tables} tables with an all-currencies line`);
+  });
+
+  it("states a currency's converted cost to date as the same cent in every table, and a row's converted parts add up to its converted total", async () => {
+    const run = await runReportForTest({
+      server: fixture.srv,
+      report: licenseCostSummary,
+      reportingCurrency,
+    });
+    const section = (id: string) => run.json.sections.find((s: Json) => s.id === id);
+    const byTable = new Map<string, Map<string, number>>();
+    for (const id of ["licenses", "by-vendor", "by-application", "currency-totals"]) {
+      const sums = new Map<string, number>();
+      for (const r of section(id).rows) {
+        if (r.costToDateInEUR === null) continue;
+        sums.set(r.currency, (sums.get(r.currency) ?? 0) + cents(r.costToDateInEUR));
+        const parts = ["purchaseCost", "accumulatedMaintenance", "accumulatedSupport"];
+        const added = parts.reduce((n, k) => n + cents(r[`${k}InEUR`]), 0);
+        assert.equal(cents(r.costToDateInEUR), added, `${id}: a row's parts add up`);
+      }
+      byTable.set(id, sums);
+    }
+    const [first, ...others] = [...byTable.values()];
+    assert.ok(first.size >= 2, "several currencies");
+    for (const other of others) assert.deepEqual(other, first);
+    for (const r of section("run-rate").rows) {
+      const parts = cents(r.maintenanceInEUR) + cents(r.supportInEUR) +
+        cents(r.subscriptionsInEUR);
+      assert.equal(cents(r.totalInEUR), parts, `run rate ${r.currency}`);
+    }
+  });
+});
+
+describe("covers that carry the decision (400 computers)", () => {
+  const fixture = serverFixture({ computers: 400, token: TOKEN });
+
+  it("show every currency of each money figure on the HTML cover, the decision first", async () => {
+    for (const report of REPORTS) {
+      const run = await runReportForTest({
+        server: fixture.srv,
+        report,
+        formats: ["html"],
+      });
+      const html = await Deno.readTextFile(run.file("html"));
+      const cover = html.slice(html.indexOf('<header class="cover">'), html.indexOf("</header>"));
+      const money = run.result.document.summary.filter((f) =>
+        f.type === "currency" && typeof f.value === "number"
+      );
+      assert.ok(money.length > 0, `${report.id} has money on its cover`);
+      const currencies = new Set(money.map((f) => f.currency));
+      for (const code of currencies) {
+        assert.ok(cover.includes(`(${code})`), `${report.id}: ${code} on the cover`);
+      }
+      const tiles = [...cover.matchAll(/class="fact-label">([^<]*)</g)].map((m) => m[1]);
+      if (report.id === "license-position") {
+        assert.equal(tiles[0], "Positions short");
+        assert.match(tiles[1], /^Shortfall cost \(/);
+      }
+    }
+  });
+});
