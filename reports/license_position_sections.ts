@@ -272,16 +272,24 @@ export const POSITION_COLUMNS: Column[] = [
   integer("purchased", "Purchased"),
   integer("received", "Received"),
   integer("given", "Given"),
-  integer("entitlements", "Entitlements"),
+  integer("entitlements", "Entitlements", { formula: "purchased + received - given" }),
   integer("requirement", "Requirement"),
-  integer("position", "Position"),
+  integer("position", "Position", { formula: "entitlements - requirement" }),
   percent("compliance", "Entitled ÷ required"),
   integer("shortfall", "Shortfall", { emphasis: whenPositive("shortfall", "bad") }),
   integer("uncoveredInstalls", "Uncovered installs"),
   text("priceSource", "Priced at", { width: 14 }),
   money("unitPrice", "Unit price"),
-  money("shortfallCost", "Shortfall cost (unit price × shortfall)", { width: 14 }),
-  money("surplusValue", "Surplus value (unit price × surplus)", { width: 14 }),
+  money("shortfallCost", "Shortfall cost (unit price × shortfall)", {
+    width: 14,
+    formula: 'IF(OR(unitPrice = "", shortfall <= 0), "", ' +
+      "ROUND(ROUND(unitPrice * 100, 0) * shortfall, 0) / 100)",
+  }),
+  money("surplusValue", "Surplus value (unit price × surplus)", {
+    width: 14,
+    formula: 'IF(OR(unitPrice = "", position <= 0), "", ' +
+      "ROUND(ROUND(unitPrice * 100, 0) * position, 0) / 100)",
+  }),
   text("currency", "Currency", { width: 8 }),
   text("understated", "Requirement understated", { width: 20 }),
 ];

@@ -28,6 +28,7 @@ import type {
 import { ALL, groupedRows, type GroupEvent, NO_CURRENCY } from "../report/totals.ts";
 import { coverFacts } from "../report/facts.ts";
 import { openAtomicText } from "./atomic.ts";
+import { shownTotal } from "./totals_cells.ts";
 import {
   formatCell,
   formatCurrency,
@@ -802,8 +803,11 @@ function totalsRows(
     return columns.map((column, i) => {
       let text = "";
       let cls = columnClass(column);
-      if (summed.has(column.key) && typeof line[column.key] === "number") {
-        const value = line[column.key];
+      const shown = summed.has(column.key)
+        ? shownTotal(column, label, line[column.key])
+        : undefined;
+      if (shown !== undefined) {
+        const value = shown;
         const code = column.currency ??
           (perCurrency && label !== NO_CURRENCY ? label : undefined);
         text = column.type === "currency"

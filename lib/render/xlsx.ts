@@ -37,19 +37,23 @@ import { join } from "node:path";
 import { atomicFile } from "./atomic.ts";
 import type { RenderDocument, Renderer, RenderOptions, RenderSection } from "./renderer.ts";
 import { DEFAULT_EMPTY_TEXT } from "./renderer.ts";
-import { currencyKeyOf, visibleText } from "./format.ts";
+import { currencyKeyOf, formatBoolean, isNumericType, visibleText } from "./format.ts";
 import { sheetRowSink, zipEntryBacklog } from "./xlsx_rows.ts";
 import { sheetName } from "./xlsx_sheet_names.ts";
-import { type DataBlock, totalsFormula } from "./xlsx_totals.ts";
+import { type DataBlock, totalsFormula, totalsLineLabel } from "./xlsx_totals.ts";
+import { shownTotal } from "./totals_cells.ts";
 import { isAllCurrenciesLine } from "../report/totals.ts";
 import {
   currencyCode,
   DATETIME_FMT,
+  displayText,
   type DisplayValue,
   numberFormat,
   styleKey,
 } from "./xlsx_formats.ts";
-import { ColumnWidths, sectionWidths } from "./xlsx_widths.ts";
+import { ColumnWidths, sectionColumns, widthOf } from "./xlsx_widths.ts";
+import { LINE_HEIGHT, rowHeight, wrappedLines } from "./xlsx_wrap.ts";
+import { compileRowFormula } from "./xlsx_row_formulas.ts";
 import { SyncFileStream } from "./sync_file_stream.ts";
 import type { Theme } from "./theme.ts";
 import { setWorkbookCompany, type XlsxPalette, xlsxPalette } from "./xlsx_theme.ts";
@@ -89,8 +93,6 @@ export interface XlsxRendererOptions {
    * with more rows continues on further sheets named `<name> (2)`, `<name> (3)`, …
    */
   readonly maxRowsPerSheet?: number;
-  /** Rows read ahead to size text columns that have no `width` (default 200). */
-  readonly widthSampleRows?: number;
   /**
    * How data rows are written: `"direct"` (default) as XML straight to the sheet's stream, the
    * same bytes exceljs writes at a fraction of its CPU; `"exceljs"` through exceljs' `Row` and
@@ -167,12 +169,14 @@ function cellValue(type: ColumnType, value: CellValue | undefined): ExcelJS.Cell
       }
       break;
     case "boolean":
-      if (typeof value === "boolean") return value;
+      if (typeof value === "boolean") return formatBoolean(value);
       break;
   }
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
-  if (typeof value === "boolean") return value;
+  // Yes or No in every sheet, as HTML, PDF and CSV show them (a spreadsheet's own booleans show
+  // as TRUE/FALSE in one program and 1/0 in another).
+  if (typeof value === "boolean") return formatBoolean(value);
   return cleanText(String(value));
 }
 
@@ -195,28 +199,36 @@ class StyleBook {
     return style;
   }
 
-  header(): Style {
-    return this.get("header", () => ({
+  /** The header cell of a column of `type`: aligned as the column's values are. */
+  header(type: ColumnType = "text"): Style {
+    const horizontal = headerAlignment(type);
+    return this.get(`header:${horizontal}`, () => ({
       font: { bold: true, color: { argb: this.palette.headerFont } },
       fill: { type: "pattern", pattern: "solid", fgColor: { argb: this.palette.headerFill } },
-      alignment: { vertical: "middle", wrapText: true },
+      alignment: { vertical: "bottom", wrapText: true, horizontal },
       border: { bottom: { style: "thin", color: { argb: "FF000000" } } },
     }));
   }
 
-  /** The style of a data or totals cell. */
+  /**
+   * The style of a data or totals cell; with `layout`, its text wraps (`wrap`) and its value sits
+   * at the top of a row made higher by another cell's wrapped text (`top`).
+   */
   cell(
     column: Pick<Column, "type" | "decimals">,
     code: string | undefined,
     emphasis: "warn" | "bad" | undefined,
     total = false,
+    layout: CellLayout = NO_LAYOUT,
   ): Style {
-    const key = styleKey(column, code, emphasis, total);
+    const key = styleKey(column, code, emphasis, total) + layoutKey(layout);
     return this.get(key, () => {
       const style: Style = {};
       const numFmt = numberFormat(column, code);
       if (numFmt) style.numFmt = numFmt;
       if (column.type === "boolean") style.alignment = { horizontal: "center" };
+      if (layout.top) style.alignment = { ...style.alignment, vertical: "top" };
+      if (layout.wrap) style.alignment = { ...style.alignment, wrapText: true };
       if (total) {
         style.font = { bold: true };
         style.fill = { type: "pattern", pattern: "solid", fgColor: { argb: TOTAL_FILL } };
@@ -234,9 +246,41 @@ class StyleBook {
   plain(name: string, make: () => Style): Style {
     return this.get(`plain:${name}`, make);
   }
+
+  #variants = new WeakMap<Style, Map<string, Style>>();
+
+  /** A variant of `style` named `name`, made once per style and name. */
+  variant(style: Style, name: string, make: () => Style): Style {
+    let byName = this.#variants.get(style);
+    if (!byName) this.#variants.set(style, byName = new Map());
+    let variant = byName.get(name);
+    if (!variant) byName.set(name, variant = Object.freeze(make()));
+    return variant;
+  }
 }
 
 const EMPHASES = [undefined, "warn", "bad"] as const;
+
+/** How a cell sits in a row that wrapped text makes higher. */
+interface CellLayout {
+  /** The cell's text wraps. */
+  readonly wrap?: boolean;
+  /** The cell's value sits at the top of its row. */
+  readonly top?: boolean;
+}
+
+const NO_LAYOUT: CellLayout = {};
+
+/** The part of a style's key its layout adds ("" for none, so other keys are unchanged). */
+function layoutKey(layout: CellLayout): string {
+  return (layout.top ? "|top" : "") + (layout.wrap ? "|wrap" : "");
+}
+
+/** A header's alignment: over numbers and dates right, over yes/no centred, else left. */
+function headerAlignment(type: ColumnType): "left" | "right" | "center" {
+  if (isNumericType(type) || type === "date" || type === "datetime") return "right";
+  return type === "boolean" ? "center" : "left";
+}
 
 /**
  * How one section column is written: its style objects resolved once (number format included)
@@ -254,15 +298,18 @@ class ColumnPlan {
   /** Per emphasis (none, warn, bad): the style per raw currency value of the row. */
   #byCurrency = [new Map<unknown, Style>(), new Map<unknown, Style>(), new Map<unknown, Style>()];
 
-  constructor(column: Column, styles: StyleBook) {
+  #layout: CellLayout;
+
+  constructor(column: Column, styles: StyleBook, layout: CellLayout = NO_LAYOUT) {
     this.column = column;
     this.key = column.key;
     this.type = column.type;
     this.#currencyKey = column.type === "currency" ? currencyKeyOf(column) : undefined;
     this.#emphasis = column.emphasis;
     this.#styles = styles;
+    this.#layout = layout;
     if (this.#currencyKey === undefined && !this.#emphasis) {
-      this.#fixed = styles.cell(column, undefined, undefined);
+      this.#fixed = styles.cell(column, undefined, undefined, false, layout);
     }
   }
 
@@ -275,7 +322,13 @@ class ColumnPlan {
     const cache = this.#byCurrency[index];
     let style = cache.get(raw);
     if (style === undefined) {
-      style = this.#styles.cell(this.column, currencyCode(raw), EMPHASES[index]);
+      style = this.#styles.cell(
+        this.column,
+        currencyCode(raw),
+        EMPHASES[index],
+        false,
+        this.#layout,
+      );
       cache.set(raw, style);
     }
     return style;
@@ -313,7 +366,6 @@ export class XlsxRenderer implements Renderer {
   /** The format this renderer writes. */
   readonly format = "xlsx" as const;
   #maxRows: number;
-  #sampleRows: number;
   #direct: boolean;
 
   /** @param options Sheet limits; defaults suit Excel. */
@@ -325,7 +377,6 @@ export class XlsxRenderer implements Renderer {
       );
     }
     this.#maxRows = max;
-    this.#sampleRows = Math.max(0, options.widthSampleRows ?? 200);
     this.#direct = options.rowWriter !== "exceljs";
   }
 
@@ -408,16 +459,13 @@ export class XlsxRenderer implements Renderer {
     ws.columns = widths.map((width, i) => ({ key: `c${i}`, width }));
     for (const line of lines) {
       const row = ws.addRow(line.values);
-      line.styles.forEach((style, i) => {
+      const fitted = fittedSummaryLine(line, widths, styles);
+      fitted.styles.forEach((style, i) => {
         if (style) row.getCell(i + 1).style = style;
       });
-      if (line.merge) {
-        // A merged cell does not grow by itself: the row is as high as the text wrapped over A:D.
-        ws.mergeCells(row.number, 1, row.number, 4);
-        const chars = widths.slice(0, 4).reduce((sum, w) => sum + w, 0);
-        const text = String(line.values[0]);
-        row.height = 15 * Math.min(20, Math.max(1, Math.ceil((text.length * 1.1) / chars)));
-      }
+      // A merged cell does not grow by itself: the row is as high as the text wrapped over A:D.
+      if (line.merge) ws.mergeCells(row.number, 1, row.number, 4);
+      if (fitted.height) row.height = fitted.height;
       row.commit();
     }
     ws.commit();
@@ -432,11 +480,19 @@ export class XlsxRenderer implements Renderer {
     styles: StyleBook,
     options: RenderOptions & { output: SyncFileStream },
   ): Promise<void> {
-    const plan = section.columns.map((column) => new ColumnPlan(column, styles));
-    const widths = await sectionWidths(section, { sampleRows: this.#sampleRows });
+    const { widths, wrap } = await sectionColumns(section);
+    // A sheet with wrapping text has rows of several lines: every value sits at their top.
+    const top = wrap.some((w) => w);
+    const plan = section.columns.map((column, i) =>
+      new ColumnPlan(column, styles, { wrap: wrap[i], top })
+    );
+    const formulas = section.columns.map((column) =>
+      compileRowFormula(section.id, column, section.columns)
+    );
+    const wrapping = wrap.flatMap((w, i) => (w ? [i] : []));
     const lastCol = columnLetter(Math.max(1, plan.length));
     const dataPerSheet = this.#maxRows - 1;
-    const headerStyle = styles.header();
+    const headerHeight = headerRowHeight(section.columns, widths);
 
     let sheetIndex = 0;
     let ws: Worksheet | undefined;
@@ -468,8 +524,8 @@ export class XlsxRenderer implements Renderer {
       });
       sheet.columns = plan.map((p, i) => ({ key: p.column.key, width: widths[i] }));
       const header = sheet.addRow(plan.map((p) => cleanText(p.column.label)));
-      header.height = 20;
-      for (let i = 1; i <= plan.length; i++) header.getCell(i).style = headerStyle;
+      header.height = headerHeight;
+      plan.forEach((p, i) => (header.getCell(i + 1).style = styles.header(p.type)));
       header.commit();
       sheetRows = 1;
       ws = sheet;
@@ -491,11 +547,26 @@ export class XlsxRenderer implements Renderer {
         ws!.commit();
         sink = sheetRowSink(open(), plan.length, this.#direct);
       }
+      const rowNumber = sheetRows + 1;
+      let lines = 1;
       for (let i = 0; i < plan.length; i++) {
         const p = plan[i];
-        sink.cell(cellValue(p.type, row[p.key]), p.styleOf(row));
+        const value = cellValue(p.type, row[p.key]);
+        const formula = formulas[i];
+        sink.cell(
+          formula && typeof value === "number"
+            ? { formula: formula(rowNumber), result: value }
+            : value,
+          p.styleOf(row),
+        );
       }
-      sink.endRow();
+      for (const i of wrapping) {
+        const value = row[plan[i].key];
+        if (value !== null && value !== undefined) {
+          lines = Math.max(lines, wrappedLines(cleanText(String(value)), widths[i]));
+        }
+      }
+      sink.endRow(rowHeight(lines));
       sheetRows++;
       dataRows++;
       if ((dataRows & 255) === 0) await pace(ws!, dataRows, signal, options.output);
@@ -520,6 +591,15 @@ export class XlsxRenderer implements Renderer {
     }
     sheet.commit();
   }
+}
+
+/**
+ * The header row's height: room for the most lines a column's label wraps to (a label wider than
+ * its column wraps between words), and a little padding.
+ */
+function headerRowHeight(columns: readonly Column[], widths: readonly number[]): number {
+  const lines = Math.max(1, ...columns.map((c, i) => wrappedLines(cleanText(c.label), widths[i])));
+  return lines * LINE_HEIGHT + 5;
 }
 
 /** One row of the Summary sheet: its cells and their styles; `merge` spans the first over A:D. */
@@ -550,6 +630,47 @@ function summaryWidths(lines: readonly SummaryLine[]): number[] {
     });
   }
   return widths.widths();
+}
+
+/** A Summary label over a column of numbers: aligned right, as they are. */
+function overNumbers(label: Style, styles: StyleBook): Style {
+  return styles.variant(label, "right", () => ({ ...label, alignment: { horizontal: "right" } }));
+}
+
+/** A cell without a style of its own (the base of its wrapped variant). */
+const NO_STYLE: Style = Object.freeze({});
+
+/**
+ * A Summary line as it is written: a text wider than its column (or, merged, than A:D) wraps
+ * instead of being cut by the next cell or printed over the next row, every cell of a line of
+ * several lines sits at its top, and the row is as high as its most lines. Lines that spill over
+ * empty neighbours (the title, the headings) are left as they are.
+ */
+function fittedSummaryLine(
+  line: SummaryLine,
+  widths: readonly number[],
+  styles: StyleBook,
+): { styles: (Style | undefined)[]; height?: number } {
+  if (line.spills) return { styles: line.styles };
+  const merged = widths.slice(0, 4).reduce((sum, w) => sum + w, 0);
+  const wraps = line.values.map((value, i) => {
+    const style = line.styles[i];
+    const text = displayText(value as DisplayValue, style?.numFmt);
+    const width = line.merge ? merged : widths[i] ?? 0;
+    const wide = text.length > 0 && (style?.alignment?.wrapText || widthOf(text) > width);
+    return wide && typeof value === "string" ? wrappedLines(text, width) : 0;
+  });
+  const lines = Math.max(1, ...wraps);
+  if (lines === 1) return { styles: line.styles };
+  const fitted = line.values.map((_, i) => {
+    const style = line.styles[i] ?? NO_STYLE;
+    const wrap = wraps[i] > 0;
+    return styles.variant(style, wrap ? "top|wrap" : "top", () => ({
+      ...style,
+      alignment: { ...style.alignment, vertical: "top", ...(wrap ? { wrapText: true } : {}) },
+    }));
+  });
+  return { styles: fitted, height: rowHeight(lines) };
 }
 
 /**
@@ -634,7 +755,7 @@ function summaryLines(
 
   blank();
   lines.push({ values: ["Sections"], styles: [heading], spills: true });
-  add(["Section", "Sheet", "Rows"], [label, label, label]);
+  add(["Section", "Sheet", "Rows"], [label, label, overNumbers(label, styles)]);
   for (const { section, names } of plans) {
     add([cleanText(section.title), names.join(", "), section.rowCount], [
       undefined,
@@ -666,7 +787,11 @@ function summaryTotals(
     const sums = sumColumns(section);
     lines.push({
       values: [cleanText(section.title), "Line", "Rows", ...sums.map((c) => cleanText(c.label))],
-      styles: [label, label, label, ...sums.map(() => label)],
+      styles: [
+        label,
+        label,
+        ...[label, ...sums.map(() => label)].map((l) => overNumbers(l, styles)),
+      ],
     });
     for (const [line, values] of Object.entries(section.totals)) {
       const code = currencyCode(line);
@@ -675,7 +800,7 @@ function summaryTotals(
           null,
           cleanText(line),
           values.rows ?? null,
-          ...sums.map((c) => finite(values[c.key])),
+          ...sums.map((c) => shownTotal(c, line, values[c.key]) ?? null),
         ],
         styles: [
           undefined,
@@ -732,13 +857,10 @@ function writeTotals(
     // The line over every row sums columns in one currency: no row is selected by its code.
     const across = isAllCurrenciesLine(line);
     const cells: ExcelJS.CellValue[] = plan.map(() => null);
-    const text = line === "All" ? "Total" : `Total ${cleanText(line)}`;
-    if (labelIndex >= 0) {
-      cells[labelIndex] = values.rows === undefined ? text : `${text} (${values.rows} rows)`;
-    }
+    if (labelIndex >= 0) cells[labelIndex] = totalsLineLabel(line, values.rows, cleanText);
     for (const c of sums) {
       const index = plan.findIndex((p) => p.column === c);
-      const result = finite(values[c.key]);
+      const result = shownTotal(c, line, values[c.key]) ?? null;
       // The code as its cells show it (cleaned like them), so the formula selects those cells.
       const currency = currencyIndex >= 0 && !across
         ? { column: columnLetter(currencyIndex + 1), line: cleanText(line) }
@@ -764,10 +886,6 @@ function sumColumns(section: RenderSection): Column[] {
   return section.columns.filter((c) => keys.has(c.key));
 }
 
-function finite(value: number | undefined): number | null {
-  return typeof value === "number" && Number.isFinite(value) ? value : null;
-}
-
 function safeEmphasis(fn: NonNullable<Column["emphasis"]>, row: Row): "warn" | "bad" | undefined {
   try {
     return fn(row);
@@ -781,7 +899,7 @@ function paramCell(value: unknown): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value;
   if (typeof value === "number") return Number.isFinite(value) ? value : String(value);
-  if (typeof value === "boolean") return value;
+  if (typeof value === "boolean") return formatBoolean(value);
   if (typeof value === "string") return cleanText(value);
   if (Array.isArray(value)) return cleanText(value.map(String).join(", "));
   return cleanText(JSON.stringify(value));

@@ -20,8 +20,11 @@ type Style = any;
 export interface RowSink {
   /** Adds a cell to the current row (columns in order, from the first). */
   cell(value: ExcelJS.CellValue, style: Style): void;
-  /** Ends the current row (a row of empty cells is numbered but not written, as exceljs does). */
-  endRow(): void;
+  /**
+   * Ends the current row (a row of empty cells is numbered but not written, as exceljs does),
+   * `height` points high when given (else the sheet's default height).
+   */
+  endRow(height?: number): void;
   /** Writes what is buffered; the sheet's `addRow` numbers its next row after these rows. */
   finish(): void;
 }
@@ -41,6 +44,7 @@ const NUMBER = 2;
 const STRING = 3;
 const DATE = 4;
 const BOOLEAN = 9;
+const FORMULA = 6;
 
 /** Bytes of row XML collected before they are written to the sheet's stream. */
 const FLUSH_BYTES = 1 << 16;
@@ -60,10 +64,36 @@ function isDirectWritable(sheet: unknown): sheet is SheetInternals {
     s._rows.length === 0 && typeof s._workbook?.styles?.addStyleModel === "function";
 }
 
-/** The start tag of a row around its number and last column: `<row r="7" spans="1:5" …>`. */
+/**
+ * The start tag of a row around its number, height and last column:
+ * `<row r="7" ht="30" customHeight="1" spans="1:5" …>`.
+ */
 const ROW_OPEN = '<row r="';
+const ROW_HEIGHT = '" ht="';
+const ROW_CUSTOM = '" customHeight="1';
 const ROW_SPANS = '" spans="1:';
 const ROW_TAIL = '" x14ac:dyDescent="0.25">';
+
+/** A formula cell's value: the formula (without `=`) and its cached number, if any. */
+interface FormulaValue {
+  readonly formula: string;
+  readonly result?: number | null;
+}
+
+/** The exceljs value type of a cell value (a formula's: that of its result, for its style). */
+function valueType(value: unknown): number {
+  return value === null || value === undefined
+    ? NULL
+    : typeof value === "number"
+    ? NUMBER
+    : typeof value === "string"
+    ? STRING
+    : typeof value === "boolean"
+    ? BOOLEAN
+    : value instanceof Date
+    ? DATE
+    : FORMULA;
+}
 
 /** Decimal digits of a non-negative integer. */
 function digitCount(n: number): number {
@@ -98,16 +128,9 @@ class DirectRowSink implements RowSink {
   }
 
   cell(value: ExcelJS.CellValue, style: Style): void {
-    const type = value === null || value === undefined
-      ? NULL
-      : typeof value === "number"
-      ? NUMBER
-      : typeof value === "string"
-      ? STRING
-      : typeof value === "boolean"
-      ? BOOLEAN
-      : DATE;
-    const id = this.#styles.addStyleModel(style ?? {}, type);
+    const type = valueType(value);
+    const result = type === FORMULA ? (value as FormulaValue).result : undefined;
+    const id = this.#styles.addStyleModel(style ?? {}, type === FORMULA ? valueType(result) : type);
     const letter = this.#letters[++this.#column];
     if (type === NULL && !id) return;
     const xml = this.#out;
@@ -135,6 +158,9 @@ class DirectRowSink implements RowSink {
       case BOOLEAN:
         xml.ascii(value ? ' t="b"><v>1' : ' t="b"><v>0');
         break;
+      case FORMULA:
+        this.#formula(value as FormulaValue);
+        return;
       default:
         xml.ascii("><v>");
         xml.number(25569 + (value as Date).getTime() / 86_400_000);
@@ -143,17 +169,39 @@ class DirectRowSink implements RowSink {
     this.#hasValue = true;
   }
 
-  endRow(): void {
+  /** The rest of a formula cell, as exceljs writes it: `<f>` then the cached number's `<v>`. */
+  #formula(value: FormulaValue): void {
+    const xml = this.#out;
+    xml.ascii("><f>");
+    xml.text(value.formula);
+    xml.ascii("</f>");
+    if (typeof value.result === "number") {
+      xml.ascii("<v>");
+      xml.number(value.result);
+      xml.ascii("</v>");
+    }
+    xml.ascii("</c>");
+    this.#hasValue = true;
+  }
+
+  endRow(height?: number): void {
     const out = this.#out;
     if (this.#hasValue) {
       const start = this.#rowStart;
       const end = out.length;
+      const ht = height ? String(height) : "";
       const head = ROW_OPEN.length + digitCount(this.#rowNumber) + ROW_SPANS.length +
-        digitCount(this.#column) + ROW_TAIL.length;
+        digitCount(this.#column) + ROW_TAIL.length +
+        (ht ? ROW_HEIGHT.length + ht.length + ROW_CUSTOM.length : 0);
       out.insertGap(start, head);
       out.rewind(start);
       out.ascii(ROW_OPEN);
       out.number(this.#rowNumber);
+      if (ht) {
+        out.ascii(ROW_HEIGHT);
+        out.ascii(ht);
+        out.ascii(ROW_CUSTOM);
+      }
       out.ascii(ROW_SPANS);
       out.number(this.#column);
       out.ascii(ROW_TAIL);
@@ -198,9 +246,10 @@ class ExcelRowSink implements RowSink {
     this.#styles.push(style);
   }
 
-  endRow(): void {
+  endRow(height?: number): void {
     const row = this.#sheet.addRow(this.#values);
     for (let i = 0; i < this.#styles.length; i++) row.getCell(i + 1).style = this.#styles[i];
+    if (height) row.height = height;
     row.commit();
     this.#values = [];
     this.#styles = [];

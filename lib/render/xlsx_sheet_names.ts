@@ -5,9 +5,10 @@
  * shortened deterministically, step by step, until it fits: `and` → `&`, commas dropped,
  * `30 days or more` → `30+ days`, common long words abbreviated (`applications` → `apps`,
  * `organization` → `org`, `installations` → `installs`, …), articles dropped; then its leading
- * words when they keep most of the title (trailing `per`, `by`, `&`, … removed); else the section
- * id title-cased; else the leading words that fit. A word is cut only when a single word is longer
- * than the limit. Duplicates get ` (2)`, ` (3)`, … with the name shortened again to leave room.
+ * words when they keep most of the title and end where a phrase ends (before `per`, `by`, `with`,
+ * `&`, `that`, `(`, …: "Reconciliation with entitlement states" is never "Reconciliation with
+ * entitlement"); else the section id title-cased; else the leading phrase that fits. A word is cut
+ * only when a single word is longer than the limit. Duplicates get ` (2)`, ` (3)`, … with the name shortened again to leave room.
  *
  * @module
  */
@@ -63,6 +64,35 @@ const DANGLING = new Set([
   "the",
   "a",
   "an",
+]);
+
+/** Words that open a phrase: leading words may end only before one of them (or a `(`). */
+const PHRASE_START = new Set([
+  "&",
+  "and",
+  "or",
+  "by",
+  "per",
+  "of",
+  "for",
+  "with",
+  "without",
+  "in",
+  "on",
+  "to",
+  "from",
+  "at",
+  "vs",
+  "-",
+  "that",
+  "which",
+  "where",
+  "when",
+  "than",
+  "since",
+  "until",
+  "after",
+  "before",
 ]);
 
 /** Share of a shortened title's words its leading words must keep to stand for it. */
@@ -121,8 +151,19 @@ function shortened(title: string, limit: number): string {
   return words.filter((w, i) => i === 0 || !ARTICLES.has(w.toLowerCase())).join(" ");
 }
 
-/** The leading words of `text` that fit `limit`, without a dangling connector at the end. */
-function leadingWords(text: string, limit: number): string[] {
+/** Whether the first `count` of `words` end where a phrase ends (all of them, or before one). */
+function endsPhrase(words: readonly string[], count: number): boolean {
+  if (count >= words.length) return true;
+  const next = words[count];
+  return next.startsWith("(") || PHRASE_START.has(next.toLowerCase());
+}
+
+/**
+ * The leading words of `text` that fit `limit` — ending where a phrase ends when `phrase` — without
+ * a dangling connector at the end; a single word longer than the limit is the only word cut (by
+ * the caller).
+ */
+function leadingWords(text: string, limit: number, phrase: boolean): string[] {
   const words = text.split(" ");
   const out: string[] = [];
   let length = -1;
@@ -131,6 +172,7 @@ function leadingWords(text: string, limit: number): string[] {
     out.push(word);
     length += 1 + word.length;
   }
+  while (phrase && out.length > 0 && !endsPhrase(words, out.length)) out.pop();
   // An opening parenthesis whose group does not fit goes with it: no "(org" at the end.
   const open = out.findIndex((w, i) => w.startsWith("(") && !out.slice(i).join(" ").includes(")"));
   if (open > 0) out.length = open;
@@ -157,8 +199,9 @@ function idTitle(id: string): string {
 
 /**
  * A readable sheet name of at most `limit` characters (default 31) for a section title: the title,
- * else its shortened form, else its leading words when they keep most of it, else the section id
- * title-cased, else the leading words that fit. Pure and deterministic.
+ * else its shortened form, else its leading words when they end a phrase and keep most of it, else
+ * the section id title-cased, else its leading phrase, else the leading words that fit. Pure and
+ * deterministic.
  *
  * @example
  * ```ts
@@ -168,6 +211,7 @@ function idTitle(id: string): string {
  * console.log(readableSheetName("Stale and quarantined computers per organization", {
  *   id: "organizations",
  * })); // "Organizations"
+ * console.log(readableSheetName("Reconciliation with entitlement states")); // "Reconciliation"
  * ```
  */
 export function readableSheetName(
@@ -179,13 +223,15 @@ export function readableSheetName(
   if (clean.length <= limit) return clean;
   const short = shortened(clean, limit);
   if (short.length <= limit) return short;
-  const lead = leadingWords(short, limit);
+  const lead = leadingWords(short, limit, true);
   // A parenthetical (a scope such as "(organization …)") qualifies the title; it is not counted.
   const outside = short.replace(/\s*\([^)]*\)/g, "").split(" ");
   if (standsFor(lead, outside)) return lead.join(" ");
   const id = options.id === undefined ? "" : idTitle(options.id);
   if (id !== "" && id.length <= limit) return id;
-  return lead.length > 0 ? lead.join(" ") : short.slice(0, limit).trimEnd();
+  if (lead.length > 0) return lead.join(" ");
+  const words = leadingWords(short, limit, false);
+  return words.length > 0 ? words.join(" ") : short.slice(0, limit).trimEnd();
 }
 
 /**

@@ -31,6 +31,32 @@ import { NO_CURRENCY } from "../report/totals.ts";
  */
 export const FILTER_AWARE_MAX_ROWS = 100_000;
 
+/**
+ * The label of a totals line under a table: `Total`, `Total EUR` or, for rows without a currency
+ * code, `Total, no currency`, with the rows it covers (`Total EUR (15 rows)`); `clean` makes the
+ * line's label cell text.
+ *
+ * @example
+ * ```ts
+ * import { totalsLineLabel } from "./xlsx_totals.ts";
+ * console.log(totalsLineLabel("All", 3)); // Total (3 rows)
+ * console.log(totalsLineLabel("(none)", 1)); // Total, no currency (1 row)
+ * console.log(totalsLineLabel("EUR", undefined)); // Total EUR
+ * ```
+ */
+export function totalsLineLabel(
+  line: string,
+  rows: number | undefined,
+  clean: (text: string) => string = (text) => text,
+): string {
+  const text = line === "All"
+    ? "Total"
+    : line === NO_CURRENCY
+    ? "Total, no currency"
+    : `Total ${clean(line)}`;
+  return rows === undefined ? text : `${text} (${rows} ${rows === 1 ? "row" : "rows"})`;
+}
+
 /** Excel's limit of characters in a formula (less room for the `=`). */
 const MAX_FORMULA_CHARS = 8_000;
 /** Excel's limit of arguments of a function. */

@@ -2,20 +2,22 @@
  * XLSX column widths sized for what a spreadsheet displays, so no number shows as `####`.
  *
  * A streamed sheet writes its column widths before its first row, so a section's widths are known
- * ahead of its rows: numbers from the section's {@link RenderSection.extents} (the smallest and
- * largest value of each numeric column, computed while the rows were spooled: the widest displayed
- * number is one of the two), formatted with the column's number format; the totals lines from the
- * section's totals (bold, so a little wider); dates, booleans and headers from their fixed texts;
- * text from a bounded sample of rows (90th percentile of lengths, at most {@link TEXT_MAX_WIDTH}
- * characters: longer text is cut or wraps, numbers never are). A section without extents is read
- * once for them.
+ * ahead of its rows, from the section's {@link RenderSection.extents} (computed while the rows were
+ * spooled; a section without them is read once for them): numbers from the smallest and largest
+ * value of each numeric column (the widest displayed number is one of the two), formatted with the
+ * column's number format; the totals lines from the section's totals (bold, so a little wider);
+ * dates, booleans and headers from their fixed texts; text from its longest line, up to
+ * {@link TEXT_MAX_WIDTH} characters. A text column whose longest line is wider wraps
+ * ({@link SectionColumns.wrap}): its cells wrap and their rows are as high as their lines
+ * (`./xlsx_wrap.ts`), so no text is cut where the next cell holds something.
  *
  * @module
  */
 
 import type { Column, ColumnType } from "../report/model.ts";
-import { ExtentAccumulator, type Extents } from "../report/extents.ts";
+import { ExtentAccumulator, type Extents, numberExtent, textExtent } from "../report/extents.ts";
 import type { RenderSection } from "./renderer.ts";
+import { totalsLineLabel } from "./xlsx_totals.ts";
 import { isNumericType } from "./format.ts";
 import { currencyCode, displayText, type DisplayValue, numberFormat } from "./xlsx_formats.ts";
 
@@ -132,51 +134,14 @@ function typeWidth(type: ColumnType): number {
 /** A currency code standing for any: every code is three letters, so every one is as wide. */
 const ANY_CODE = "WWW";
 
-/** Options of {@link sectionWidths}. */
-export interface SectionWidthOptions {
-  /** Rows read to size text columns that have no `width` (default 200). */
-  readonly sampleRows?: number;
-}
-
-/** What one pass over the rows found: text lengths of sampled rows and, when asked, extents. */
-interface RowScan {
-  readonly lengths: Map<number, number[]>;
-  readonly extents: Extents;
-}
-
-/** Reads the sample of text lengths, and every row when the section has no extents. */
-async function scanRows(section: RenderSection, sampleRows: number): Promise<RowScan> {
+/** The section's extents: its own, else read from its rows once. */
+async function extentsOf(section: RenderSection): Promise<Extents> {
   const columns = section.columns;
-  const lengths = new Map<number, number[]>();
-  columns.forEach((c, i) => {
-    if (c.width === undefined && c.type === "text" && sampleRows > 0) lengths.set(i, []);
-  });
-  const tracker = section.extents || !columns.some((c) => isNumericType(c.type))
-    ? undefined
-    : new ExtentAccumulator(columns);
-  if ((lengths.size === 0 && !tracker) || section.rowCount === 0) {
-    return { lengths, extents: section.extents ?? {} };
-  }
-  let n = 0;
-  for await (const row of section.rows()) {
-    if (n < sampleRows) {
-      for (const [i, list] of lengths) {
-        const v = row[columns[i].key];
-        if (v !== null && v !== undefined) list.push(String(v).length);
-      }
-    }
-    n++;
-    if (tracker) tracker.add(row);
-    else if (n >= sampleRows) break;
-  }
-  return { lengths, extents: section.extents ?? tracker?.result() ?? {} };
-}
-
-/** The 90th percentile of a list of lengths (sorted in place), or 0 for none. */
-function p90(lengths: number[]): number {
-  if (lengths.length === 0) return 0;
-  lengths.sort((a, b) => a - b);
-  return lengths[Math.min(lengths.length - 1, Math.floor(lengths.length * 0.9))];
+  const measured = columns.some((c) => isNumericType(c.type) || c.type === "text");
+  if (section.extents || !measured || section.rowCount === 0) return section.extents ?? {};
+  const tracker = new ExtentAccumulator(columns);
+  for await (const row of section.rows()) tracker.add(row);
+  return tracker.result();
 }
 
 /** The cells a column's values and totals display, fitted into `widths`. */
@@ -188,7 +153,7 @@ function fitValues(
   extents: Extents,
 ): void {
   const format = numberFormat(column, column.type === "currency" ? ANY_CODE : undefined);
-  const extent = extents[column.key];
+  const extent = numberExtent(extents, column.key);
   if (extent) {
     widths.fit(index, extent.min, { numFmt: format });
     widths.fit(index, extent.max, { numFmt: format });
@@ -196,19 +161,85 @@ function fitValues(
   if (column.type === "date" || column.type === "datetime") {
     widths.fit(index, new Date(Date.UTC(2000, 11, 31, 23, 59, 59)), { numFmt: format });
   }
-  if (column.type === "boolean") widths.fit(index, false);
+  if (column.type === "boolean") widths.fit(index, "Yes");
   if (!(section.totalsSpec?.sum ?? []).includes(column.key)) return;
   for (const [line, values] of Object.entries(section.totals)) {
-    const numFmt = numberFormat(column, currencyCode(line));
+    // A line's amounts may show a code even where the label names none: room for one.
+    const code = currencyCode(line) ?? (column.type === "currency" ? ANY_CODE : undefined);
+    const numFmt = numberFormat(column, code);
     widths.fit(index, values[column.key], { numFmt, font: { bold: true } });
   }
 }
 
+/** The totals lines' labels (bold) in the first column the totals do not sum, which holds them. */
+function fitTotalsLabels(widths: ColumnWidths, section: RenderSection): void {
+  const sums = section.totalsSpec?.sum ?? [];
+  const index = section.columns.findIndex((c) => !sums.includes(c.key));
+  if (!section.totalsSpec || index < 0) return;
+  for (const [line, values] of Object.entries(section.totals)) {
+    widths.fit(index, totalsLineLabel(line, values.rows), { font: { bold: true } });
+  }
+}
+
 /**
- * The widths of a section's columns (characters): a column's own `width`, else its type's default
- * and its sampled text (90th-percentile length, at most {@link TEXT_MAX_WIDTH}); at least its
- * header (with room for the filter button); widened to show every number, date and totals figure
- * whole.
+ * How a section's columns are laid out on its sheet.
+ *
+ * @example
+ * ```ts
+ * import type { SectionColumns } from "./xlsx_widths.ts";
+ * const layout: SectionColumns = { widths: [30, 12], wrap: [false, false] };
+ * console.log(layout.widths.length); // 2
+ * ```
+ */
+export interface SectionColumns {
+  /** Each column's width (characters). */
+  readonly widths: readonly number[];
+  /** Whether a column's cells wrap: a text column whose longest line is wider than the column. */
+  readonly wrap: readonly boolean[];
+}
+
+/**
+ * The widths of a section's columns (characters) and which of them wrap: a column is at least its
+ * type's default, its own `width` and its header (with room for the filter button, up to
+ * {@link TEXT_MAX_WIDTH}); a text column as wide as its longest line (up to {@link TEXT_MAX_WIDTH},
+ * wrapping beyond); widened to show every number, date and totals figure whole.
+ *
+ * @example
+ * ```ts
+ * import { sectionColumns } from "./xlsx_widths.ts";
+ * import { memorySection } from "../report/spool.ts";
+ * const section = memorySection({
+ *   id: "apps",
+ *   title: "Apps",
+ *   columns: [{ key: "name", label: "Application", type: "text", width: 10 }],
+ *   rows: [{ name: "Microsoft Office Professional Plus 2021" }, { name: "x".repeat(90) }],
+ * });
+ * console.log(await sectionColumns(section)); // { widths: [ 60 ], wrap: [ true ] }
+ * ```
+ */
+export async function sectionColumns(section: RenderSection): Promise<SectionColumns> {
+  const columns = section.columns;
+  const extents = await extentsOf(section);
+  const longest = columns.map((c) =>
+    c.type === "text" ? textExtent(extents, c.key)?.longestLine ?? 0 : 0
+  );
+  const widths = new ColumnWidths(columns.map((c, i) => {
+    const header = Math.min(TEXT_MAX_WIDTH, c.label.length + 4); // room for the filter button
+    const own = c.width !== undefined && c.width > 0 ? Math.min(EXCEL_MAX_WIDTH, c.width) : 0;
+    const text = longest[i] > 0 ? Math.min(TEXT_MAX_WIDTH, widthOf("x".repeat(longest[i]))) : 0;
+    return Math.max(6, own || typeWidth(c.type), header, text);
+  }));
+  columns.forEach((c, i) => fitValues(widths, i, c, section, extents));
+  fitTotalsLabels(widths, section);
+  const result = widths.widths();
+  return {
+    widths: result,
+    wrap: columns.map((_, i) => longest[i] > 0 && widthOf("x".repeat(longest[i])) > result[i]),
+  };
+}
+
+/**
+ * The widths of a section's columns (characters): {@link sectionColumns}' widths.
  *
  * @example
  * ```ts
@@ -224,21 +255,6 @@ function fitValues(
  * console.log(await sectionWidths(section)); // [22]
  * ```
  */
-export async function sectionWidths(
-  section: RenderSection,
-  options: SectionWidthOptions = {},
-): Promise<number[]> {
-  const columns = section.columns;
-  const scan = await scanRows(section, Math.max(0, options.sampleRows ?? 200));
-  const widths = new ColumnWidths(columns.map((c) => {
-    const header = Math.min(TEXT_MAX_WIDTH, c.label.length + 4); // room for the filter button
-    if (c.width !== undefined && c.width > 0) {
-      return Math.min(EXCEL_MAX_WIDTH, Math.max(c.width, header));
-    }
-    const sampled = p90(scan.lengths.get(columns.indexOf(c)) ?? []);
-    const text = sampled > 0 ? Math.min(TEXT_MAX_WIDTH, sampled + 2) : 0;
-    return Math.max(6, typeWidth(c.type), header, text);
-  }));
-  columns.forEach((c, i) => fitValues(widths, i, c, section, scan.extents));
-  return widths.widths();
+export async function sectionWidths(section: RenderSection): Promise<number[]> {
+  return [...(await sectionColumns(section)).widths];
 }

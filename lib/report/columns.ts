@@ -19,6 +19,8 @@ export interface ColumnOptions {
   readonly emphasis?: (row: Row) => "warn" | "bad" | undefined;
   /** `drop`: left out, with a note, when no row of its section has a value in it. */
   readonly whenUnfilled?: "drop";
+  /** A spreadsheet formula over other columns of the row (see `Column.formula`). */
+  readonly formula?: string;
 }
 
 function builder(type: ColumnType) {

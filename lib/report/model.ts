@@ -77,6 +77,15 @@ export interface Column {
    * and the section's description says so (`unfilled.ts`).
    */
   readonly whenUnfilled?: "drop";
+  /**
+   * A column derived from others of its row, as a spreadsheet formula over their keys
+   * (`"purchased + received - given"`; functions IF, OR, AND, NOT, MAX, MIN, ABS, ROUND; `""` is
+   * an empty cell). The XLSX writes a row's number as the cell's formula with the number as its
+   * cached result, so a reader re-checks the figure in the workbook (a row without one has an
+   * empty cell); every other format shows the value. The row's value must be what the formula
+   * gives.
+   */
+  readonly formula?: string;
 }
 
 /**

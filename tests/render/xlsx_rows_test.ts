@@ -1,7 +1,8 @@
 /**
  * The direct row writer against exceljs' own rows, byte for byte: the sheet XML of a section long
  * enough to cross many 64 KB chunks, with multi-byte text (so characters meet chunk edges),
- * fractional amounts, dates, booleans and empties, must be the same whichever writer wrote it.
+ * fractional amounts, dates, booleans and empties, rows made higher by wrapped text and formula
+ * cells, must be the same whichever writer wrote it.
  *
  * @module
  */
@@ -21,6 +22,8 @@ const COLUMNS: Column[] = [
   { key: "seats", label: "Seats", type: "integer" },
   { key: "due", label: "Due", type: "datetime" },
   { key: "ok", label: "OK", type: "boolean" },
+  { key: "note", label: "Note", type: "text" },
+  { key: "double", label: "Double", type: "number", formula: 'IF(seats = "", "", seats * 2)' },
 ];
 
 const TEXTS = [
@@ -40,6 +43,8 @@ function rowAt(i: number): Row {
     seats: i % 13 === 0 ? null : [(i * 7) % 500, -i, 2 ** 53 + i * 2, -0, 1e21 * i][i % 5],
     due: new Date(Date.UTC(2024, 0, 1) + i * 61_013),
     ok: i % 5 === 0 ? null : i % 2 === 0,
+    note: i % 7 === 0 ? `${"a long note & <more> ".repeat(1 + (i % 9))}${i}` : null,
+    double: i % 13 === 0 ? null : 2 * [(i * 7) % 500, -i, 2 ** 53 + i * 2, -0, 1e21 * i][i % 5],
   };
 }
 
@@ -86,6 +91,17 @@ describe("direct row writer", () => {
       assert.ok(new TextEncoder().encode(xml[0]).length > 4 * 65_536, "crosses several chunks");
       assert.match(xml[0], /日本語のコンピューター 2996/);
       assert.match(xml[0], /lone \uFFFD \uFFFD end\uFFFD/);
+      assert.match(
+        xml[0],
+        /<row r="\d+" ht="\d+" customHeight="1" spans=/,
+        "wrapped rows' heights",
+      );
+      assert.match(
+        xml[0],
+        /<f>IF\(D\d+=&quot;&quot;,&quot;&quot;,D\d+\*2\)<\/f><v>-?\d/,
+        "a formula and its number",
+      );
+      assert.doesNotMatch(xml[0], /t="str"><f>/, "a row without a value has no formula");
       assert.equal(xml[0], xml[1]);
     } finally {
       await Deno.remove(dir, { recursive: true });

@@ -204,7 +204,7 @@ describe("XlsxRenderer", () => {
     assert.match(lines.USD.getCell(5).numFmt, /"USD"/);
   });
 
-  it("writes typed cells: numbers, dates in UTC, booleans, currency and percent formats", async () => {
+  it("writes typed cells: numbers, dates in UTC, Yes/No, currency and percent formats", async () => {
     const [path] = await new XlsxRenderer().render(
       doc([section({ id: "main", title: "Products", columns: COLUMNS, rows: ROWS })]),
       { outDir: dir },
@@ -230,8 +230,9 @@ describe("XlsxRenderer", () => {
     assert.ok(seen instanceof Date);
     assert.equal(seen.toISOString(), "2024-05-01T08:30:00.000Z");
     assert.equal(r2.getCell(6).numFmt, "yyyy-mm-dd hh:mm");
-    assert.equal(r2.getCell(7).value, true);
-    assert.equal(r2.getCell(7).type, ExcelJS.ValueType.Boolean);
+    // Yes/No in every sheet, as HTML, PDF and CSV show them.
+    assert.equal(r2.getCell(7).value, "Yes");
+    assert.equal(r2.getCell(7).type, ExcelJS.ValueType.String);
 
     const r3 = ws.getRow(3);
     // A formula-looking string stays a string: no formula cell.
@@ -239,7 +240,7 @@ describe("XlsxRenderer", () => {
     assert.equal(r3.getCell(1).value, "=cmd|'/C calc'!A0");
     assert.match(r3.getCell(4).numFmt, /"USD"/);
     assert.equal(r3.getCell(5).value, null);
-    assert.equal(r3.getCell(7).value, false);
+    assert.equal(r3.getCell(7).value, "No");
     // The emphasis of an uncovered row shows as a fill.
     const fill = r3.getCell(7).fill as ExcelJS.FillPattern;
     assert.equal(fill.pattern, "solid");
@@ -289,7 +290,7 @@ describe("XlsxRenderer", () => {
     assert.equal(ws.getCell("D6").value, 1244.5);
     assert.match(ws.getCell("D6").numFmt, /"EUR"/);
     assert.equal(ws.getCell("D6").font.bold, true);
-    assert.equal(ws.getCell("A7").value, "Total USD (1 rows)");
+    assert.equal(ws.getCell("A7").value, "Total USD (1 row)");
     assert.equal(ws.getCell("D7").value, 99.99);
     // The autofilter covers the table, not the totals.
     assert.equal(ws.autoFilter, "A1:G4");
@@ -436,7 +437,10 @@ describe("XlsxRenderer", () => {
       "Nothing",
     ]);
     const types = new Set(golden.flatMap((s) => s.cells.map((c) => c.split("|")[1])));
-    for (const t of ["2", "3", "4", "9"]) assert.ok(types.has(t), `cell type ${t} in the fixture`);
+    for (const t of ["2", "3", "4"]) assert.ok(types.has(t), `cell type ${t} in the fixture`);
+    // No spreadsheet boolean (TRUE/FALSE in one program, 1/0 in another): Yes and No.
+    assert.ok(!types.has("9"), "no boolean cell");
+    assert.ok(golden.some((s) => s.cells.some((c) => c.includes('|3|"Yes"|'))), "Yes as text");
   });
 
   it("rejects a sheet limit Excel could not open", () => {
