@@ -111,7 +111,7 @@ function optimisedLines(ctx: Ctx): string[] {
   ];
 }
 
-function exposureSection(ctx: Ctx): ViewSection {
+function exposureSection(ctx: Ctx): ViewSection | null {
   const lines = withConverted(
     ctx,
     ["shortfallCost", "unpricedShortfalls", "positionsShort"],
@@ -119,6 +119,8 @@ function exposureSection(ctx: Ctx): ViewSection {
   );
   const optimised = optimisedLines(ctx);
   if (!lines.some((l) => l.key.startsWith("license-position|"))) {
+    // A pack without the position (a finance pack, say) leads with what it measured.
+    if (!optimised.length) return null;
     return section("exposure", "Compliance exposure", {
       intro: ["Not measured: this pack has no license-position report.", ...optimised],
     });
