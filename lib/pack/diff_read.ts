@@ -131,8 +131,7 @@ export interface CheckedRun {
 /**
  * Checks that a folder is a pack run whose license-position succeeded and whose snapshot is
  * there as its manifest lists it (SHA-256). Throws {@link RunFolderError} (exit 2). Check every
- * run before reading any: the replay client's token is the word "snapshot", which error messages
- * then redact.
+ * run before reading any, so a bad second run stops the diff before the first is read.
  *
  * @example
  * ```ts ignore
@@ -194,7 +193,6 @@ export async function readRunState(checked: CheckedRun): Promise<RunState> {
     };
   } catch (e) {
     if (e instanceof SnapshotMissError) {
-      // No "snapshot" in this message: the replay's token is that word, and it is redacted.
       throw new RunFolderError(dir, `keeps less data than ${COMPARED_REPORT} read in that run`);
     }
     throw e;

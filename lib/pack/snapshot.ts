@@ -282,7 +282,11 @@ export function openSnapshot(path: string): SnapshotReplay {
     const url = input instanceof Request ? input.url : String(input);
     if (new URL(url).pathname === TOKEN_PATH) {
       return Promise.resolve(
-        Response.json({ access_token: "snapshot", token_type: "Bearer", expires_in: 86400 }),
+        Response.json({
+          access_token: "samkit-snapshot-replay-needs-no-token",
+          token_type: "Bearer",
+          expires_in: 86400,
+        }),
       );
     }
     const key = requestKey(method, url);
