@@ -21,6 +21,21 @@ class NeedsService extends Error {
   }
 }
 
+let swallowing = false;
+
+/**
+ * A refused call throws at once, so reads a data function started before it (in one
+ * Promise.all, say) reject with no one left to await them: those rejections are this check's
+ * own (no other code has a NeedsService) and are not the run's unhandled rejections.
+ */
+function swallowRefusals(): void {
+  if (swallowing) return;
+  swallowing = true;
+  globalThis.addEventListener("unhandledrejection", (event) => {
+    if (event.reason instanceof NeedsService) event.preventDefault();
+  });
+}
+
 /** A value that any property read leads through and any call or construction refuses. */
 function refusing(): unknown {
   const target = function () {};
@@ -87,6 +102,7 @@ export async function checkDeclaredSections(
 ): Promise<void> {
   const controller = new AbortController();
   controller.abort(new NeedsService());
+  swallowRefusals();
   let returned;
   try {
     const result = Promise.resolve(definition.data({

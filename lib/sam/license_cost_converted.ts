@@ -18,7 +18,7 @@ import { COST_FIELDS, type CostLine, purchasePerUnit } from "./license_cost_line
 /** The cost figure keys, in the order shown. */
 const COST_KEYS: readonly string[] = COST_FIELDS.map(([key]) => key);
 
-/** The parts of a license's total cost. */
+/** The parts of a license's cost to date. */
 const TOTAL_PARTS = ["purchaseCost", "accumulatedMaintenance", "accumulatedSupport"] as const;
 
 /**

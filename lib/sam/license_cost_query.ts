@@ -181,8 +181,8 @@ export function subtotalsBy<K extends keyof CostLine & string>(
 }
 
 /**
- * The `top` applications of currency `code` by total cost (then by name), ranked from 1;
- * applications without a total cost are not ranked.
+ * The `top` applications of currency `code` by cost to date (then by name), ranked from 1;
+ * applications without a cost to date are not ranked.
  *
  * @example
  * ```ts
@@ -222,8 +222,8 @@ export function topSectionId(code?: string, codes: Iterable<string> = []): strin
 export const NO_PUBLISHER = "(no publisher)";
 
 /**
- * Per publisher, the licenses of currency `code` with a total cost: their count, quantity and
- * total cost (summed to the cent; with a reporting currency `fx`, the lines' converted totals
+ * Per publisher, the licenses of currency `code` with a cost to date: their count, quantity and
+ * cost to date (summed to the cent; with a reporting currency `fx`, the lines' converted costs
  * summed too), largest total first (then by publisher).
  *
  * @example

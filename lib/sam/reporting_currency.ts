@@ -209,7 +209,7 @@ export interface ConvertedAmounts<T> {
   readonly currency: (item: T) => string | null | undefined;
   /**
    * Keys whose converted amount is the sum of the converted amounts of other keys (a license's
-   * total cost of its purchase, maintenance and support), used when the original amount is that
+   * cost to date of its purchase, maintenance and support), used when the original amount is that
    * sum to the cent; else it is converted as it is.
    */
   readonly sums?: Readonly<Record<string, readonly string[]>>;
