@@ -26,7 +26,7 @@ import type {
   TotalsSpec,
 } from "../report/model.ts";
 import { ALL, groupedRows, type GroupEvent, NO_CURRENCY } from "../report/totals.ts";
-import { coverFacts } from "../report/facts.ts";
+import { coverFacts, coverStatements, coverTiles } from "../report/facts.ts";
 import { openAtomicText } from "./atomic.ts";
 import { shownTotal } from "./totals_cells.ts";
 import {
@@ -554,7 +554,8 @@ function layoutParts(
     filter: doc.scope ? filterStatement(doc.scope) : undefined,
     filtered: doc.scope?.filter !== undefined,
     summary: doc.summary,
-    coverFacts: coverFacts(doc.summary),
+    coverFacts: coverTiles(coverFacts(doc.summary)),
+    coverStatements: coverStatements(coverFacts(doc.summary)),
     toc: doc.sections.map((section, i) => ({
       anchor: anchorOf(section, i),
       title: section.title,

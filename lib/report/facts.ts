@@ -270,3 +270,78 @@ export function coverFacts(facts: readonly Fact[]): Fact[] {
   const marked = facts.filter((f) => f.cover);
   return marked.length ? marked : facts.slice(0, DEFAULT_COVER_FACTS);
 }
+
+/** One value of a cover tile: a fact, and what distinguishes it from the tile's others. */
+export interface CoverValue {
+  /** The fact. */
+  readonly fact: Fact;
+  /** "all currencies" for a converted total beside per-currency ones; else none. */
+  readonly note?: string;
+}
+
+/** A tile of the cover: one figure, with a value per currency when it is money. */
+export interface CoverTile {
+  /** What the figure is (without its currency). */
+  readonly label: string;
+  /** Its values, in order: the all-currencies total first when there is one. */
+  readonly values: readonly CoverValue[];
+}
+
+/** A per-currency fact's label without its currency: "Cost to date (EUR)" → "Cost to date". */
+function baseLabel(fact: Fact): { base: string; all: boolean } {
+  if (fact.type !== "currency" || !fact.currency) return { base: fact.label, all: false };
+  const all = `, all currencies (${fact.currency})`;
+  if (fact.label.endsWith(all)) return { base: fact.label.slice(0, -all.length), all: true };
+  const one = ` (${fact.currency})`;
+  return fact.label.endsWith(one)
+    ? { base: fact.label.slice(0, -one.length), all: false }
+    : { base: fact.label, all: false };
+}
+
+/**
+ * The cover's tiles from its figures (see {@link coverFacts}): a money figure's values in every
+ * currency (and its all-currencies total) share one tile, so a cover holds every currency
+ * compactly; other figures have a tile each; text figures (the rates used) are left for the
+ * cover's statements ({@link coverStatements}).
+ *
+ * @example
+ * ```ts
+ * import { coverTiles } from "./facts.ts";
+ * const tiles = coverTiles([
+ *   { label: "Cost, all currencies (EUR)", value: 3, type: "currency", currency: "EUR" },
+ *   { label: "Cost (EUR)", value: 1, type: "currency", currency: "EUR" },
+ *   { label: "Cost (USD)", value: 2, type: "currency", currency: "USD" },
+ *   { label: "Licenses", value: 7, type: "integer" },
+ * ]);
+ * console.log(tiles.map((t) => [t.label, t.values.map((v) => v.note ?? v.fact.currency)]));
+ * // [["Cost", ["all currencies", "EUR", "USD"]], ["Licenses", [undefined]]]
+ * ```
+ */
+export function coverTiles(facts: readonly Fact[]): CoverTile[] {
+  const tiles: { label: string; values: CoverValue[] }[] = [];
+  for (const fact of facts) {
+    if (fact.type === "text") continue;
+    const { base, all } = baseLabel(fact);
+    const money = fact.type === "currency" && fact.currency;
+    const last = tiles.at(-1);
+    const value = all ? { fact, note: "all currencies" } : { fact };
+    if (money && last && last.label === base && last.values[0].fact.type === "currency") {
+      last.values.push(value);
+    } else tiles.push({ label: money ? base : fact.label, values: [value] });
+  }
+  return tiles;
+}
+
+/**
+ * The cover's text figures (the rates a reporting currency used), for the cover's statements.
+ *
+ * @example
+ * ```ts
+ * import { coverStatements } from "./facts.ts";
+ * const facts = [{ label: "Reporting currency", value: "1 EUR = 1.1 USD", type: "text" as const }];
+ * console.log(coverStatements(facts).length); // 1
+ * ```
+ */
+export function coverStatements(facts: readonly Fact[]): Fact[] {
+  return facts.filter((f) => f.type === "text");
+}
