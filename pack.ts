@@ -29,7 +29,11 @@ export {
   type PackSchedule,
   readPackFile,
   validatePack,
+  type ValidatePackOptions,
 } from "./lib/pack/pack_file.ts";
+export type { ManifestSigner } from "./lib/pack/sign.ts";
+export type { PackSign } from "./lib/pack/pack_sign.ts";
+export type { SecretRef } from "./lib/tenants/tenants_file.ts";
 export {
   type PackRunResult,
   printSummaryPdf,
@@ -40,6 +44,7 @@ export {
 export {
   type Manifest,
   type ManifestFile,
+  type ManifestKey,
   type ManifestReport,
   readManifest,
   verifyManifest,

@@ -76,7 +76,7 @@ export {
 } from "./lib/render/browser.ts";
 export type { ReportScope, ScopeParameter } from "./lib/report/scope.ts";
 export type { OmittedColumn } from "./lib/report/unfilled.ts";
-export type { Extents, NumberExtent } from "./lib/report/extents.ts";
+export type { Extents, NumberExtent, TextExtent } from "./lib/report/extents.ts";
 export {
   isFontList,
   loadTheme,

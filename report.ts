@@ -30,6 +30,7 @@
  */
 
 export {
+  type AmountConverter,
   type BarChartSpec,
   type CellValue,
   type ChartSeries,

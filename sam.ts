@@ -31,10 +31,12 @@ export type {
   ElpPosition,
   ElpResult,
 } from "./lib/query/elp/elp.ts";
-export type { ElpClient } from "./lib/query/elp/inputs.ts";
+export type { ElpClient, ElpData } from "./lib/query/elp/inputs.ts";
 export {
+  type ElpInputs,
   type ElpLicense,
   type ElpLine,
+  type ElpRequirementRow,
   type ElpTransfer,
   TRANSFER_KINDS,
   type TransferKind,

@@ -33,6 +33,7 @@ export {
 } from "./lib/server/server.ts";
 export type { Dialect } from "./lib/server/serialize.ts";
 export type {
+  ColumnReadOptions,
   ColumnSpec,
   EstateStore,
   RowInput,

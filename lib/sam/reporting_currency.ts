@@ -69,7 +69,7 @@ export interface ReportingCurrencyOptions {
  * console.log(ROUNDING_RULE.startsWith("each amount")); // true
  * ```
  */
-export const ROUNDING_RULE = "each amount is converted once, where it is first stated (a " +
+export const ROUNDING_RULE: string = "each amount is converted once, where it is first stated (a " +
   "license's cost, a position's cost), and rounded to the cent (half away from zero); every " +
   "converted subtotal, total and all-currencies total is the sum of those rounded amounts, so " +
   "it adds up from the converted figures above it. The original amount and currency stay " +

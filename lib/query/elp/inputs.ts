@@ -36,12 +36,17 @@ export type ElpClient = ClientSlice<{
 
 /** What {@link readElpInputs} returns. */
 export interface ElpData {
+  /** The license list (or a scope's allocations). */
   readonly licenses: Resource<"License">[];
+  /** The metric-tracking rows. */
   readonly requirements: Resource<"MetricTracking">[];
+  /** The transfer details of the applications in use. */
   readonly transfers: (Resource<"ComputerTransferDetail"> | Resource<"UserTransferDetail">)[];
   /** Computer → application → license ids covering it (from license tracking). */
   readonly coveredBy: Map<string, string[]>;
+  /** Every install with its entitlement state. */
   readonly installs: Resource<"ComputerApplicationEntitlement">[];
+  /** Entitlement state id → name. */
   readonly stateNames: Map<string, string>;
   /** The registry metrics of each application in use. */
   readonly metrics: Map<string, Resource<"RegistryMetric">[]>;

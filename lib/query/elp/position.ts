@@ -20,37 +20,57 @@
 
 /** A license as the ELP reads it. */
 export interface ElpLicense {
+  /** The license's id. */
   readonly id?: string | null;
+  /** The application it licenses. */
   readonly applicationId: string | null;
+  /** The metric it is counted in. */
   readonly metricId: string | null;
+  /** The units it grants. */
   readonly quantity: number | null;
 }
 
 /** A license transfer (computer or user) with its detail's quantity and flags. */
 export interface ElpTransfer {
+  /** The license the units come from. */
   readonly licenseId?: string | null;
+  /** The application giving the units. */
   readonly fromApplicationId: string | null;
+  /** The application receiving them. */
   readonly toApplicationId: string | null;
+  /** The metric they are counted in. */
   readonly metricId: string | null;
+  /** The units moved. */
   readonly quantity: number | null;
+  /** A downgrade right. */
   readonly isDowngrade?: boolean | null;
+  /** An upgrade right. */
   readonly isUpgrade?: boolean | null;
+  /** A cross-edition right. */
   readonly isCrossEdition?: boolean | null;
+  /** A cross-platform right. */
   readonly isCrossPlatform?: boolean | null;
 }
 
 /** A metric-tracking row (one per computer, application and metric). */
 export interface ElpRequirementRow {
+  /** The computer it counts on. */
   readonly computerId?: string | null;
+  /** The application counted. */
   readonly applicationId: string | null;
+  /** The metric it is counted in. */
   readonly metricId: string | null;
+  /** The units it requires. */
   readonly requirement: number | null;
 }
 
 /** What {@link computeElp} reads. */
 export interface ElpInputs {
+  /** The licenses that make the entitlements. */
   readonly licenses: Iterable<ElpLicense>;
+  /** The transfers received and given. */
   readonly transfers: Iterable<ElpTransfer>;
+  /** The metric-tracking rows that make the requirement. */
   readonly requirements: Iterable<ElpRequirementRow>;
 }
 
