@@ -60,13 +60,20 @@ export async function collectFigures(
 ): Promise<Figure[]> {
   const id = definition.id;
   const out: Figure[] = [];
+  const factValues = new Map<string, number>();
   for (const fact of doc.summary) {
     if (typeof fact.value !== "number" || !Number.isFinite(fact.value)) continue;
     const label = fact.currency && !fact.label.includes(fact.currency)
       ? `${fact.label} (${fact.currency})`
       : fact.label;
+    // One figure once: the same fact stated by two sections is one figure; two different
+    // values under one label are told apart by their order, so neither hides the other.
+    const seen = factValues.get(label);
+    if (seen === round(fact.value)) continue;
+    const key = seen === undefined ? `${id}|fact|${label}` : `${id}|fact|${label}#${out.length}`;
+    factValues.set(label, round(fact.value));
     out.push({
-      key: `${id}|fact|${label}`,
+      key,
       report: id,
       label,
       value: round(fact.value),
