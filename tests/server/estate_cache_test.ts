@@ -13,7 +13,7 @@ import { entryName, estateCodeVersion, openCachedEstate } from "../../lib/server
 import { startServer } from "../../lib/server/server.ts";
 import { EstateStore } from "../../lib/server/store.ts";
 import { DatabaseSync } from "node:sqlite";
-import { api, getToken, TEST_NOW } from "../helpers/server.ts";
+import { api, getToken, TEST_ESTATES, TEST_NOW, withServer } from "../helpers/server.ts";
 
 const CONNECTORS = "/api/cloud-cost/v1/connectors";
 
@@ -176,6 +176,16 @@ describe("shared estates", () => {
         await srv.close();
       }
     });
+  });
+
+  it("test servers (withServer) keep their estates in TEST_ESTATES", async () => {
+    const key = { computers: 7, seed: 31, now: TEST_NOW };
+    const path = `${TEST_ESTATES}/${entryName(key, (await estateCodeVersion())!)}`;
+    await Deno.remove(path).catch(() => {});
+    await withServer(key, (srv) => Promise.resolve(srv.store.count("computers")));
+    assert.ok((await Deno.stat(path)).size > 0, path);
+    const count = await withServer(key, (srv) => Promise.resolve(srv.store.count("computers")));
+    assert.equal(count, 7);
   });
 
   it("invalid options are refused as without a folder, and nothing is written", async () => {
