@@ -19,6 +19,7 @@ import { buildMessage, sendMessage, writeEml } from "./mail.ts";
 import type { ReportDefinition } from "../report/model.ts";
 import type { BrowserHandle } from "../render/browser.ts";
 import { PrintTab } from "../render/pdf.ts";
+import { numberPages } from "../render/pdf_merge.ts";
 import { writeAtomic } from "../render/atomic.ts";
 import { redact } from "../api/redact.ts";
 import type { Theme } from "../render/theme.ts";
@@ -43,7 +44,8 @@ export async function printSummaryPdf(
   });
   try {
     const { bytes } = await tab.print(html);
-    return await writeAtomic(path, bytes);
+    // Chrome numbers no page: every page says which it is, and of how many.
+    return await writeAtomic(path, await numberPages(bytes));
   } finally {
     await tab.close();
   }

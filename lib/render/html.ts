@@ -29,6 +29,12 @@ import { ALL, groupedRows, type GroupEvent, NO_CURRENCY } from "../report/totals
 import { coverFacts, coverStatements, coverTiles } from "../report/facts.ts";
 import { openAtomicText } from "./atomic.ts";
 import { shownTotal } from "./totals_cells.ts";
+import { labelledValue } from "./scope_line.ts";
+import {
+  columnClass,
+  DEFAULT_COLUMN_WIDTHS as COLUMN_WIDTHS,
+  tableLayout,
+} from "./table_layout.ts";
 import {
   formatCell,
   formatCurrency,
@@ -37,7 +43,6 @@ import {
   formatInteger,
   formatNumber,
   formatValue,
-  isNumericType,
   visibleText,
 } from "./format.ts";
 import {
@@ -78,7 +83,8 @@ export const WIDE_COLUMNS = 8;
 export const LONG_SECTION_ROWS = 25;
 
 /**
- * Column widths (characters) assumed for columns whose definition gives none.
+ * Column widths (characters) assumed for columns whose definition gives none
+ * (`./table_layout.ts`).
  *
  * @example
  * ```ts
@@ -86,16 +92,7 @@ export const LONG_SECTION_ROWS = 25;
  * console.log(DEFAULT_COLUMN_WIDTHS.currency); // 13
  * ```
  */
-export const DEFAULT_COLUMN_WIDTHS: Readonly<Record<ColumnType, number>> = Object.freeze({
-  text: 16,
-  number: 10,
-  integer: 8,
-  currency: 13,
-  date: 12,
-  datetime: 22,
-  boolean: 7,
-  percent: 8,
-});
+export const DEFAULT_COLUMN_WIDTHS: Readonly<Record<ColumnType, number>> = COLUMN_WIDTHS;
 
 /**
  * The most characters of one cell printed in HTML and PDF; longer text is cut and marked with
@@ -127,22 +124,6 @@ export function capCellText(text: string, max: number = MAX_CELL_CHARS): string 
   const end = /[\uD800-\uDBFF]/.test(text[max - 1] ?? "") ? max - 1 : max;
   return `${text.slice(0, end)}… [truncated, ${text.length.toLocaleString("en-US")} characters]`;
 }
-
-/** A cell's horizontal padding in characters (the stylesheet pads cells by 0.45em a side). */
-const CELL_PADDING_CH = 1.7;
-
-/** How much more of a table's spare width a text column gets than a number column, per ch. */
-const TEXT_SHARE = 3;
-
-/**
- * Characters of a header word per ch of the column: header labels are bold at 0.92em, about one
- * "0" wide per letter (wide capitals included), so a column is never narrower than its label's
- * longest word and no header word is broken.
- */
-const HEADER_CH_PER_CHAR = 1;
-
-/** The width of "0" in em of the report fonts (Liberation Sans/Arial 0.556, Helvetica 0.556). */
-const CH_PER_EM = 0.56;
 
 /** Rows rendered per template call when streaming a file. */
 const STREAM_CHUNK_ROWS = 500;
@@ -192,6 +173,11 @@ export interface HtmlStringOptions {
   readonly signal?: AbortSignal;
   /** Your own look (`./theme.ts`; default samkit's). */
   readonly theme?: Theme;
+  /**
+   * The page each section starts on, in section order, as the contents list shows it (a printed
+   * document, once its pages are known); absent: the contents list shows no page numbers.
+   */
+  readonly tocPages?: readonly string[];
 }
 
 /**
@@ -231,7 +217,10 @@ export async function renderHtmlString(
   doc: RenderDocument,
   options: HtmlStringOptions = {},
 ): Promise<string> {
-  const ctx = context(doc, options.locale, options.forPrint ?? false, options.theme);
+  const ctx = {
+    ...context(doc, options.locale, options.forPrint ?? false, options.theme),
+    tocPages: options.tocPages,
+  };
   const chunk = options.chunk;
   const parts: string[] = [];
   const [head, tail] = layoutParts(ctx, {
@@ -300,6 +289,11 @@ export interface HtmlChunksOptions {
   readonly signal?: AbortSignal;
   /** Your own look (`./theme.ts`; default samkit's). */
   readonly theme?: Theme;
+  /**
+   * Whether the first chunk starts with the cover and the summary (default true); false when
+   * they are printed on their own (a PDF prints them last, with the contents' page numbers).
+   */
+  readonly cover?: boolean;
 }
 
 /**
@@ -346,7 +340,7 @@ export async function* htmlChunks(
   let body: string[] = [];
   let rows = 0;
   let sections = new Set<number>();
-  let hasCover = true;
+  let hasCover = options.cover ?? true;
   const flush = (): HtmlPrintChunk => {
     const [head, tail] = layoutParts(ctx, {
       includeCover: hasCover,
@@ -400,7 +394,8 @@ export async function* htmlChunks(
       await cursor.close();
     }
   }
-  yield flush();
+  // Without the cover, a document of no sections has nothing to print.
+  if (hasCover || sections.size > 0) yield flush();
 }
 
 /**
@@ -465,6 +460,8 @@ interface Context {
   readonly forPrint: boolean;
   readonly templates: Templates;
   readonly theme?: Theme;
+  /** The page each section starts on, for the contents list (printed documents). */
+  readonly tocPages?: readonly string[];
 }
 
 function context(
@@ -525,14 +522,20 @@ function paramText(value: unknown, locale: string): string {
 function coverParams(doc: RenderDocument, locale: string) {
   const parameters = doc.scope?.parameters ??
     Object.entries(doc.params).map(([name, value]) => ({ name, value, origin: "given" }));
-  const rows = parameters.filter((p) => p.origin !== "unset").map(({ name, value, origin }) => ({
-    name,
-    value: capCellText(paramText(value, locale)),
-    missing: value === null,
-    note: origin === "default" ? "default" : undefined,
+  const rows = parameters.filter((p) => p.origin !== "unset").map((p) => ({
+    name: p.name,
+    value: capCellText(labelledValue(paramText(p.value, locale), labelOf(p))),
+    missing: p.value === null,
+    note: p.origin === "default" ? "default" : undefined,
   }));
   const unset = parameters.filter((p) => p.origin === "unset").map((p) => p.name).join(", ");
   return { rows, unset, declared: parameters.length > 0 };
+}
+
+/** The label of a scope parameter (an organisation's name), when it has one. */
+function labelOf(parameter: object): string | undefined {
+  const label = (parameter as { label?: unknown }).label;
+  return typeof label === "string" ? label : undefined;
 }
 
 function layoutParts(
@@ -561,6 +564,7 @@ function layoutParts(
       title: section.title,
       // An empty section is 0 rows (its body says why: no data, or a check that found nothing).
       rows: rowsText(section.rowCount, locale),
+      page: ctx.tocPages?.[i],
     })),
     theme: ctx.theme ? themeView(ctx.theme) : undefined,
   };
@@ -586,72 +590,6 @@ function visibleView<T>(value: T): T {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) out[k] = visibleView(v);
   return out as T;
-}
-
-/** The CSS class of a column's cells. */
-function columnClass(column: Column): string {
-  if (isNumericType(column.type)) return "num";
-  if (column.type === "date" || column.type === "datetime") return "date";
-  if (column.type === "boolean") return "bool";
-  return "text";
-}
-
-/** A column's share of a table: its width (ch, padding included) and its share of spare width. */
-interface ColView {
-  readonly label: string;
-  readonly class: string;
-  readonly w: number;
-  readonly share: number;
-}
-
-/** How a table lays out its columns (custom properties the stylesheet computes widths from). */
-interface TableLayout {
-  /** The sum of the column widths, in ch. */
-  readonly sum: number;
-  /** The font size (a `cqi` length) at which the columns' widths fill the section exactly. */
-  readonly fit: string;
-  readonly columns: readonly ColView[];
-}
-
-const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
-
-/** The length of a label's longest unbreakable word (a hyphen or slash ends a word). */
-function longestWord(label: string): number {
-  return Math.max(0, ...label.split(/\s+|(?<=[-–—/])/).map((w) => [...w].length));
-}
-
-/**
- * Column widths that always fit the page: each column asks for its `width` (or a default for its
- * type) plus cell padding, in characters. The table uses `table-layout: fixed`; the stylesheet
- * gives each column `min(its width, its proportional share of the section)` plus a share of any
- * spare width (text columns get {@link TEXT_SHARE} times more of it per character than numbers,
- * which stay compact), so the columns always add up to exactly the section's width: no column is
- * clipped at the page edge, and text wraps inside its column. The table's font shrinks (to a
- * floor) when the widths do not fit at the normal size.
- */
-function tableLayout(columns: readonly Column[]): TableLayout {
-  const widths = columns.map((column) =>
-    Math.max(
-      1,
-      column.width ?? DEFAULT_COLUMN_WIDTHS[column.type] ?? 12,
-      longestWord(column.label) * HEADER_CH_PER_CHAR,
-    ) + CELL_PADDING_CH
-  );
-  const sum = widths.reduce((a, b) => a + b, 0);
-  const weights = columns.map((column, i) =>
-    columnClass(column) === "text" ? widths[i] * TEXT_SHARE : widths[i]
-  );
-  const weightSum = weights.reduce((a, b) => a + b, 0) || 1;
-  return {
-    sum: round4(sum),
-    fit: sum > 0 ? `${round4(100 / (sum * CH_PER_EM))}cqi` : "100cqi",
-    columns: columns.map((column, i) => ({
-      label: column.label,
-      class: columnClass(column),
-      w: round4(widths[i]),
-      share: round4(weights[i] / weightSum),
-    })),
-  };
 }
 
 interface CellView {
@@ -727,7 +665,8 @@ async function barChartView(
   const labelColumn = section.columns.find((c) => c.key === spec.label);
   const valueColumn = section.columns.find((c) => c.key === spec.value);
   const picked: { label: string; value: number; text: string }[] = [];
-  for await (const row of section.rows()) {
+  // A PDF's part of a long section is not in the section's order: the chart reads every row.
+  for await (const row of (section.printedPart ?? section).rows()) {
     const raw = row[spec.value];
     const value = typeof raw === "number" && Number.isFinite(raw) ? raw : 0;
     const label = labelColumn
@@ -841,9 +780,9 @@ function sectionParts(
     rowsText: empty
       ? rowsText(0, ctx.locale)
       : section.printedPart
-      ? `First ${formatInteger(section.rowCount, { locale: ctx.locale })} of ${
+      ? `${formatInteger(section.rowCount, { locale: ctx.locale })} of ${
         rowsText(section.printedPart.of, ctx.locale)
-      }`
+      }: ${section.printedPart.which}`
       : rowsText(section.rowCount, ctx.locale),
     note: section.printedPart?.note,
     continued: flags.continued,
@@ -854,7 +793,7 @@ function sectionParts(
     // Long sections open a new printed page; short ones follow the previous section, kept whole.
     pageStart: !flags.continued && section.rowCount > LONG_SECTION_ROWS,
     keep: !flags.continued && section.rowCount <= LONG_SECTION_ROWS,
-    table: tableLayout(section.columns),
+    table: tableLayout(section.columns, section.extents, ctx.locale),
     totals: hasTotals
       ? totalsRows(section.totals, section.totalsSpec, section.columns, "Total", ctx.locale)
         .map((cells) => ({ cells }))
@@ -925,7 +864,7 @@ class SectionCursor {
     this.#section = section;
     this.#ctx = ctx;
     this.#events = groupedRows(section.rows(), section);
-    this.#classes = section.columns.map(columnClass);
+    this.#classes = section.columns.map((c) => columnClass(c, section.extents));
     const by = section.group?.by;
     this.#groupColumn = by === undefined ? undefined : section.columns.find((c) => c.key === by);
     this.#groupLabel = section.group?.label ?? this.#groupColumn?.label ?? by ?? "";

@@ -57,14 +57,16 @@ function jsonParams(params: Record<string, unknown>): string {
 
 /**
  * The document's scope as JSON members (with a trailing comma), or nothing without one:
- * `"scope":{"filter":…|null,"parameters":[{"name","value","origin"}]}`.
+ * `"scope":{"filter":…|null,"parameters":[{"name","value","origin"[,"label"]}]}` (a label names
+ * what an id value stands for: an organisation's name).
  */
 function jsonScope(doc: RenderDocument): string {
   if (!doc.scope) return "";
-  const parameters = doc.scope.parameters.map(({ name, value, origin }) => ({
+  const parameters = doc.scope.parameters.map(({ name, value, origin, label }) => ({
     name,
     value: value ?? null,
     origin,
+    ...(label === undefined ? {} : { label }),
   }));
   return `"scope":{"filter":${JSON.stringify(doc.scope.filter ?? null)},` +
     `"parameters":${jsonParams(parameters as unknown as Record<string, unknown>)}},`;

@@ -14,10 +14,15 @@
  *   none; a theme's logo is a `data:` image inside it, the one URL let through): a cell holding `<img src=http://…>` or a stylesheet import can make no network
  *   request, and the browser talks to samkit over a pipe, not a port. Blocked requests are
  *   counted ({@link PdfRenderStats.blockedRequests}).
+ * - **Cover last.** The cover and summary are printed on their own, once to count their pages
+ *   and, after the sections, again with the page each section starts on in every line of the
+ *   contents (from the named destinations of the printed sections); that print goes first.
  * - **Header, footer, outline.** Chrome prints no header or footer; after merging, every page is
- *   stamped with the report title (not on the cover), the generated-at time and source, and
- *   "Page X of Y" numbered over the WHOLE document. Bookmarks point at each section's heading,
- *   wherever it was printed (from Chrome's named destinations). Title, subject, creator `samkit`,
+ *   stamped with the report title (not on the cover), and a footer with the report, its scope
+ *   (the organisation by name, the filter, or the whole estate: `./scope_line.ts`), the
+ *   generated-at time and source, and "Page X of Y" numbered over the WHOLE document, so a page
+ *   read on its own says what it belongs to. Bookmarks point at each section's heading, wherever
+ *   it was printed (from Chrome's named destinations). Title, subject, creator `samkit`,
  *   producer, creation date and language are set.
  * - **Untagged by default.** `tagged: false` is deliberate: a tagged (accessible) PDF of a
  *   99-page table printed 3× slower and came out 28× larger in a measurement, and report tables
@@ -39,6 +44,7 @@ import { htmlChunks, type HtmlPrintChunk, renderHtmlString } from "./html.ts";
 import { type OutlineItem, PdfAssembler } from "./pdf_merge.ts";
 import { printedDocument } from "./pdf_detail.ts";
 import { visibleText } from "./format.ts";
+import { scopeLine } from "./scope_line.ts";
 import { DEMO_DATA, demoTitle, isDemoSource } from "../report/demo_source.ts";
 import {
   DEFAULT_LOCALE,
@@ -460,10 +466,22 @@ export class PdfRenderer implements Renderer {
         }
       };
 
+      // The cover is printed first only to count its pages: the sections start after them.
+      // The cover cannot be split: a failure to print it is the render's.
+      const printCover = async (pages: readonly string[]) =>
+        (await tryPrint(
+          await timed("html", () => coverHtml(doc, { locale, theme, signal, pages })),
+          0,
+          0,
+        ))!;
+      let coverPages = await countPages(await printCover(placeholderPages(doc)));
+
       let mark = performance.now();
       // The next chunk's HTML is made while Chrome prints this one.
       for await (
-        const chunk of readAhead(htmlChunks(doc, { locale, rowsPerChunk, signal, theme }))
+        const chunk of readAhead(
+          htmlChunks(doc, { locale, rowsPerChunk, signal, theme, cover: false }),
+        )
       ) {
         timings.html += performance.now() - mark;
         const parts = partsOf(chunk, doc, consumed);
@@ -482,6 +500,19 @@ export class PdfRenderer implements Renderer {
       }
       await adding;
       signal?.throwIfAborted();
+
+      // Now every section's first page is known: the cover again, with them in its contents
+      // (again if the numbers change its page count), put before the sections.
+      const starts = sectionStarts(assembler.destinations(), anchors, doc.sections.length);
+      let coverBytes = await printCover(pageTexts(starts, coverPages));
+      for (let again = 0; again < 3; again++) {
+        const count = await countPages(coverBytes);
+        if (count === coverPages) break;
+        coverPages = count;
+        coverBytes = await printCover(pageTexts(starts, coverPages));
+      }
+      chunks++;
+      await timed("assemble", () => assembler.prepend(coverBytes));
       await tab.close();
 
       const bytes = await timed(
@@ -654,7 +685,9 @@ function finishPdf(
     outline: outlineOf(doc, anchors),
     stamp: {
       headerLeft: title,
-      footerLeft: `Generated ${isoMinute(doc.generatedAt)} UTC \u00b7 ${doc.source}`,
+      footerLeft: `${title} \u00b7 ${scopeLine(doc)} \u00b7 Generated ${
+        isoMinute(doc.generatedAt)
+      } UTC \u00b7 ${doc.source}`,
       inset: 40,
       ...(theme?.company ? { headerRight: theme.company } : {}),
       ...(theme?.footer ? { footerNote: theme.footer } : {}),
@@ -674,6 +707,50 @@ function outlineOf(doc: RenderDocument, anchors: Map<number, string>): OutlineIt
       dest: anchors.get(i),
     })),
   ];
+}
+
+/** The cover and summary as a print-ready document, its contents naming `pages` when given. */
+function coverHtml(
+  doc: RenderDocument,
+  options: { locale: string; theme?: Theme; signal?: AbortSignal; pages?: readonly string[] },
+): Promise<string> {
+  return renderHtmlString(doc, {
+    locale: options.locale,
+    forPrint: true,
+    signal: options.signal,
+    theme: options.theme,
+    tocPages: options.pages,
+    chunk: { rowStart: 0, rowEnd: 0, includeCover: true, includeSummary: true },
+  });
+}
+
+/** Page numbers as wide as any the document can have, for the cover's first print. */
+function placeholderPages(doc: RenderDocument): string[] {
+  return doc.sections.map(() => "0000");
+}
+
+/**
+ * The 0-based page (among the sections' pages) each section's heading is printed on, from the
+ * assembled parts' named destinations; a section whose heading has none takes the page of the
+ * section before it.
+ */
+function sectionStarts(
+  destinations: ReadonlyMap<string, number>,
+  anchors: ReadonlyMap<number, string>,
+  count: number,
+): number[] {
+  const starts: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const anchor = anchors.get(i);
+    const page = anchor === undefined ? undefined : destinations.get(anchor);
+    starts.push(page ?? starts[i - 1] ?? 0);
+  }
+  return starts;
+}
+
+/** The page numbers the contents show: each section's page after `coverPages` cover pages. */
+function pageTexts(starts: readonly number[], coverPages: number): string[] {
+  return starts.map((page) => String(coverPages + page + 1));
 }
 
 async function countPages(bytes: Uint8Array): Promise<number> {

@@ -216,6 +216,25 @@ export class PdfAssembler {
     return copied.length;
   }
 
+  /**
+   * Puts every page of a printed part before the pages so far (a cover printed last, once the
+   * pages its contents list names are known) and keeps its named destinations. Returns the number
+   * of pages added.
+   */
+  async prepend(bytes: Uint8Array): Promise<number> {
+    if (this.#finished) throw new Error("the PDF is already finished");
+    const part = await PDFDocument.load(bytes, { updateMetadata: false });
+    const copied = await this.#doc.copyPages(part, part.getPageIndices());
+    const map = new Map<string, PDFRef>();
+    part.getPages().forEach((page, i) => map.set(page.ref.toString(), copied[i].ref));
+    copied.forEach((page, i) => this.#doc.insertPage(i, page));
+    for (const [name, dest] of readDests(part)) {
+      const page = map.get(dest.page.toString());
+      if (page && !this.#dests.has(name)) this.#dests.set(name, { page, rest: dest.rest });
+    }
+    return copied.length;
+  }
+
   /** Stamps, outlines, sets metadata and serialises the document. */
   async finish(options: FinishOptions): Promise<Uint8Array> {
     if (this.#finished) throw new Error("the PDF is already finished");
@@ -441,4 +460,39 @@ function fitText(text: string, font: PDFFont, size: number, max: number): string
     else hi = mid - 1;
   }
   return text.slice(0, lo).trimEnd() + ellipsis;
+}
+
+/**
+ * A printed document with a footer stamped on every page ("Page X of Y" at the right, at the left
+ * `footerLeft`, by default the document's title; no header), its title and creation date kept:
+ * for documents printed in one piece that Chrome numbers no pages of (a pack's summary.pdf).
+ *
+ * @example
+ * ```ts
+ * import { numberPages } from "./pdf_merge.ts";
+ * import { PDFDocument } from "pdf-lib";
+ * const doc = await PDFDocument.create();
+ * doc.setTitle("Weekly pack");
+ * doc.addPage();
+ * doc.addPage();
+ * const bytes = await numberPages(await doc.save(), { footerLeft: "Weekly pack" });
+ * console.log((await PDFDocument.load(bytes)).getPageCount()); // 2
+ * ```
+ */
+export async function numberPages(
+  bytes: Uint8Array,
+  options: { readonly footerLeft?: string } = {},
+): Promise<Uint8Array> {
+  const part = await PDFDocument.load(bytes, { updateMetadata: false });
+  const assembler = await PdfAssembler.create();
+  await assembler.add(bytes);
+  return await assembler.finish({
+    metadata: {
+      title: part.getTitle() ?? "",
+      created: part.getCreationDate() ?? new Date(0),
+      creator: part.getCreator(),
+      producer: part.getProducer(),
+    },
+    stamp: { footerLeft: options.footerLeft ?? part.getTitle(), skipHeaderOnFirstPage: true },
+  });
 }

@@ -82,12 +82,14 @@ export interface RenderSection {
   /** The rows, streamed again on each call; `Date` values come back as `Date`. */
   rows(): AsyncIterable<Row>;
   /**
-   * Set when a PDF prints only the first {@link rowCount} rows of a longer section
-   * (`./pdf_detail.ts`): how many rows the whole section has, a note saying where the full list
-   * is, and all of its rows (charts are drawn from these).
+   * Set when a PDF prints only {@link rowCount} rows of a longer section (`./pdf_detail.ts`): how
+   * many rows the whole section has, which rows are printed (`the largest Shortfall cost`), a note
+   * saying so and where the full list is, and all of its rows in the section's order (charts are
+   * drawn from these).
    */
   readonly printedPart?: {
     readonly of: number;
+    readonly which: string;
     readonly note: string;
     rows(): AsyncIterable<Row>;
   };

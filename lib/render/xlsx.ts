@@ -42,6 +42,7 @@ import { sheetRowSink, zipEntryBacklog } from "./xlsx_rows.ts";
 import { sheetName } from "./xlsx_sheet_names.ts";
 import { type DataBlock, totalsFormula, totalsLineLabel } from "./xlsx_totals.ts";
 import { shownTotal } from "./totals_cells.ts";
+import { labelledValue } from "./scope_line.ts";
 import { isAllCurrenciesLine } from "../report/totals.ts";
 import {
   currencyCode,
@@ -730,12 +731,14 @@ function summaryLines(
     Object.entries(doc.params).filter(([, v]) => v !== undefined)
       .map(([name, value]) => ({ name, value, origin: "given" }));
   if (params.length === 0) add(["(none)"], [muted]);
-  for (const { name, value, origin } of params) {
+  for (const parameter of params) {
+    const { name, value, origin } = parameter;
     if (origin === "unset") {
       add([name, "not set"], [label, muted]);
       continue;
     }
-    const v = paramCell(value);
+    const named = "label" in parameter && typeof value === "string" ? parameter.label : undefined;
+    const v = named ? cleanText(labelledValue(value as string, named)) : paramCell(value);
     const style = v instanceof Date
       ? styles.cell({ type: "datetime" }, undefined, undefined)
       : left;

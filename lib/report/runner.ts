@@ -7,6 +7,7 @@
  */
 
 import { reportScope } from "./scope.ts";
+import { labelledScope } from "./scope_labels.ts";
 import {
   checkSections,
   type Fact,
@@ -318,7 +319,10 @@ export async function runReport(options: RunReportOptions): Promise<RunReportRes
       generatedAt: now,
       source: options.source,
       params: options.params,
-      scope: reportScope(definition, options.params, options.filter),
+      scope: await labelledScope(reportScope(definition, options.params, options.filter), {
+        client: options.client,
+        query: options.query,
+      }),
       summary,
       sections,
       version: options.version,

@@ -18,6 +18,11 @@ export interface ScopeParameter {
   readonly value: unknown;
   /** `given` (set for this run), `default` (the definition's default) or `unset`. */
   readonly origin: "given" | "default" | "unset";
+  /**
+   * How an id value reads to a person: an organisation's name (`./scope_labels.ts`); absent when
+   * the value is not an id or none is known.
+   */
+  readonly label?: string;
 }
 
 /** The scope of one run. */

@@ -6,6 +6,7 @@ import type { RenderDocument } from "../../lib/render/renderer.ts";
 import { runCli } from "../helpers/cli.ts";
 import { outTestDir } from "../helpers/files.ts";
 import { oneSectionDoc } from "./helpers.ts";
+import { memorySection } from "../../lib/report/spool.ts";
 const dec = new TextDecoder();
 
 function doc(rows: number): RenderDocument {
@@ -20,6 +21,12 @@ function doc(rows: number): RenderDocument {
       yield* all;
     },
   });
+}
+
+async function all(rows: AsyncIterable<Record<string, unknown>>) {
+  const out: Record<string, unknown>[] = [];
+  for await (const row of rows) out.push(row);
+  return out;
 }
 
 async function count(rows: AsyncIterable<unknown>): Promise<number> {
@@ -37,8 +44,91 @@ describe("printedDocument", () => {
     assert.equal(section.printedPart?.of, 12);
     assert.equal(await count(section.printedPart!.rows()), 12);
     assert.deepEqual(section.totals, doc(12).sections[0].totals); // totals of the whole section
-    assert.match(section.printedPart!.note, /first 5 of 12 rows/);
-    assert.match(section.printedPart!.note, /deno task report r --format xlsx,csv,json/);
+    assert.match(section.printedPart!.note, /prints 5 of the 12 rows: in the table's order\./);
+    assert.match(section.printedPart!.note, /full list is in this report's XLSX, CSV and JSON/);
+    // No command line in a document, and no totals or chart the section does not have.
+    assert.doesNotMatch(section.printedPart!.note, /deno task|--format|totals|chart/);
+  });
+
+  it("prints the rows that matter most, says which, and claims only what the section has", async () => {
+    // Alphabetical by application: the first rows would all be one application.
+    const devices = Array.from({ length: 40 }, (_, n) => ({
+      application: n < 30 ? "Adobe Acrobat Pro" : "Oracle Database",
+      computer: `PC-${String(n).padStart(3, "0")}`,
+      requirement: n < 30 ? 1 : 100 + n,
+    }));
+    const alphabetical = oneSectionDoc(memorySection({
+      id: "devices",
+      title: "Requirement per device",
+      columns: [
+        { key: "application", label: "Application", type: "text" },
+        { key: "computer", label: "Computer", type: "text" },
+        { key: "requirement", label: "Requirement", type: "integer" },
+      ],
+      rows: devices,
+    }));
+    const [printed] = (await printedDocument(alphabetical, { maxRows: 5 })).sections;
+    const rows = await all(printed.rows());
+    assert.deepEqual(rows.map((r) => r.requirement), [139, 138, 137, 136, 135]);
+    assert.equal(printed.printedPart?.which, "the largest Requirement first");
+    assert.match(printed.printedPart!.note, /prints 5 of the 40 rows: the largest Requirement/);
+    assert.doesNotMatch(printed.printedPart!.note, /totals|chart/);
+
+    // Money first, flagged rows before it; totals and chart said to cover every row.
+    const costs = Array.from({ length: 30 }, (_, n) => ({
+      name: `App ${n}`,
+      short: n === 3 || n === 17,
+      cost: n * 10,
+      currency: "EUR",
+    }));
+    const money = oneSectionDoc(memorySection({
+      id: "costs",
+      title: "Costs",
+      columns: [
+        { key: "name", label: "Application", type: "text" },
+        {
+          key: "short",
+          label: "Short",
+          type: "boolean",
+          emphasis: (r) => (r.short ? "bad" : undefined),
+        },
+        { key: "cost", label: "Cost to date", type: "currency" },
+      ],
+      rows: costs,
+      totals: { sum: ["cost"], perCurrency: "currency" },
+      chart: { type: "bar", title: "Cost", label: "name", value: "cost" },
+    }));
+    const [top] = (await printedDocument(money, { maxRows: 4 })).sections;
+    assert.deepEqual((await all(top.rows())).map((r) => r.name), [
+      "App 17",
+      "App 3",
+      "App 29",
+      "App 28",
+    ]);
+    assert.match(
+      top.printedPart!.note,
+      /prints 4 of the 30 rows: flagged rows first, then the largest Cost to date first\. The totals and the chart cover all 30 rows\./,
+    );
+
+    // A grouped section keeps its order, so its groups stay whole.
+    const grouped = oneSectionDoc(memorySection({
+      id: "grouped",
+      title: "Grouped",
+      columns: [
+        { key: "publisher", label: "Publisher", type: "text" },
+        { key: "cost", label: "Cost", type: "currency" },
+      ],
+      rows: [
+        { publisher: "A", cost: 5, currency: "EUR" },
+        { publisher: "A", cost: 1, currency: "EUR" },
+        { publisher: "B", cost: 9, currency: "EUR" },
+        { publisher: "C", cost: 7, currency: "EUR" },
+      ],
+      group: { by: "publisher" },
+    }));
+    const [kept] = (await printedDocument(grouped, { maxRows: 3 })).sections;
+    assert.deepEqual((await all(kept.rows())).map((r) => r.cost), [5, 9, 7]);
+    assert.equal(kept.printedPart?.which, "those with the largest Cost, in the table's order");
   });
 
   it("leaves a document within the limit, or with no limit, as it is", async () => {
@@ -65,7 +155,7 @@ describe("report --pdf-rows", () => {
         })
           .output()).stdout,
       ).replace(/\s+/g, " ");
-      const shown = text.match(/prints the first 7 of ([\d,]+) rows/);
+      const shown = text.match(/prints 7 of the ([\d,]+) rows/);
       assert.ok(shown, text.slice(0, 3000));
       const of = shown[1];
       // File names may break across lines in the PDF's text: read the note without spaces.

@@ -531,11 +531,22 @@ describe("the markup the layout relies on", () => {
         rows: rowsOf(2),
       }),
     ]));
-    const table = /<table class="data" style="--sum: ([\d.]+); --fit: ([\d.]+)cqi">/.exec(html);
-    assert.ok(table, "table with --sum and --fit");
-    const cols = [...html.matchAll(/<col style="--w: ([\d.]+); --share: ([\d.]+)">/g)].map((
-      m,
-    ) => [Number(m[1]), Number(m[2])]);
+    const table =
+      /<table class="data" style="--sum: ([\d.]+); --floors: ([\d.]+); --fit: ([\d.]+)cqi; --fit-floors: ([\d.]+)cqi">/
+        .exec(html);
+    assert.ok(table, "table with --sum, --floors, --fit and --fit-floors");
+    const cols = [
+      ...html.matchAll(
+        /<col style="--w: ([\d.]+); --f: ([\d.]+); --k: ([\d.]+); --share: ([\d.]+)">/g,
+      ),
+    ].map((m) => [Number(m[1]), Number(m[4]), Number(m[2]), Number(m[3])]);
+    // Every column's floor is at most its width, the floors add up to the table's, and the
+    // shares of the room above the floors add up to 1.
+    const floors = cols.reduce((a, [, , f]) => a + f, 0);
+    assert.ok(Math.abs(floors - Number(table[2])) < 0.01, `${floors} vs ${table[2]}`);
+    assert.ok(cols.every(([w, , f]) => f <= w + 1e-9), "floors within widths");
+    const room = cols.reduce((a, [, , , k]) => a + k, 0);
+    assert.ok(Math.abs(room - 1) < 0.001 || room === 0, `room shares sum to ${room}`);
     // Width hints plus padding; the boolean column is as wide as its label's word "Reclaimable".
     assert.deepEqual(cols.map(([w]) => Math.round(w)), [12, 22, 8, 13]);
     const sum = cols.reduce((a, [w]) => a + w, 0);

@@ -47,10 +47,12 @@ describe("a filtered report states its scope", () => {
         const parameters = Object.fromEntries(
           run.json.scope.parameters.map((p: { name: string }) => [p.name, p]),
         );
+        // The organisation is named beside its id wherever the scope is stated.
         assert.deepEqual(parameters.organization, {
           name: "organization",
           value: "ORG01",
           origin: "given",
+          label: "Contoso",
         });
         assert.equal(parameters.purchasedFrom.origin, "unset");
         assert.equal(parameters.purchasedFrom.value, null);
@@ -58,12 +60,13 @@ describe("a filtered report states its scope", () => {
         const html = await Deno.readTextFile(run.file("html"));
         assert.match(html, /<dt>Filter<\/dt><dd><code>vendor -ne Adobe<\/code>/);
         assert.match(html, /Not set: [^<]*purchasedFrom/);
+        assert.match(html, /<th scope="row">organization<\/th><td>Contoso \(ORG01\)<\/td>/);
         assert.doesNotMatch(html, /takes no parameters/);
 
         const summary = (await readXlsx(run.file("xlsx")))["Summary"];
         const row = (name: string) => summary.find((r) => r[0] === name);
         assert.deepEqual(row("Filter")?.slice(0, 2), ["Filter", filter]);
-        assert.deepEqual(row("organization")?.slice(0, 2), ["organization", "ORG01"]);
+        assert.deepEqual(row("organization")?.slice(0, 2), ["organization", "Contoso (ORG01)"]);
         assert.deepEqual(row("purchasedFrom")?.slice(0, 2), ["purchasedFrom", "not set"]);
       } finally {
         await Deno.remove(run.dir, { recursive: true });
