@@ -148,7 +148,11 @@ export class TotalsAccumulator {
   /** Adds one row. Values that are not finite numbers (null, text) are skipped. */
   add(row: Row): void {
     this.#count++;
-    this.#addTo(this.#labelOf(row), row, () => true);
+    const label = this.#labelOf(row);
+    // A row with no currency and nothing to sum (an unpriced position) opens no "(none)" line.
+    if (label !== NO_CURRENCY || this.#keys.some((k) => Number.isFinite(row[k]))) {
+      this.#addTo(label, row, () => true);
+    }
     if (this.#across && this.#perCurrency !== undefined) {
       this.#addTo(this.#across, row, (i) => this.#acrossKeys[i]);
     }
