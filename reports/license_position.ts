@@ -120,8 +120,9 @@ export const licensePosition = defineReport<LicensePositionClient, QueryContext>
   id: "license-position",
   title: "Effective license position",
   description: "Per application and metric: entitlements (purchased ± transfers) against the " +
-    "requirement, shortfall and surplus priced per currency, reconciled with the service's " +
-    "entitlement states and cross-checked with its compliance summary.",
+    "requirement, shortfall and surplus priced per currency, rolled up per publisher and " +
+    "metric with shortfall and surplus apart, reconciled with the service's entitlement " +
+    "states (each difference with its reason) and cross-checked with its compliance summary.",
   params: {
     organization: stringParam(
       "Organisation id: only this organisation and its sub-organisations (allocated licenses, " +
