@@ -12,19 +12,59 @@
  * @module
  */
 
-import { datetime, integer, text } from "../lib/report/columns.ts";
+import { datetime, integer, money, text } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { stringParam } from "../lib/report/param_builders.ts";
 import { readHistory } from "../lib/sam/trends_history.ts";
-import { ranOptimization, runRows, skippedRows } from "../lib/sam/trends_rows.ts";
+import {
+  currenciesOf,
+  moneyRows,
+  ranOptimization,
+  runRows,
+  skippedRows,
+} from "../lib/sam/trends_rows.ts";
 import { convertedSections, moneySections } from "./trends_sections.ts";
 
 async function data(ctx: ReportContext): Promise<ReportData> {
   const history = await readHistory(ctx.params.history as string, ctx.params.source as string);
   const source = history.source ?? "no finished run";
   const optimised = ranOptimization(history);
+  const latest = currenciesOf(history).map((currency) => moneyRows(history, currency).at(-1)!);
   return {
+    // The cover gives the latest run's money in every currency; the runs counted after it.
+    facts: [
+      {
+        section: "latest",
+        label: "Cost to date, latest run",
+        sum: "costToDate",
+        perCurrency: "currency",
+        cover: true,
+      },
+      {
+        section: "latest",
+        label: "Shortfall cost, latest run",
+        sum: "shortfallCost",
+        perCurrency: "currency",
+        cover: true,
+      },
+      { section: "runs", label: "Runs compared", count: true, cover: true },
+      { section: "skipped", label: "Runs left out", count: true, cover: true },
+    ],
     sections: [
+      {
+        id: "latest",
+        title: "Latest run",
+        description: "The latest run's cost to date and shortfall cost per currency, as its " +
+          "summary stated them (the last row of each currency's section below).",
+        columns: [
+          datetime("started", "Run started"),
+          text("currency", "Currency", { width: 8 }),
+          money("costToDate", "Cost to date"),
+          money("shortfallCost", "Shortfall cost"),
+        ],
+        rows: latest,
+        emptyText: "No finished pack run in this folder.",
+      },
       {
         id: "runs",
         title: `Runs of ${source}`,
@@ -42,7 +82,6 @@ async function data(ctx: ReportContext): Promise<ReportData> {
         ],
         rows: runRows(history),
         emptyText: "No finished pack run in this folder.",
-        facts: [{ label: "Runs compared", count: true }],
       },
       ...moneySections(history, optimised),
       ...convertedSections(history, optimised),
@@ -56,7 +95,6 @@ async function data(ctx: ReportContext): Promise<ReportData> {
         ],
         rows: skippedRows(history),
         emptyText: "None: every run in the folder is in the trend.",
-        facts: [{ label: "Runs left out", count: true }],
       },
     ],
   };

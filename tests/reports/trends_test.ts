@@ -175,6 +175,16 @@ describe("trends report", () => {
       }
     }
     assert.ok(values.size >= 4, "the estates changed");
+    // The latest run's money in every currency, on the cover and in its own section.
+    const cover = trend.html.slice(0, trend.html.indexOf("</header>"));
+    const last = summaries[runs.indexOf(mine.at(-1)!)].figures as Figure[];
+    for (const currency of ["EUR", "GBP", "USD"]) {
+      const row = section("latest").rows.find((r: { currency: string }) => r.currency === currency);
+      const cost = byKey(last, `license-cost-summary|fact|Cost to date (${currency})`) ?? 0;
+      assert.equal(row.costToDate, cost, currency);
+      const shown = new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cost);
+      assert.ok(cover.includes(shown), `${currency} cost to date ${shown} on the cover`);
+    }
     // A line chart per currency section, titled with its currency.
     assert.equal(trend.html.split('class="chart-svg chart-line"').length - 1, 3);
     for (const currency of ["EUR", "GBP", "USD"]) {
