@@ -61,20 +61,33 @@ export function contentsLines(pages: readonly string[]): {
 }
 
 /**
- * Words of the table headers of `labels` that no page shows whole: a word broken across lines in
- * its header cell ("Applicatio" / "n id") is not on any page as itself. Words are split at
- * spaces and after hyphens and slashes (where a header may wrap).
+ * Words of the table headers of `labels` broken across lines in a header cell: one no page shows
+ * whole, or one printed as its beginning at the end of a cell's line and its rest at the same place
+ * on the next line ("Applicatio" over "n id" for "Application id"). A header may wrap between words
+ * and after a hyphen or slash, where words are split here.
  */
 export function brokenHeaderWords(pages: readonly string[], labels: readonly string[]): string[] {
   const plain = (word: string) => word.replace(/^[(]+|[),.:;]+$/g, "");
-  const shown = new Set(
-    pages.join("\n").split(/\s+/).flatMap((w) => [w, ...w.split(/(?<=[-–—/])/)]).map(plain),
-  );
+  const parts = (text: string) => text.split(/\s+|(?<=[-–—/])/).map(plain);
+  const shown = new Set(pages.join("\n").split(/\s+/).flatMap(parts));
+  const words = new Set(labels.flatMap(parts).filter((w) => w.length >= 3));
   const broken = new Set<string>();
-  for (const label of labels) {
-    for (const word of label.split(/\s+|(?<=[-–—/])/).map(plain)) {
-      if (word.length >= 3 && !shown.has(word)) broken.add(`${word} (of "${label}")`);
-    }
+  for (const word of words) if (!shown.has(word)) broken.add(word);
+  for (const page of pages) {
+    const lines = page.split("\n");
+    lines.forEach((line, n) => {
+      const next = lines[n + 1];
+      if (next === undefined) return;
+      for (const m of line.matchAll(/\S+/g)) {
+        const head = m[0];
+        if (/[-–—/]$/.test(head)) continue; // a line may end after a hyphen or slash
+        const below = /^\S+/.exec(next.slice(m.index!));
+        if (!below || next.slice(0, m.index!).length !== m.index) continue;
+        if (m.index! > 0 && next[m.index! - 1] !== " ") continue;
+        const joined = plain(head + parts(below[0])[0]);
+        if (words.has(joined) && !words.has(plain(head))) broken.add(joined);
+      }
+    });
   }
   return [...broken];
 }
