@@ -81,8 +81,9 @@ Options:
   --csv-bom=false    CSV without the UTF-8 byte order mark (for machines; by default it is
                      there, so a spreadsheet program reads the text as UTF-8)
   --pdf-rows N       The most rows a PDF prints of one section (default ${DEFAULT_PDF_DETAIL_ROWS};
-                     0: every row); a longer section prints its first N and names the file
-                     with the full list and its SHA-256. XLSX, CSV, JSON and HTML keep every row
+                     0: every row); a longer section prints the N that matter most (flagged
+                     rows, then the largest by money), says which, and names the file with
+                     the full list and its SHA-256. XLSX, CSV, JSON and HTML keep every row
   --reporting-currency CUR  Also show every amount converted to CUR (e.g. EUR), beside the
                      original; needs --fx-rates
   --fx-rates FILE    CSV date,currency,rate: units of each currency per 1 CUR, as central
