@@ -98,8 +98,12 @@ after(async () => {
 function totalsRows(sheet: string): Map<string, number> {
   const out = new Map<string, number>();
   workbook.getWorksheet(sheet)!.eachRow((row, n) => {
-    const m = /^Total(?: (.+))? \(\d+ rows\)$/.exec(String(row.getCell(1).value ?? ""));
-    if (m) out.set(m[1] ?? "All", n);
+    // "Total EUR (15 rows)", "Total (40 rows)", and "Total, no currency (1 row)" for rows
+    // without a currency code.
+    const m = /^Total(?:(, no currency)| (.+))? \(\d+ rows?\)$/.exec(
+      String(row.getCell(1).value ?? ""),
+    );
+    if (m) out.set(m[1] ? "(none)" : m[2] ?? "All", n);
   });
   return out;
 }
