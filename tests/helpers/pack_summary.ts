@@ -67,7 +67,9 @@ export async function mailParts(eml: string): Promise<MailParts> {
  * ```
  */
 export function htmlVisibleText(html: string): string {
-  return html.replace(/<title>[\s\S]*?<\/title>/, " ").replace(/<[^>]+>/g, " ")
+  // A mail client shows neither the title nor a style sheet's rules.
+  return html.replace(/<title>[\s\S]*?<\/title>/, " ")
+    .replace(/<style\b[\s\S]*?<\/style>/gi, " ").replace(/<[^>]+>/g, " ")
     .replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#x3D;/g, "=")
     .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").replace(/\s+/g, " ");
 }
