@@ -135,3 +135,27 @@ export function checkLength(name: string, value: string, max: number): void {
       `at most ${max.toLocaleString("en-US")} are accepted: "${clip(value)}"`,
   );
 }
+
+/**
+ * The flags of `options` that were given, spelt again as command-line arguments (a boolean
+ * flag bare, others with their value), for a command that hands them on to another.
+ *
+ * @example
+ * ```ts
+ * import { parseArgs, passOn } from "./args.ts";
+ * const options = { format: { type: "string" }, quiet: { type: "boolean" } } as const;
+ * const { values } = parseArgs(["--format", "pdf", "--quiet"], options);
+ * console.log(passOn(values, options)); // ["--format", "pdf", "--quiet"]
+ * ```
+ */
+export function passOn(values: Parsed["values"], options: Options): string[] {
+  const out: string[] = [];
+  for (const [flag, spec] of Object.entries(options)) {
+    const value = values[flag];
+    if (value === undefined) continue;
+    if (spec.type === "boolean") {
+      if (value === true) out.push(`--${flag}`);
+    } else out.push(`--${flag}`, String(value));
+  }
+  return out;
+}

@@ -8,7 +8,7 @@
  */
 
 import { isAbsolute, relative, resolve } from "node:path";
-import { type Options, parseArgs } from "./args.ts";
+import { type Options, parseArgs, passOn } from "./args.ts";
 import { reportError } from "./errors.ts";
 import { reportCommand } from "./report_command.ts";
 import { clip } from "./terminal_text.ts";
@@ -83,13 +83,7 @@ export function diffReportArgs(argv: readonly string[]): string[] {
     }
   }
   const args = ["run-diff", "--param", `before=${before}`, "--param", `after=${after}`];
-  for (const [flag, spec] of Object.entries(PASSED)) {
-    const value = values[flag];
-    if (value === undefined) continue;
-    if (spec.type === "boolean") {
-      if (value === true) args.push(`--${flag}`);
-    } else args.push(`--${flag}`, String(value));
-  }
+  args.push(...passOn(values, PASSED));
   return args;
 }
 

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { type Options, parseArgs, stringFlag } from "./args.ts";
+import { type Options, parseArgs, passOn, stringFlag } from "./args.ts";
 import { reportError } from "./errors.ts";
 import { reportCommand } from "./report_command.ts";
 import { clip } from "./terminal_text.ts";
@@ -94,13 +94,7 @@ export function explainReportArgs(argv: readonly string[]): string[] {
     const value = stringFlag(values, flag);
     if (value !== undefined) out.push("--param", `${param}=${value}`);
   }
-  for (const [flag, spec] of Object.entries(PASSED)) {
-    const value = values[flag];
-    if (value === undefined) continue;
-    if (spec.type === "boolean") {
-      if (value === true) out.push(`--${flag}`);
-    } else out.push(`--${flag}`, String(value));
-  }
+  out.push(...passOn(values, PASSED));
   return out;
 }
 
