@@ -1,10 +1,10 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRef } from "pdf-lib";
 import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
 import { PdfPrintError, PdfRenderer, PrintTab } from "../../lib/render/pdf.ts";
 import type { RenderDocument, RenderSection } from "../../lib/render/renderer.ts";
 import { memorySection } from "../../lib/report/spool.ts";
+import { pdfOutline } from "./pdf_read.ts";
 import type { Column, Row } from "../../lib/report/model.ts";
 
 const decoder = new TextDecoder();
@@ -27,24 +27,6 @@ async function pageTexts(path: string, first?: number, last?: number): Promise<s
 async function pdfinfoPages(path: string): Promise<number> {
   const info = await run("pdfinfo", [path]);
   return Number(/^Pages:\s+(\d+)/m.exec(info)![1]);
-}
-
-/** Top-level bookmarks: title and 1-based page. */
-async function outline(path: string): Promise<{ title: string; page: number }[]> {
-  const doc = await PDFDocument.load(await Deno.readFile(path), { updateMetadata: false });
-  const refs = doc.getPages().map((p) => p.ref.toString());
-  const root = doc.catalog.lookup(PDFName.of("Outlines"), PDFDict);
-  const out: { title: string; page: number }[] = [];
-  let ref = root.get(PDFName.of("First")) as PDFRef | undefined;
-  while (ref) {
-    const item = doc.context.lookup(ref, PDFDict);
-    const title = (item.lookup(PDFName.of("Title")) as unknown as { decodeText(): string })
-      .decodeText();
-    const dest = item.lookup(PDFName.of("Dest"), PDFArray);
-    out.push({ title, page: refs.indexOf(dest.get(0).toString()) + 1 });
-    ref = item.get(PDFName.of("Next")) as PDFRef | undefined;
-  }
-  return out;
 }
 
 const PRODUCT_COLUMNS: Column[] = [
@@ -157,7 +139,7 @@ describe("PdfRenderer", () => {
     const names = texts.join("\n").match(/Product \d{5}/g)!;
     assert.deepEqual(names, products(700).map((r) => r.name));
 
-    const bookmarks = await outline(path);
+    const bookmarks = await pdfOutline(path);
     assert.deepEqual(bookmarks.map((b) => b.title), ["Cover and summary", "Products", "Vendors"]);
     assert.equal(bookmarks[0].page, 1);
     // A long section opens its page (heading right under the running header); a short one
@@ -250,7 +232,10 @@ describe("PdfRenderer", () => {
     assert.deepEqual(names, products(100).map((r) => r.name));
     assert.match(texts.at(-1)!, /Total EUR/);
     assert.match(texts.at(-1)!, new RegExp(`Page ${texts.length} of ${texts.length}`));
-    assert.deepEqual((await outline(path)).map((b) => b.title), ["Cover and summary", "Products"]);
+    assert.deepEqual((await pdfOutline(path)).map((b) => b.title), [
+      "Cover and summary",
+      "Products",
+    ]);
   });
 
   it("fails with PdfPrintError and writes nothing when even one row cannot print", async () => {
@@ -330,7 +315,7 @@ describe("PdfRenderer", () => {
     assert.match(last, /Total/);
     const [middle] = await pageTexts(path, 1000);
     assert.match(middle, new RegExp(`Page 1000 of ${pages}`));
-    const bookmarks = await outline(path);
+    const bookmarks = await pdfOutline(path);
     assert.deepEqual(bookmarks.map((b) => b.title), ["Cover and summary", "Numbers"]);
     assert.equal(bookmarks[1].page, 3); // cover, summary, then the section
   });
