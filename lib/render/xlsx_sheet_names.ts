@@ -44,8 +44,8 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
 /** Words dropped when a title is still too long after abbreviating. */
 const ARTICLES = new Set(["the", "a", "an", "each"]);
 
-/** Words a shortened name must not end on. */
-const DANGLING = new Set([
+/** Words that join a title's parts: none ends a shortened name, and each opens a phrase. */
+const CONNECTIVES = [
   "&",
   "and",
   "or",
@@ -61,29 +61,15 @@ const DANGLING = new Set([
   "at",
   "vs",
   "-",
-  "the",
-  "a",
-  "an",
-]);
+];
+
+/** Words a shortened name must not end on. */
+const DANGLING = new Set([...CONNECTIVES, "the", "a", "an"]);
 
 /** Words that open a phrase: leading words may end only before one of them (or a `(`). */
 const PHRASE_START = new Set([
-  "&",
-  "and",
-  "or",
-  "by",
-  "per",
-  "of",
-  "for",
-  "with",
+  ...CONNECTIVES,
   "without",
-  "in",
-  "on",
-  "to",
-  "from",
-  "at",
-  "vs",
-  "-",
   "that",
   "which",
   "where",
