@@ -37,7 +37,7 @@ import { join } from "node:path";
 import { atomicFile } from "./atomic.ts";
 import type { RenderDocument, Renderer, RenderOptions, RenderSection } from "./renderer.ts";
 import { DEFAULT_EMPTY_TEXT } from "./renderer.ts";
-import { currencyKeyOf, formatBoolean, isNumericType, visibleText } from "./format.ts";
+import { currencyKeyOf, formatBoolean, visibleText } from "./format.ts";
 import { sheetRowSink, zipEntryBacklog } from "./xlsx_rows.ts";
 import { sheetName } from "./xlsx_sheet_names.ts";
 import { type DataBlock, totalsFormula, totalsLineLabel } from "./xlsx_totals.ts";
@@ -53,6 +53,7 @@ import {
   styleKey,
 } from "./xlsx_formats.ts";
 import { ColumnWidths, sectionColumns, widthOf } from "./xlsx_widths.ts";
+import { columnAlignment, INDENT_WIDTH } from "./xlsx_align.ts";
 import { LINE_HEIGHT, rowHeight, wrappedLines } from "./xlsx_wrap.ts";
 import { compileRowFormula } from "./xlsx_row_formulas.ts";
 import { SyncFileStream } from "./sync_file_stream.ts";
@@ -200,13 +201,18 @@ class StyleBook {
     return style;
   }
 
-  /** The header cell of a column of `type`: aligned as the column's values are. */
-  header(type: ColumnType = "text"): Style {
-    const horizontal = headerAlignment(type);
-    return this.get(`header:${horizontal}`, () => ({
+  /** The header cell of a column of `type`: aligned (and indented) as the column's values are. */
+  header(type: ColumnType = "text", indent = false): Style {
+    const horizontal = columnAlignment(type);
+    return this.get(`header:${horizontal}${indent ? "|indent" : ""}`, () => ({
       font: { bold: true, color: { argb: this.palette.headerFont } },
       fill: { type: "pattern", pattern: "solid", fgColor: { argb: this.palette.headerFill } },
-      alignment: { vertical: "bottom", wrapText: true, horizontal },
+      alignment: {
+        vertical: "bottom",
+        wrapText: true,
+        horizontal,
+        ...(indent ? { indent: 1 } : {}),
+      },
       border: { bottom: { style: "thin", color: { argb: "FF000000" } } },
     }));
   }
@@ -228,6 +234,7 @@ class StyleBook {
       const numFmt = numberFormat(column, code);
       if (numFmt) style.numFmt = numFmt;
       if (column.type === "boolean") style.alignment = { horizontal: "center" };
+      if (layout.indent) style.alignment = { horizontal: "left", indent: 1 };
       if (layout.top) style.alignment = { ...style.alignment, vertical: "top" };
       if (layout.wrap) style.alignment = { ...style.alignment, wrapText: true };
       if (total) {
@@ -268,19 +275,16 @@ interface CellLayout {
   readonly wrap?: boolean;
   /** The cell's value sits at the top of its row. */
   readonly top?: boolean;
+  /** The cell's text is indented a step from the left (its left neighbour is aligned right). */
+  readonly indent?: boolean;
 }
 
 const NO_LAYOUT: CellLayout = {};
 
 /** The part of a style's key its layout adds ("" for none, so other keys are unchanged). */
 function layoutKey(layout: CellLayout): string {
-  return (layout.top ? "|top" : "") + (layout.wrap ? "|wrap" : "");
-}
-
-/** A header's alignment: over numbers and dates right, over yes/no centred, else left. */
-function headerAlignment(type: ColumnType): "left" | "right" | "center" {
-  if (isNumericType(type) || type === "date" || type === "datetime") return "right";
-  return type === "boolean" ? "center" : "left";
+  return (layout.top ? "|top" : "") + (layout.wrap ? "|wrap" : "") +
+    (layout.indent ? "|indent" : "");
 }
 
 /**
@@ -481,11 +485,13 @@ export class XlsxRenderer implements Renderer {
     styles: StyleBook,
     options: RenderOptions & { output: SyncFileStream },
   ): Promise<void> {
-    const { widths, wrap } = await sectionColumns(section);
+    const { widths, wrap, indent } = await sectionColumns(section);
+    // The room a cell's text has: its column, less its indent.
+    const room = widths.map((w, i) => indent[i] ? w - INDENT_WIDTH : w);
     // A sheet with wrapping text has rows of several lines: every value sits at their top.
     const top = wrap.some((w) => w);
     const plan = section.columns.map((column, i) =>
-      new ColumnPlan(column, styles, { wrap: wrap[i], top })
+      new ColumnPlan(column, styles, { wrap: wrap[i], top, indent: indent[i] })
     );
     const formulas = section.columns.map((column) =>
       compileRowFormula(section.id, column, section.columns)
@@ -493,7 +499,7 @@ export class XlsxRenderer implements Renderer {
     const wrapping = wrap.flatMap((w, i) => (w ? [i] : []));
     const lastCol = columnLetter(Math.max(1, plan.length));
     const dataPerSheet = this.#maxRows - 1;
-    const headerHeight = headerRowHeight(section.columns, widths);
+    const headerHeight = headerRowHeight(section.columns, room);
 
     let sheetIndex = 0;
     let ws: Worksheet | undefined;
@@ -526,7 +532,7 @@ export class XlsxRenderer implements Renderer {
       sheet.columns = plan.map((p, i) => ({ key: p.column.key, width: widths[i] }));
       const header = sheet.addRow(plan.map((p) => cleanText(p.column.label)));
       header.height = headerHeight;
-      plan.forEach((p, i) => (header.getCell(i + 1).style = styles.header(p.type)));
+      plan.forEach((p, i) => (header.getCell(i + 1).style = styles.header(p.type, indent[i])));
       header.commit();
       sheetRows = 1;
       ws = sheet;
@@ -564,7 +570,7 @@ export class XlsxRenderer implements Renderer {
       for (const i of wrapping) {
         const value = row[plan[i].key];
         if (value !== null && value !== undefined) {
-          lines = Math.max(lines, wrappedLines(cleanText(String(value)), widths[i]));
+          lines = Math.max(lines, wrappedLines(cleanText(String(value)), room[i]));
         }
       }
       sink.endRow(rowHeight(lines));

@@ -20,6 +20,7 @@ import type { RenderSection } from "./renderer.ts";
 import { totalsLineLabel } from "./xlsx_totals.ts";
 import { isNumericType } from "./format.ts";
 import { currencyCode, displayText, type DisplayValue, numberFormat } from "./xlsx_formats.ts";
+import { INDENT_WIDTH, indentedColumns } from "./xlsx_align.ts";
 
 /**
  * The widest a column gets for text (characters); numbers widen a column up to Excel's 255.
@@ -187,7 +188,11 @@ function fitTotalsLabels(widths: ColumnWidths, section: RenderSection): void {
  * @example
  * ```ts
  * import type { SectionColumns } from "./xlsx_widths.ts";
- * const layout: SectionColumns = { widths: [30, 12], wrap: [false, false] };
+ * const layout: SectionColumns = {
+ *   widths: [30, 12],
+ *   wrap: [false, false],
+ *   indent: [false, false],
+ * };
  * console.log(layout.widths.length); // 2
  * ```
  */
@@ -196,13 +201,19 @@ export interface SectionColumns {
   readonly widths: readonly number[];
   /** Whether a column's cells wrap: a text column whose longest line is wider than the column. */
   readonly wrap: readonly boolean[];
+  /**
+   * Whether a column's cells and header are indented a step: a text column right of one aligned
+   * right (its width has room for the indent).
+   */
+  readonly indent: readonly boolean[];
 }
 
 /**
  * The widths of a section's columns (characters) and which of them wrap: a column is at least its
  * type's default, its own `width` and its header (with room for the filter button, up to
  * {@link TEXT_MAX_WIDTH}); a text column as wide as its longest line (up to {@link TEXT_MAX_WIDTH},
- * wrapping beyond); widened to show every number, date and totals figure whole.
+ * wrapping beyond); widened to show every number, date and totals figure whole; a text column
+ * right of a column aligned right is indented, and wider by {@link INDENT_WIDTH}.
  *
  * @example
  * ```ts
@@ -214,7 +225,7 @@ export interface SectionColumns {
  *   columns: [{ key: "name", label: "Application", type: "text", width: 10 }],
  *   rows: [{ name: "Microsoft Office Professional Plus 2021" }, { name: "x".repeat(90) }],
  * });
- * console.log(await sectionColumns(section)); // { widths: [ 60 ], wrap: [ true ] }
+ * console.log(await sectionColumns(section)); // { widths: [ 60 ], wrap: [ true ], indent: [ false ] }
  * ```
  */
 export async function sectionColumns(section: RenderSection): Promise<SectionColumns> {
@@ -231,11 +242,11 @@ export async function sectionColumns(section: RenderSection): Promise<SectionCol
   }));
   columns.forEach((c, i) => fitValues(widths, i, c, section, extents));
   fitTotalsLabels(widths, section);
+  const indent = indentedColumns(columns.map((c) => c.type));
   const result = widths.widths();
-  return {
-    widths: result,
-    wrap: columns.map((_, i) => longest[i] > 0 && widthOf("x".repeat(longest[i])) > result[i]),
-  };
+  const wrap = columns.map((_, i) => longest[i] > 0 && widthOf("x".repeat(longest[i])) > result[i]);
+  // The indent takes room from the text: an indented column is wider by it.
+  return { widths: result.map((w, i) => indent[i] ? w + INDENT_WIDTH : w), wrap, indent };
 }
 
 /**

@@ -26,6 +26,8 @@ export interface RawAlignment {
   readonly horizontal?: string;
   readonly vertical?: string;
   readonly wrapText?: boolean;
+  /** Indent steps from the aligned edge (`indent`), 0 when none. */
+  readonly indent: number;
 }
 
 /** A worksheet as the sheet XML holds it. */
@@ -109,6 +111,7 @@ export async function readSheetXml(path: string): Promise<Map<string, RawSheet>>
       horizontal: attrs.horizontal,
       vertical: attrs.vertical,
       wrapText: attrs.wrapText === "1",
+      indent: Number(attrs.indent ?? 0),
     };
   });
   const sheets = new Map<string, RawSheet>();
