@@ -25,6 +25,7 @@ import { checkSchedule } from "./schedule_rules.ts";
 import { checkEmail } from "./email_rules.ts";
 import { checkPackTheme, packThemePath } from "./pack_theme.ts";
 import { checkSign, type PackSign } from "./pack_sign.ts";
+import { checkDiff, type PackDiff } from "./pack_diff.ts";
 import { readProblem, readRegularTextFile } from "../fs/regular_file.ts";
 
 export { DEFAULT_MAX_ATTACHMENT_BYTES } from "./email_rules.ts";
@@ -109,6 +110,11 @@ export interface PackFile {
   readonly theme?: string;
   /** The key every run signs its manifest with (`manifest.sig`), if given. */
   readonly sign?: PackSign;
+  /**
+   * Each run also renders what changed since the previous run of the same source (run-diff) and
+   * its mail lists the positions that moved, if given; every run then keeps a snapshot.
+   */
+  readonly diff?: PackDiff;
 }
 
 /**
@@ -231,6 +237,11 @@ const PACK_RULES: readonly FieldRule<Catalogue>[] = [
   { field: "reportingCurrency", check: reportingCurrencyOf },
   { field: "theme", check: checkPackTheme },
   { field: "sign", check: (v, { path, failAt }) => checkSign(v, path, failAt) },
+  {
+    field: "diff",
+    check: (v, { path, checked, failAt }) =>
+      checkDiff(v, path, (checked.reports as PackReport[]).map((r) => r.id), failAt),
+  },
 ];
 
 /** Options of {@link validatePack}. */
@@ -290,6 +301,7 @@ export function validatePack(doc: unknown, options: ValidatePackOptions): PackFi
       ? { theme: packThemePath(options.base ?? dirname(options.file), p.theme as string) }
       : {}),
     ...(p.sign ? { sign: p.sign as PackSign } : {}),
+    ...(p.diff ? { diff: p.diff as PackDiff } : {}),
   };
 }
 

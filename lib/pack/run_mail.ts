@@ -14,6 +14,7 @@ import type { Exposure } from "./risks.ts";
 import type { Change } from "./figures.ts";
 import type { RunRates } from "./summary_rates.ts";
 import type { EvidenceFolder } from "./evidence_folder.ts";
+import type { RowDiff } from "./run_row_diff.ts";
 import { chooseAttachments, SUMMARY_PDF } from "./attachments.ts";
 import { buildMessage, sendMessage, writeEml } from "./mail.ts";
 import type { ReportDefinition } from "../report/model.ts";
@@ -65,6 +66,8 @@ export interface SummaryMailInput {
   readonly changes: readonly Change[];
   /** The run compared with, and what was not compared. */
   readonly comparison: Comparison;
+  /** The row-by-row comparison with the previous run, when the pack has a diff. */
+  readonly rowDiff?: RowDiff;
   /** The license position's exposure. */
   readonly exposure: Exposure;
   /** The reporting currency's amounts, if any. */
@@ -92,6 +95,7 @@ function buildSummary(input: SummaryMailInput, choice: ReturnType<typeof chooseA
     titles: Object.fromEntries(input.reports.map((r) => [r.id, r.title])),
     changes: input.changes,
     comparison: input.comparison,
+    ...(input.rowDiff ? { rowDiff: input.rowDiff } : {}),
     previousStarted: input.comparison.previous?.started ?? null,
     risks: input.exposure.risks,
     unpriced: input.exposure.unpriced,

@@ -17,6 +17,7 @@ import { RunLedger } from "./run_ledger.ts";
 import { type RenderedReports, renderReports } from "./run_render.ts";
 import { verifyRun } from "./run_verify.ts";
 import { publishInterrupted, publishRun } from "./run_publish.ts";
+import { diffWithPrevious } from "./run_row_diff.ts";
 import { ownerState, removeStaleDirs } from "../fs/owned_temp.ts";
 import { checkContained, checkSubfolder } from "../fs/containment.ts";
 import { safeJoin } from "../fs/safe_name.ts";
@@ -212,7 +213,9 @@ async function runPhases(
   now: () => Date,
 ): Promise<PackRunResult> {
   const { pack } = options;
-  const staged = await stageRun({ ...options, folder, ledger, started, log });
+  // A pack with a diff keeps every run's snapshot: the next run compares with it.
+  const snapshot = options.snapshot === true || pack.diff !== undefined;
+  const staged = await stageRun({ ...options, snapshot, folder, ledger, started, log });
   // One browser for the whole run; it starts only when a PDF is printed and closes on return.
   await using browser = launchBrowser();
   let rendered: RenderedReports;
@@ -227,7 +230,21 @@ async function runPhases(
     return await publishInterrupted({ pack, ledger, dir: folder.dir, now, log });
   }
   const verified = await verifyRun({ dir: folder.dir, ledger, figures: rendered.figures });
+  const rowDiff = pack.diff
+    ? await diffWithPrevious({
+      ...options,
+      pack: pack.name,
+      diff: pack.diff,
+      folder,
+      ledger,
+      comparison: verified.comparison,
+      started,
+      browser,
+      log,
+    })
+    : undefined;
   return await publishRun({
+    rowDiff,
     ...options,
     folder,
     ledger,

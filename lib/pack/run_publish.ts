@@ -1,5 +1,6 @@
 /**
- * The publish phase of a pack run: summary.json moved into the run folder, the summary mail
+ * The publish phase of a pack run: summary.json (with the row-by-row diff's outcome, when the
+ * pack has one) moved into the run folder, the summary mail
  * (summary.pdf, then sent or summary.eml) when the pack has an email section, and the final
  * manifest. An interrupted run publishes only its manifest, saying so.
  *
@@ -13,6 +14,7 @@ import type { EvidenceFolder } from "./evidence_folder.ts";
 import type { RunLedger } from "./run_ledger.ts";
 import type { RenderedReports } from "./run_render.ts";
 import type { VerifiedRun } from "./run_verify.ts";
+import type { RowDiff } from "./run_row_diff.ts";
 import { headlineOf } from "./headline.ts";
 import { sourceIdentity } from "./source_identity.ts";
 import { summaryMail } from "./run_mail.ts";
@@ -35,6 +37,8 @@ export interface PublishRunOptions {
   readonly rendered: RenderedReports;
   /** What the verify phase found. */
   readonly verified: VerifiedRun;
+  /** The row-by-row comparison with the previous run, when the pack has a diff. */
+  readonly rowDiff?: RowDiff;
   /** When the run started. */
   readonly started: Date;
   /** The run's browser (for summary.pdf). */
@@ -65,6 +69,7 @@ async function writeSummaryJson(options: PublishRunOptions): Promise<void> {
     unpriced: rendered.exposure.unpriced,
     ...(rendered.rates ? { reportingCurrency: rendered.rates } : {}),
     comparison: verified.comparison,
+    ...(options.rowDiff ? { diff: options.rowDiff } : {}),
     figures: rendered.figures,
     changes: verified.changes,
   };
@@ -98,6 +103,7 @@ export async function publishRun(options: PublishRunOptions): Promise<PackRunRes
       draft: ledger.manifest(verified.status, now()),
       changes,
       comparison,
+      rowDiff: options.rowDiff,
       exposure: rendered.exposure,
       rates: rendered.rates,
       folder: options.folder,
@@ -110,7 +116,7 @@ export async function publishRun(options: PublishRunOptions): Promise<PackRunRes
     })
     : {};
   const manifest = await ledger.write(verified.status, now());
-  const ok = verified.allOk && !mail.emailError;
+  const ok = verified.allOk && !mail.emailError && options.rowDiff?.status !== "failed";
   return { dir: options.folder.dir, manifest, ok, changes, comparison, ...mail };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The sections of the pack summary view (see `summary_view.ts`), each a heading, paragraphs and
  * tables of plain strings with labelled columns: exposure, top risks, software cost (cost to date
- * beside the annual run rate), estate, what moved, and the reports with their scope. With a
+ * beside the annual run rate), estate, what moved (in totals, then row by row when the pack has a
+ * diff: `summary_diff.ts`), and the reports with their scope. With a
  * reporting currency, each converted all-currency total sits right after the per-currency figures
  * it converts (the reports' own facts, see `headline.ts`).
  *
@@ -25,6 +26,7 @@ import type {
   ViewTable,
 } from "./summary_view.ts";
 import { formatValue } from "./summary_view.ts";
+import { rowDiffSection } from "./summary_diff.ts";
 
 /** The heading of the cost-to-date column. */
 export const COST_TO_DATE = "Cost to date (purchase + maintenance + support since purchase)";
@@ -361,6 +363,7 @@ export function summarySections(
     costSection(ctx),
     estateSection(ctx),
     movedSection(ctx),
+    rowDiffSection(facts.rowDiff, comparedWith),
     reportsSection(ctx),
   ].filter((s): s is ViewSection => s !== null);
 }

@@ -19,6 +19,7 @@ import type { Change } from "./figures.ts";
 import type { Manifest } from "./manifest.ts";
 import type { RisksByCurrency, UnpricedShortfall } from "./risks.ts";
 import type { Comparison } from "./comparison.ts";
+import type { RowDiff } from "./run_row_diff.ts";
 import type { ReportDefinition } from "../report/model.ts";
 import { summarySections } from "./summary_sections.ts";
 import type { RunRates } from "./summary_rates.ts";
@@ -45,6 +46,8 @@ export interface SummaryFacts {
   readonly changes: readonly Change[];
   /** The comparison made (null when unknown: then `previousStarted` says whether one was). */
   readonly comparison?: Comparison | null;
+  /** The row-by-row comparison with the previous run (absent: the pack has no diff). */
+  readonly rowDiff?: RowDiff;
   /** When the compared run started (older callers; {@link comparison} wins). */
   readonly previousStarted: string | null;
   /** Top risks per currency. */
@@ -89,7 +92,7 @@ export interface ViewTable {
 
 /** One section of the view. */
 export interface ViewSection {
-  /** Stable id (`exposure`, `risks`, `cost`, `estate`, `moved`, `reports`). */
+  /** Stable id (`exposure`, `risks`, `cost`, `estate`, `moved`, `rows`, `reports`). */
   readonly id: string;
   /** The heading. */
   readonly heading: string;
