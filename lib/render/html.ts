@@ -724,6 +724,11 @@ function totalsLabel(kind: "Total" | "Subtotal", label: string, rows: number, lo
   return `${kind}${currency} · ${rowsText(rows, locale)}`;
 }
 
+/** The totals lines that sum more than one row. */
+function severalRows(totals: Totals): Totals {
+  return Object.fromEntries(Object.entries(totals).filter(([, line]) => (line.rows ?? 0) > 1));
+}
+
 /** Table cells of totals lines (one row per line), aligned under their columns. */
 function totalsRows(
   totals: Totals,
@@ -955,12 +960,13 @@ class SectionCursor {
         items.push(this.#rowItem(event.row, event.index));
       } else {
         // A group closes: its subtotal lines, only when the totals spec sums something (a line
-        // that would only count rows says nothing the group header and the rows do not).
+        // that would only count rows says nothing the group header and the rows do not), and
+        // only those of more than one row (a line of one row repeats that row).
         const spec = this.#section.totalsSpec;
         if (spec && spec.sum.length > 0) {
           for (
             const cells of totalsRows(
-              event.totals,
+              severalRows(event.totals),
               spec,
               this.#section.columns,
               "Subtotal",

@@ -129,7 +129,7 @@ describe("stackedBar chart", () => {
     );
   });
 
-  it("draws one axis per currency", () => {
+  it("draws a chart per currency", () => {
     const spec: ChartSpec = {
       type: "stackedBar",
       title: "Spend and shortfall by publisher",
@@ -148,11 +148,21 @@ describe("stackedBar chart", () => {
       { publisher: "Oracle", spend: 300, shortfall: 50, currency: "EUR" },
     ];
     const svg = chartSvg(spec, rows, chartContext(columns, 3));
-    const shown = texts(svg).map((t) => t.shown);
-    assert.ok(shown.includes("Amounts in EUR") && shown.includes("Amounts in USD"));
-    assert.ok(shown.includes("€1,200.00") && shown.includes("$500,000.00"));
-    // EUR bars are not dwarfed by the USD amount: Microsoft gets the EUR axis's longest bar.
-    assert.ok(shown.indexOf("Oracle") < shown.indexOf("Amounts in USD"));
+    // A chart per currency, each whole (legend, axis, title), so each prints page-sized.
+    const roots = svg.split(/(?<=<\/svg>)/);
+    assert.equal(roots.length, 2);
+    const [eur, usd] = roots.map((root) => texts(root).map((t) => t.shown));
+    assert.ok(eur.includes("Amounts in EUR") && usd.includes("Amounts in USD"));
+    assert.ok(eur.includes("€1,200.00") && usd.includes("$500,000.00"));
+    assert.ok(eur.includes("Oracle") && !usd.includes("Oracle") && usd.includes("Spend"));
+    assert.deepEqual(
+      roots.map((root) => textOf(elements(parseXml(root), "title")[0])),
+      ["Spend and shortfall by publisher (EUR)", "Spend and shortfall by publisher (USD)"],
+    );
+    // Short labels leave the bars the room (it was 420 px for any label): the longest EUR bar,
+    // 1,200 on an axis to 1,800, is longer than two thirds of 420.
+    const widths = elements(parseXml(roots[0]), "rect").map((r) => Number(r.attrs.width));
+    assert.ok(Math.max(...widths) > 300, `${Math.max(...widths)}`);
   });
 
   it("says what its rows are the first of: the section's rows, or what the spec names", () => {

@@ -130,8 +130,7 @@ describe("HtmlRenderer", () => {
     assert.deepEqual(rowsOfClass(html, "subtotal"), [
       "Subtotal USD · 2 rows||160|169||$53,400.50||",
       "Subtotal EUR · 2 rows||500|556||€30,750.35||",
-      "Subtotal EUR · 1 row||35|21||€6,300.20||",
-      "Subtotal USD · 1 row||900|1,180||$388,800.00||",
+      // Microsoft's rows are one per currency: a subtotal of one row would repeat it.
     ]);
     assert.deepEqual(rowsOfClass(html, "total"), [
       "Total EUR · 3 rows||535|577||€37,050.55||",

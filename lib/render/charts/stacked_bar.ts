@@ -1,8 +1,11 @@
 /**
  * Stacked horizontal bars: one bar per row, one segment per series (e.g. installations per
- * entitlement state of each application), a legend, a value axis, one axis per currency when the
- * spec names a currency key, and "First N of M rows." when the section has more rows (or "First N
- * of M <noun>." when the spec says what its rows are the first of).
+ * entitlement state of each application), a legend, a value axis, and "First N of M rows." when
+ * the section has more rows (or "First N of M <noun>." when the spec says what its rows are the
+ * first of). When the spec names a currency key, each currency is a chart (an SVG) of its own with
+ * its own axis, legend and title, so a page prints each as large as it allows rather than every
+ * currency squeezed into one tall picture. Labels get the room the longest needs (up to 34
+ * characters), the bars the rest.
  *
  * @module
  */
@@ -17,7 +20,9 @@ import { escapeXml, svgLine, svgRoot, svgText } from "./svg.ts";
 /** Bars drawn when the spec gives no `top`, and the most ever drawn. */
 export const STACKED_BAR_TOP = { default: 15, max: 50 } as const;
 
-const WIDTH = 760, LABEL_W = 230, AREA = 420, PITCH = 22, BAR_H = 15, AXIS_H = 18;
+const WIDTH = 760, LABEL_W = 230, PITCH = 22, BAR_H = 15, AXIS_H = 18;
+/** Room right of the longest bar for its total (px), the narrowest label room, label length. */
+const VALUE_W = 110, LABEL_MIN = 60, LABEL_CHARS = 34;
 
 interface Panel {
   readonly currency?: string;
@@ -25,7 +30,8 @@ interface Panel {
 }
 
 /**
- * The chart as an SVG string ("" when no row has a label to draw).
+ * The chart as an SVG string, one `<svg>` per currency when the spec names a currency key ("" when
+ * no row has a label to draw).
  *
  * @example
  * ```ts
@@ -51,18 +57,6 @@ export function stackedBarSvg(
   const top = clampCount(spec.top ?? STACKED_BAR_TOP.default, 1, STACKED_BAR_TOP.max);
   const picked = rows.slice(0, top);
   if (picked.length === 0 || spec.segments.length === 0) return "";
-  const keyItems = spec.segments.map((s, i) => ({
-    label: s.label,
-    swatch: filledRect(0, 0, 12, 12, seriesFill(i)),
-  }));
-  const head = legend(keyItems, 0, 0, WIDTH);
-  const parts = [head.markup];
-  let y = head.height + 6;
-  for (const panel of panels(picked, spec.currency)) {
-    const drawn = drawPanel(spec, panel, y, ctx);
-    parts.push(drawn.markup);
-    y = drawn.bottom + 8;
-  }
   const note = cutNote(
     "First",
     picked.length,
@@ -70,21 +64,64 @@ export function stackedBarSvg(
     spec.of?.noun ?? "rows",
     ctx.locale,
   );
-  if (note) parts.push(svgText(note, { x: 0, y: y + 10, size: 10, fill: "#595959" }));
+  const labelW = labelWidth(picked.map((row) => labelOf(row, spec.label, ctx)));
+  const all = panels(picked, spec.currency);
+  // Several currencies: a chart each, so each prints as large as one page allows.
+  return all.map((panel, i) =>
+    panelSvg(spec, panel, {
+      ctx,
+      labelW,
+      id: all.length === 1 ? ctx.id : `${ctx.id}-${i + 1}`,
+      note: i === all.length - 1 ? note : "",
+      count: picked.length,
+    })
+  ).join("");
+}
+
+/** What {@link panelSvg} needs besides the spec and the panel. */
+interface PanelOptions {
+  readonly ctx: ChartContext;
+  /** Room for the bar labels (px). */
+  readonly labelW: number;
+  /** The SVG's id. */
+  readonly id: string;
+  /** The "First N of M" note under it ("" for none). */
+  readonly note: string;
+  /** Rows drawn over every panel. */
+  readonly count: number;
+}
+
+/** One panel (a currency's bars, or every bar) as a whole SVG: legend, bars, axis, note. */
+function panelSvg(spec: StackedBarChartSpec, panel: Panel, options: PanelOptions): string {
+  const keyItems = spec.segments.map((s, i) => ({
+    label: s.label,
+    swatch: filledRect(0, 0, 12, 12, seriesFill(i)),
+  }));
+  const head = legend(keyItems, 0, 0, WIDTH);
+  const drawn = drawPanel(spec, panel, head.height + 6, options);
+  const parts = [head.markup, drawn.markup];
+  let y = drawn.bottom + 8;
+  if (options.note) {
+    parts.push(svgText(options.note, { x: 0, y: y + 10, size: 10, fill: "#595959" }));
+    y += 16;
+  }
+  const title = panel.currency === undefined ? spec.title : `${spec.title} (${panel.currency})`;
   const desc = `Stacked bars of ${spec.segments.map((s) => s.label).join(", ")} for ` +
-    `${picked.length} ${picked.length === 1 ? "row" : "rows"}` +
-    `${spec.currency ? ", one axis per currency" : ""}. ${note}`.trim();
+    `${options.count} ${options.count === 1 ? "row" : "rows"}` +
+    `${spec.currency ? `, amounts in ${panel.currency}` : ""}. ${options.note}`.trim();
   return svgRoot(
-    {
-      id: ctx.id,
-      kind: "stacked-bar",
-      title: spec.title,
-      desc,
-      width: WIDTH,
-      height: y + (note ? 16 : 0),
-    },
+    { id: options.id, kind: "stacked-bar", title, desc, width: WIDTH, height: y },
     parts.join(""),
   );
+}
+
+/**
+ * Room for the bar labels: the longest label's (about 6.2 px a character at 11 px), at least
+ * {@link LABEL_MIN} and at most {@link LABEL_W}; the bars take the rest.
+ */
+function labelWidth(labels: readonly string[]): number {
+  const longest = Math.max(0, ...labels.map((l) => Math.min([...l].length, LABEL_CHARS)));
+  return Math.min(LABEL_W, Math.max(LABEL_MIN, Math.ceil(longest * 6.2) + 14));
 }
 
 /** Rows split by currency (first appearance order), or one panel. */
@@ -103,7 +140,7 @@ function drawPanel(
   spec: StackedBarChartSpec,
   panel: Panel,
   y0: number,
-  ctx: ChartContext,
+  { ctx, labelW }: PanelOptions,
 ): { markup: string; bottom: number } {
   const out: string[] = [];
   let y = y0;
@@ -113,10 +150,12 @@ function drawPanel(
   }
   const sums = panel.rows.map((row) => rowSum(spec, row));
   const ticks = niceTicks(0, Math.max(0, ...sums), 4);
-  const x = linearScale(0, ticks.at(-1)!, LABEL_W, LABEL_W + AREA);
+  const x = linearScale(0, ticks.at(-1)!, labelW, WIDTH - VALUE_W);
   const height = panel.rows.length * PITCH;
   out.push(grid(ticks, x, y, height, ctx.locale));
-  panel.rows.forEach((row, i) => out.push(drawBar(spec, row, sums[i], x, y + i * PITCH, ctx)));
+  panel.rows.forEach((row, i) =>
+    out.push(drawBar(spec, row, sums[i], x, y + i * PITCH, { ctx, labelW }))
+  );
   return { markup: out.join(""), bottom: y + height + AXIS_H };
 }
 
@@ -145,10 +184,10 @@ function drawBar(
   sum: number,
   x: (v: number) => number,
   y: number,
-  ctx: ChartContext,
+  { ctx, labelW }: { ctx: ChartContext; labelW: number },
 ): string {
   const label = labelOf(row, spec.label, ctx);
-  const out = [svgText(label, { x: LABEL_W - 8, y: y + 11.5, anchor: "end", max: 34 })];
+  const out = [svgText(label, { x: labelW - 8, y: y + 11.5, anchor: "end", max: LABEL_CHARS })];
   let at = 0;
   spec.segments.forEach((s, i) => {
     const value = Math.max(0, numberOf(row, s.key) ?? 0);
