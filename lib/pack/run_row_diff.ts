@@ -144,7 +144,9 @@ async function previousProblem(dir: string): Promise<string | null> {
   try {
     await openSnapshotSource(snapshot).close();
   } catch (e) {
-    return `Not compared row by row: ${snapshot} cannot be read: ${redact((e as Error).message)}.`;
+    // The snapshot's own error names the file; its advice is for the command line.
+    const why = redact((e as Error).message).replace(/; give the snapshot\.sqlite .*$/, "");
+    return `Not compared row by row: ${why}.`;
   }
   return null;
 }

@@ -316,6 +316,32 @@ describe("a pack's diff when the previous run cannot be compared", () => {
     const summary = JSON.parse(await Deno.readTextFile(join(next.dir, "summary.json")));
     assert.equal(summary.diff.status, "not made");
   });
+
+  it("a previous snapshot that is no snapshot, its manifest changed to match, is named; the run succeeds", async () => {
+    const outRoot = join(dir, "unreadable");
+    const pack = diffPack("diffed", { formats: ["json"] }, emlEmail);
+    const run = (minutes: number) =>
+      runPack({ pack, reports: REPORTS, outRoot, source: source(), now: at(minutes) });
+    const earlier = await run(0);
+    assert.ok(earlier.ok);
+    const path = join(earlier.dir, "snapshot.sqlite");
+    await Deno.writeTextFile(path, "not a database\n");
+    const manifestPath = join(earlier.dir, "manifest.json");
+    const manifest = JSON.parse(await Deno.readTextFile(manifestPath)) as Manifest;
+    const sha256 = await sha256File(path);
+    const files = manifest.files.map((f) =>
+      f.path === "snapshot.sqlite" ? { ...f, bytes: 15, sha256 } : f
+    );
+    await Deno.writeTextFile(manifestPath, JSON.stringify({ ...manifest, files }));
+    const next = await run(60);
+    assert.ok(next.ok);
+    assert.ok(!next.manifest.files.some((f) => f.path.startsWith("run-diff")));
+    const { text } = await mailParts(next.eml!);
+    assert.match(
+      rowsPart(text),
+      /Not compared row by row: snapshot "\S+\/snapshot\.sqlite": not a samkit snapshot/,
+    );
+  });
 });
 
 describe("the row-by-row section caps its lines", () => {
