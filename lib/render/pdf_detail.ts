@@ -75,32 +75,47 @@ export function sectionMeasure(
     numeric.find((c) => c.type === "currency");
 }
 
-/** Whether each text column's values ascend over the rows seen so far (an alphabetical order). */
+/** Orders text may be sorted in: as characters, and with runs of digits as numbers. */
+const COLLATIONS = [
+  (a: string, b: string) => a.localeCompare(b),
+  new Intl.Collator(undefined, { numeric: true }).compare,
+];
+
+/**
+ * Whether each text column's values ascend over the rows seen so far (an alphabetical order), as
+ * characters ("Java 11" before "Java 8") or with numbers as numbers ("Java 8" before "Java 11").
+ */
 class AscendingText {
   #keys: string[];
   #last: (string | undefined)[];
-  #ascending: boolean[];
+  /** Per column, per collation: still ascending. */
+  #ascending: boolean[][];
 
   constructor(columns: readonly Column[]) {
     this.#keys = columns.filter((c) => c.type === "text").map((c) => c.key);
     this.#last = this.#keys.map(() => undefined);
-    this.#ascending = this.#keys.map(() => true);
+    this.#ascending = this.#keys.map(() => COLLATIONS.map(() => true));
   }
 
   add(row: Row): void {
     this.#keys.forEach((key, i) => {
-      if (!this.#ascending[i]) return;
+      const ascending = this.#ascending[i];
+      if (!ascending.some((a) => a)) return;
       const value = row[key];
       const text = value === null || value === undefined ? "" : String(value);
       const last = this.#last[i];
-      if (last !== undefined && text.localeCompare(last) < 0) this.#ascending[i] = false;
+      if (last !== undefined) {
+        COLLATIONS.forEach((compare, c) => {
+          if (ascending[c] && compare(text, last) < 0) ascending[c] = false;
+        });
+      }
       this.#last[i] = text;
     });
   }
 
   /** Whether some text column with two or more different values ascended over every row. */
   get any(): boolean {
-    return this.#ascending.some((a, i) => a && this.#last[i] !== undefined);
+    return this.#ascending.some((a, i) => a.some((b) => b) && this.#last[i] !== undefined);
   }
 }
 
