@@ -6,10 +6,11 @@
  * Every column asks for its `width` (or a default for its type) and has a floor it is never
  * narrower than: the longest word of its header (so no header word is broken: "Application id",
  * never "Applicatio n id"); for numbers, their widest formatted value (numbers never wrap); for
- * text, its longest word up to {@link TEXT_WORD_FLOOR} characters (from the section's extents). A
- * text column none of whose values is longer than its longest word (ids, host names, codes) of at
- * most {@link ID_MAX} characters is an id column: its cells never wrap ("LIC00071", never
- * "LIC000 / 71") and its floor is that word. When the asked widths do not fit, each column keeps
+ * dates, their widest formatted text (a date never wraps: "Feb 1, 2025", never "Feb 1," over
+ * "2025"); for text, its longest word up to {@link TEXT_WORD_FLOOR} characters (from the
+ * section's extents). A text column none of whose values is longer than its longest word (ids,
+ * host names, codes) of at most {@link ID_MAX} characters is an id column: its cells never wrap
+ * ("LIC00071", never "LIC000 / 71") and its floor is that word. When the asked widths do not fit, each column keeps
  * its floor plus its share of what is left; the table's font shrinks (to a floor of its own) as
  * far as the asked widths need, and further only when the floors alone are wider than the page.
  *
@@ -185,10 +186,24 @@ function numberFloor(column: Column, extents: Extents | undefined, locale: strin
   return widest + (column.type === "currency" ? CURRENCY_ROOM : 0);
 }
 
+/** A date's widest text in `locale` (a two-digit day of the longest month name), so none wraps. */
+function dateWidth(type: "date" | "datetime", locale: string): number {
+  return Math.max(
+    ...Array.from(
+      { length: 12 },
+      (_, month) =>
+        formatValue(new Date(Date.UTC(2026, month, 28, 23, 59)), type, { locale }).length,
+    ),
+  );
+}
+
 /** A column's floor in characters, padding not included. */
 function floorOf(column: Column, extents: Extents | undefined, locale: string): number {
   const header = longestWord(column.label) * HEADER_CH_PER_CHAR;
   if (isNumericType(column.type)) return Math.max(header, numberFloor(column, extents, locale));
+  if (column.type === "date" || column.type === "datetime") {
+    return Math.max(header, dateWidth(column.type, locale));
+  }
   if (column.type !== "text") return Math.max(header, column.type === "boolean" ? 3 : 0);
   const word = textExtent(extents, column.key)?.longestWord ?? 0;
   const cap = isIdColumn(column, extents) ? ID_MAX : TEXT_WORD_FLOOR;
