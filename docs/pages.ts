@@ -60,8 +60,8 @@ const SETS: readonly PageSet[] = [
     flags: ["--reporting-currency", "EUR", "--fx-rates", "packs/fx_rates.example.csv"],
     pages: {
       cover: () => true,
-      // Licenses by vendor: license ids and a subtotal per currency on one page.
-      table: (text) => text.includes("Subtotal GBP") && /\bLIC0/.test(text),
+      // Licenses by vendor where the first vendor's subtotals end and the next vendor begins.
+      table: (text) => text.includes("Subtotal") && text.includes("VENDOR Autodesk"),
     },
   },
   {
