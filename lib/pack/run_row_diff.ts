@@ -250,7 +250,9 @@ export async function diffWithPrevious(options: DiffWithPreviousOptions): Promis
   try {
     const { lines, counts } = await render(options, before, written);
     await options.ledger.checkpoint();
-    const files = written.map((p) => relative(folder.staged, p));
+    const pdfFirst = (f: string) => (f.toLowerCase().endsWith(".pdf") ? 0 : 1);
+    const files = written.map((p) => relative(folder.staged, p))
+      .sort((x, y) => pdfFirst(x) - pdfFirst(y));
     log(
       `${options.pack}: ${DIFF_REPORT} against ${prev.run} done (${counts.positions} positions moved)`,
     );

@@ -35,6 +35,9 @@ function countsLine(c: RowDiffCounts): string {
     `changed; ${moved}.`;
 }
 
+/** Whether anything changed between the runs. */
+const changed = (c: RowDiffCounts) => Object.values(c).some((n) => n > 0);
+
 /** The file a reader opens for every row: the PDF when written, else the first file. */
 function fullFile(diff: RowDiff): string {
   return diff.files.find((f) => f.toLowerCase().endsWith(".pdf")) ?? diff.files[0] ?? "run-diff";
@@ -89,8 +92,10 @@ export function rowDiffSection(
       : [],
     notes: [
       ...(!shown.length && more ? [`${plural(more, "position")} moved — see ${file}`] : []),
-      `Every computer, install and license that changed: ${diff.files.join(", ")} in the ` +
-      "evidence folder.",
+      changed(diff.counts)
+        ? `Every computer, install and license that changed: ${diff.files.join(", ")} in the ` +
+          "evidence folder."
+        : `The two runs compared: ${diff.files.join(", ")} in the evidence folder.`,
     ],
   };
 }

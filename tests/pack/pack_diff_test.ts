@@ -214,6 +214,7 @@ describe("a pack with a diff compares each run with its previous run row by row"
       rows,
     );
     assert.ok(!/and \d+ more/.test(rows), "one position: nothing left out");
+    assert.match(rows, /changed: run-diff\.pdf, run-diff\.json in the evidence folder/);
     for (const what of [GONE_HOST, ADDED_LICENSE, ...added.map((c) => c.host)]) {
       assert.ok(html.includes(what), `${what} in the HTML part`);
     }
@@ -380,6 +381,37 @@ describe("the row-by-row section caps its lines", () => {
     assert.ok(text.includes(lines[9]) && !text.includes(lines[10]), text);
     assert.match(text, /and 4 more — see run-diff\.pdf/);
     assert.match(text, /What moved, row by row since 2026-11-16 06:00 UTC/);
+  });
+});
+
+describe("the row-by-row section when nothing changed", () => {
+  it("says so, and names the files that compare the runs", () => {
+    const zero = {
+      positions: 0,
+      computersAdded: 0,
+      computersRemoved: 0,
+      installsAppeared: 0,
+      installsDisappeared: 0,
+      licensesAdded: 0,
+      licensesRemoved: 0,
+      licensesChanged: 0,
+    };
+    const s = rowDiffSection({
+      status: "made",
+      previous: { run: "2026-11-16T0600Z", started: "2026-11-16T06:00:00.000Z" },
+      note: null,
+      files: ["run-diff.pdf", "run-diff.json"],
+      counts: zero,
+      lines: [],
+      mailRows: 10,
+    }, "2026-11-16 06:00 UTC")!;
+    assert.deepEqual(s.intro, [
+      "No computer, install or license changed; no position's shortfall or surplus changed.",
+    ]);
+    assert.equal(s.tables.length, 0);
+    assert.deepEqual(s.notes, [
+      "The two runs compared: run-diff.pdf, run-diff.json in the evidence folder.",
+    ]);
   });
 });
 
