@@ -5,10 +5,12 @@
  * shortened deterministically, step by step, until it fits: `and` → `&`, commas dropped,
  * `30 days or more` → `30+ days`, common long words abbreviated (`applications` → `apps`,
  * `organization` → `org`, `installations` → `installs`, …), articles dropped; then its leading
- * words when they keep most of the title and end where a phrase ends (before `per`, `by`, `with`,
- * `&`, `that`, `(`, …: "Reconciliation with entitlement states" is never "Reconciliation with
- * entitlement"); else the section id title-cased; else the leading phrase that fits. A word is cut
- * only when a single word is longer than the limit. Duplicates get ` (2)`, ` (3)`, … with the name shortened again to leave room.
+ * words when they keep most of the title and end where a phrase ends (at a comma, before `per`,
+ * `by`, `with`, `&`, `that`, `(`, … but not inside a range such as "2025-06 to 2026-06":
+ * "Reconciliation with entitlement states" is never "Reconciliation with entitlement", "Renewals
+ * by month, 2025-06 to 2026-06" never "Renewals by month 2025-06"); else the section id
+ * title-cased; else the leading phrase that fits. A word is cut only when a single word is longer
+ * than the limit. Duplicates get ` (2)`, ` (3)`, … with the name shortened again to leave room.
  *
  * @module
  */
@@ -122,9 +124,13 @@ function withCase(word: string, replacement: string): string {
     : replacement;
 }
 
-/** The shortened form of a title: `&`, no commas, `N+ days`, abbreviations, no articles. */
-function shortened(title: string, limit: number): string {
-  let text = title.replace(/\s+and\s+/gi, " & ").replace(/,(\s)/g, "$1")
+/**
+ * The shortened form of a title: `&`, `N+ days`, abbreviations, no articles; no commas, unless
+ * `commas` keeps them to mark where phrases end.
+ */
+function shortened(title: string, limit: number, commas = false): string {
+  let text = title.replace(/\s+and\s+/gi, " & ")
+    .replace(/,(\s)/g, commas ? ",$1" : "$1")
     .replace(/\b(\d+) (\w+) or more\b/gi, "$1+ $2");
   if (text.length <= limit) return text;
   text = text.split(" ").map((word) => {
@@ -134,14 +140,20 @@ function shortened(title: string, limit: number): string {
   }).join(" ");
   if (text.length <= limit) return text;
   const words = text.split(" ");
-  return words.filter((w, i) => i === 0 || !ARTICLES.has(w.toLowerCase())).join(" ");
+  return words.filter((w, i) => i === 0 || !ARTICLES.has(w.replace(/,$/, "").toLowerCase()))
+    .join(" ");
 }
 
-/** Whether the first `count` of `words` end where a phrase ends (all of them, or before one). */
+/**
+ * Whether the first `count` of `words` end where a phrase ends: all of them, at a comma, or before
+ * a word that opens a phrase — not one joining two numbers, which is a range ("2025-06 to
+ * 2026-06", "30 to 90 days").
+ */
 function endsPhrase(words: readonly string[], count: number): boolean {
-  if (count >= words.length) return true;
+  if (count >= words.length || words[count - 1]?.endsWith(",")) return true;
   const next = words[count];
-  return next.startsWith("(") || PHRASE_START.has(next.toLowerCase());
+  const range = /^\d/.test(words[count - 1] ?? "") && /^\d/.test(words[count + 1] ?? "");
+  return next.startsWith("(") || (PHRASE_START.has(next.toLowerCase()) && !range);
 }
 
 /**
@@ -159,6 +171,8 @@ function leadingWords(text: string, limit: number, phrase: boolean): string[] {
     length += 1 + word.length;
   }
   while (phrase && out.length > 0 && !endsPhrase(words, out.length)) out.pop();
+  // The commas marked where phrases end; a name has none at its end.
+  if (out.length > 0) out[out.length - 1] = out[out.length - 1].replace(/,$/, "");
   // An opening parenthesis whose group does not fit goes with it: no "(org" at the end.
   const open = out.findIndex((w, i) => w.startsWith("(") && !out.slice(i).join(" ").includes(")"));
   if (open > 0) out.length = open;
@@ -209,7 +223,9 @@ export function readableSheetName(
   if (clean.length <= limit) return clean;
   const short = shortened(clean, limit);
   if (short.length <= limit) return short;
-  const lead = leadingWords(short, limit, true);
+  // Leading words end where a phrase ends: before a connective, or at a comma of the title.
+  const lead = leadingWords(shortened(clean, limit, true), limit, true)
+    .map((word) => word.replace(/,$/, ""));
   // A parenthetical (a scope such as "(organization …)") qualifies the title; it is not counted.
   const outside = short.replace(/\s*\([^)]*\)/g, "").split(" ");
   if (standsFor(lead, outside)) return lead.join(" ");

@@ -43,6 +43,8 @@ const NAMES: Readonly<Record<string, [id: string, name: string]>> = {
   "Stale and quarantined computers": ["computers", "Stale and quarantined computers"],
   "Top applications by cost (EUR)": ["top-applications-eur", "Top applications by cost (EUR)"],
   "Retrievals per calendar month": ["months", "Retrievals per calendar month"],
+  // A comma ends a phrase: the range after it goes whole or not at all (not "… month 2025-06").
+  "Renewals by month, 2025-06 to 2026-06": ["months", "Renewals by month"],
 };
 
 /** A readable name: fits, nothing Excel forbids, no dangling `per`/`by`/`&`, no cut word. */
