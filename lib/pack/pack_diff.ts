@@ -1,7 +1,8 @@
 /**
  * A pack's `diff` section: each run also renders the run-diff report (what changed since the
  * pack's previous run of the same source, row by row) into its own folder, and its summary mail
- * lists the positions that moved. `"diff": true` takes the defaults; `{"formats": [...],
+ * lists the positions that moved; `email.attach` may name `run-diff` (its PDF) or
+ * `run-diff.<format>` like a report of the pack. `"diff": true` takes the defaults; `{"formats": [...],
  * "mailRows": N}` sets them. A pack with a diff keeps a snapshot on every run (the diff reads
  * both runs' snapshots) and must run license-position (the diff compares its positions).
  *
@@ -11,6 +12,10 @@
 import { type Format, FORMATS } from "../render/renderer.ts";
 import { isJsonObject } from "./field_rules.ts";
 import { COMPARED_REPORT } from "./diff_read.ts";
+import type { PackReport } from "./pack_file.ts";
+
+/** The report a pack's diff renders (and the id `email.attach` names it by). */
+export const DIFF_REPORT = "run-diff";
 
 /** A pack's `diff` section, with its defaults filled in. */
 export interface PackDiff {
@@ -84,4 +89,19 @@ export function checkDiff(
   // PDF first: the mail names the first format's file for the rows it leaves out.
   if (formats.includes("pdf")) formats.sort((a, b) => Number(b === "pdf") - Number(a === "pdf"));
   return { formats, mailRows: mailRowsOf(given.mailRows, `${at}.mailRows`, fail) };
+}
+
+/**
+ * The diff as an entry among the pack's reports, for what `email.attach` may name: `run-diff`
+ * (its PDF) or `run-diff.<format>`, in the diff's formats.
+ *
+ * @example
+ * ```ts
+ * import { diffAsReport } from "./pack_diff.ts";
+ * console.log(diffAsReport({ formats: ["pdf", "json"], mailRows: 10 }));
+ * // { id: "run-diff", params: {}, formats: ["pdf", "json"] }
+ * ```
+ */
+export function diffAsReport(diff: PackDiff): PackReport {
+  return { id: DIFF_REPORT, params: {}, formats: diff.formats };
 }

@@ -25,7 +25,7 @@ import { checkSchedule } from "./schedule_rules.ts";
 import { checkEmail } from "./email_rules.ts";
 import { checkPackTheme, packThemePath } from "./pack_theme.ts";
 import { checkSign, type PackSign } from "./pack_sign.ts";
-import { checkDiff, type PackDiff } from "./pack_diff.ts";
+import { checkDiff, diffAsReport, type PackDiff } from "./pack_diff.ts";
 import { readProblem, readRegularTextFile } from "../fs/regular_file.ts";
 
 export { DEFAULT_MAX_ATTACHMENT_BYTES } from "./email_rules.ts";
@@ -227,21 +227,26 @@ const PACK_RULES: readonly FieldRule<Catalogue>[] = [
   },
   { field: "reports", check: reportsOf },
   { field: "schedule", check: (v, { failAt }) => v === undefined ? v : checkSchedule(v, failAt) },
-  {
-    field: "email",
-    check: (v, { checked, failAt }) =>
-      v === undefined
-        ? v
-        : checkEmail(v, { reports: checked.reports as PackReport[], fail: failAt }),
-  },
-  { field: "reportingCurrency", check: reportingCurrencyOf },
-  { field: "theme", check: checkPackTheme },
-  { field: "sign", check: (v, { path, failAt }) => checkSign(v, path, failAt) },
+  // Before the email: its attachments may name the diff.
   {
     field: "diff",
     check: (v, { path, checked, failAt }) =>
       checkDiff(v, path, (checked.reports as PackReport[]).map((r) => r.id), failAt),
   },
+  {
+    field: "email",
+    check: (v, { checked, failAt }) =>
+      v === undefined ? v : checkEmail(v, {
+        reports: [
+          ...checked.reports as PackReport[],
+          ...(checked.diff ? [diffAsReport(checked.diff as PackDiff)] : []),
+        ],
+        fail: failAt,
+      }),
+  },
+  { field: "reportingCurrency", check: reportingCurrencyOf },
+  { field: "theme", check: checkPackTheme },
+  { field: "sign", check: (v, { path, failAt }) => checkSign(v, path, failAt) },
 ];
 
 /** Options of {@link validatePack}. */

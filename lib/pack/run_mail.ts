@@ -14,7 +14,7 @@ import type { Exposure } from "./risks.ts";
 import type { Change } from "./figures.ts";
 import type { RunRates } from "./summary_rates.ts";
 import type { EvidenceFolder } from "./evidence_folder.ts";
-import type { RowDiff } from "./run_row_diff.ts";
+import { DIFF_REPORT, type RowDiff } from "./run_row_diff.ts";
 import { chooseAttachments, SUMMARY_PDF } from "./attachments.ts";
 import { buildMessage, sendMessage, writeEml } from "./mail.ts";
 import type { ReportDefinition } from "../report/model.ts";
@@ -88,6 +88,11 @@ export interface SummaryMailInput {
   readonly theme?: Theme;
 }
 
+/** The diff's files, as a report's, for `email.attach` to name (none when no diff was made). */
+function diffFiles(diff: RowDiff | undefined): { id: string; files: readonly string[] }[] {
+  return diff?.status === "made" ? [{ id: DIFF_REPORT, files: diff.files }] : [];
+}
+
 /** Builds the message for an attachment choice. */
 function buildSummary(input: SummaryMailInput, choice: ReturnType<typeof chooseAttachments>) {
   return buildMessage(input.email, {
@@ -142,7 +147,7 @@ export async function summaryMail(
   const { email, folder } = input;
   const choose = (summaryBytes: number) =>
     chooseAttachments(email.attach, {
-      reports: input.draft.reports,
+      reports: [...input.draft.reports, ...diffFiles(input.rowDiff)],
       files: [...input.draft.files, { path: SUMMARY_PDF, bytes: summaryBytes }],
     }, email.maxAttachmentBytes);
   const print = async (html: string) => {

@@ -15,7 +15,7 @@
  */
 
 import { dirname, isAbsolute, join, relative } from "node:path";
-import type { PackDiff } from "./pack_diff.ts";
+import { DIFF_REPORT, type PackDiff } from "./pack_diff.ts";
 import type { Comparison } from "./comparison.ts";
 import type { EvidenceFolder } from "./evidence_folder.ts";
 import type { RunLedger } from "./run_ledger.ts";
@@ -34,8 +34,7 @@ import type { Theme } from "../render/theme.ts";
 import { redact } from "../api/redact.ts";
 import { VERSION } from "../version.ts";
 
-/** The report a pack's diff renders. */
-export const DIFF_REPORT = "run-diff";
+export { DIFF_REPORT } from "./pack_diff.ts";
 
 /** How many rows of each kind the diff found. */
 export interface RowDiffCounts {

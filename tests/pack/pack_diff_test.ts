@@ -112,6 +112,7 @@ describe("a pack with a diff compares each run with its previous run row by row"
     const pack = diffPack("diffed", { formats: ["pdf", "json"], mailRows: 10 }, {
       ...emlEmail,
       port: smtp.port,
+      attach: ["run-diff"],
     });
     const run = (source: { baseUrl: string; token: string }, minutes: number) =>
       runPack({
@@ -142,7 +143,11 @@ describe("a pack with a diff compares each run with its previous run row by row"
 
   const mail = async (i: number) => {
     const parsed = await simpleParser(Buffer.from(smtp.messages[i]));
-    return { text: parsed.text ?? "", html: htmlVisibleText(String(parsed.html)) };
+    return {
+      text: parsed.text ?? "",
+      html: htmlVisibleText(String(parsed.html)),
+      attached: parsed.attachments.map((a: { filename?: string }) => a.filename),
+    };
   };
 
   it("the first run keeps a snapshot, makes no diff and says why in the mail; the run succeeds", async () => {
@@ -150,7 +155,8 @@ describe("a pack with a diff compares each run with its previous run row by row"
     const files = first.manifest.files.map((f) => f.path);
     assert.ok(files.includes("snapshot.sqlite"), files.join(", "));
     assert.ok(!files.some((f) => f.startsWith("run-diff")), files.join(", "));
-    const { text, html } = await mail(0);
+    const { text, html, attached } = await mail(0);
+    assert.deepEqual(attached, ["summary.pdf"], "no diff to attach");
     assert.match(rowsPart(text), /Not compared row by row: this is the pack's first finished run/);
     assert.match(html, /Not compared row by row: this is the pack's first finished run/);
   });
@@ -197,7 +203,8 @@ describe("a pack with a diff compares each run with its previous run row by row"
   });
 
   it("the mail (text, HTML) and summary.pdf list the moved position row by row with its ids", async () => {
-    const { text, html } = await mail(1);
+    const { text, html, attached } = await mail(1);
+    assert.deepEqual(attached, ["summary.pdf", "run-diff.pdf"], "email.attach names run-diff");
     const rows = rowsPart(text);
     const line = rows.split("\n").find((l) => l.includes("requirement +4"));
     assert.ok(line, `a row line for the moved position in:\n${rows}`);
@@ -421,7 +428,9 @@ describe("the pack file's diff section", () => {
       file: "p.json",
       reports: REPORTS,
     });
-  it("takes true, false and an object; fills the defaults, PDF first", () => {
+  it("takes true, false and an object; fills the defaults, PDF first; the mail may attach it", () => {
+    const email = { ...emlEmail, attach: ["run-diff", "run-diff.json"] };
+    assert.deepEqual(check({ diff: true, email }).email?.attach, ["run-diff", "run-diff.json"]);
     assert.deepEqual(check({ diff: true }).diff, {
       formats: ["pdf", "xlsx", "json"],
       mailRows: 10,
@@ -438,6 +447,16 @@ describe("the pack file's diff section", () => {
       [{ diff: { rows: 3 } }, "diff.rows", /unknown field/],
       [{ diff: { mailRows: -1 } }, "diff.mailRows", /whole number from 0 to 100/],
       [{ diff: { formats: ["docx"] } }, "diff.formats", /unknown format "docx"/],
+      [
+        { email: { ...emlEmail, attach: ["run-diff"] } },
+        "email.attach",
+        /"run-diff" is not a report of this pack/,
+      ],
+      [
+        { diff: { formats: ["json"] }, email: { ...emlEmail, attach: ["run-diff"] } },
+        "email.attach",
+        /report run-diff does not write a PDF/,
+      ],
     ];
     for (const [doc, field, problem] of cases) {
       assert.throws(() => check(doc), (e) => {
