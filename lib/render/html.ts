@@ -33,7 +33,9 @@ import { labelledValue } from "./scope_line.ts";
 import {
   columnClass,
   DEFAULT_COLUMN_WIDTHS as COLUMN_WIDTHS,
+  longestWord,
   tableLayout,
+  type TotalsLabelRoom,
 } from "./table_layout.ts";
 import {
   formatCell,
@@ -724,6 +726,22 @@ function totalsLabel(kind: "Total" | "Subtotal", label: string, rows: number, lo
   return `${kind}${currency} · ${rowsText(rows, locale)}`;
 }
 
+/**
+ * Where a section's totals and subtotal lines put their labels (as {@link totalsRows} does) and
+ * the longest word of those labels; undefined when its totals sum nothing.
+ */
+function totalsLabelRoom(section: RenderSection, locale: string): TotalsLabelRoom | undefined {
+  const spec = section.totalsSpec;
+  if (!spec || spec.sum.length === 0) return undefined;
+  const summed = new Set(spec.sum);
+  const column = section.columns.find((c) => !summed.has(c.key)) ?? section.columns[0];
+  if (!column) return undefined;
+  const labels = Object.entries(section.totals).flatMap(([label, line]) =>
+    (["Total", "Subtotal"] as const).map((kind) => totalsLabel(kind, label, line.rows ?? 0, locale))
+  );
+  return { key: column.key, word: Math.max(0, ...labels.map(longestWord)) };
+}
+
 /** The totals lines that sum more than one row. */
 function severalRows(totals: Totals): Totals {
   return Object.fromEntries(Object.entries(totals).filter(([, line]) => (line.rows ?? 0) > 1));
@@ -798,7 +816,12 @@ function sectionParts(
     // Long sections open a new printed page; short ones follow the previous section, kept whole.
     pageStart: !flags.continued && section.rowCount > LONG_SECTION_ROWS,
     keep: !flags.continued && section.rowCount <= LONG_SECTION_ROWS,
-    table: tableLayout(section.columns, section.extents, ctx.locale),
+    table: tableLayout(
+      section.columns,
+      section.extents,
+      ctx.locale,
+      totalsLabelRoom(section, ctx.locale),
+    ),
     totals: hasTotals
       ? totalsRows(section.totals, section.totalsSpec, section.columns, "Total", ctx.locale)
         .map((cells) => ({ cells }))

@@ -211,9 +211,28 @@ function floorOf(column: Column, extents: Extents | undefined, locale: string): 
 }
 
 /**
+ * The column a table's totals lines put their label in ("Total all currencies (EUR) · 3 rows")
+ * and the longest word of those labels, which that column keeps whole.
+ *
+ * @example
+ * ```ts
+ * import type { TotalsLabelRoom } from "./table_layout.ts";
+ * const room: TotalsLabelRoom = { key: "currency", word: "currencies".length };
+ * console.log(room.word); // 10
+ * ```
+ */
+export interface TotalsLabelRoom {
+  /** The label column's key. */
+  readonly key: string;
+  /** The longest word of its totals labels, in characters. */
+  readonly word: number;
+}
+
+/**
  * The layout of a table of `columns`: each column's asked width (its `width`, else its type's
  * default; at least its floor) and floor, padding included, and the font sizes at which the asked
- * widths and the floors fill the section.
+ * widths and the floors fill the section. With `label`, the column holding the totals lines'
+ * labels is never narrower than their longest word ("currencies", never "currenci" over "es").
  *
  * @example
  * ```ts
@@ -229,8 +248,12 @@ export function tableLayout(
   columns: readonly Column[],
   extents?: Extents,
   locale = "en-US",
+  label?: TotalsLabelRoom,
 ): TableLayout {
-  const floors = columns.map((c) => floorOf(c, extents, locale) + CELL_PADDING_CH);
+  const floors = columns.map((c) =>
+    Math.max(floorOf(c, extents, locale), c.key === label?.key ? label.word : 0) +
+    CELL_PADDING_CH
+  );
   const widths = columns.map((c, i) =>
     Math.max(
       1 + CELL_PADDING_CH,

@@ -19,16 +19,9 @@ import type { ReportDefinition } from "../../lib/report/model.ts";
 import { withServer } from "../helpers/server.ts";
 import { clientFor, closeTestBrowser, TEST_NOW, testBrowser } from "../helpers/run_report.ts";
 import { pdfPages } from "./pdf_read.ts";
+import { tileValues } from "./cover_tiles.ts";
 
 after(closeTestBrowser);
-
-/** The cover tiles' values as the HTML file shows them, entities decoded. */
-export function tileValues(html: string): string[] {
-  const facts = /<ul class="cover-facts">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? "";
-  return [...facts.matchAll(/<span class="fact-value">([^<]+)/g)].map((m) =>
-    m[1].replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"').trim()
-  );
-}
 
 /** Runs a report on a demo-labelled reference estate into HTML and PDF; their paths. */
 async function runDemo(
