@@ -253,7 +253,8 @@ export const DEFAULT_COVER_FACTS = 4;
 /**
  * The facts a cover shows: every fact marked `cover` (a per-currency figure in every currency,
  * so no currency is left off), in order; for a report that marks none, its first
- * {@link DEFAULT_COVER_FACTS}.
+ * {@link DEFAULT_COVER_FACTS}, the last of them in every currency when it is money (a cover of
+ * three shortfalls and a shortfall cost shows that cost in EUR, GBP and USD, not EUR alone).
  *
  * @example
  * ```ts
@@ -264,11 +265,27 @@ export const DEFAULT_COVER_FACTS = 4;
  *   { label: "Cost (USD)", value: 2, type: "currency" as const, currency: "USD", cover: true },
  * ];
  * console.log(coverFacts(facts).map((f) => f.label)); // ["Cost (EUR)", "Cost (USD)"]
+ * const unmarked = ["A", "B", "C"].map((label) => ({ label, value: 1, type: "integer" as const }));
+ * const costs = ["EUR", "GBP"].map((currency) => ({
+ *   label: `Cost (${currency})`, value: 1, type: "currency" as const, currency,
+ * }));
+ * console.log(coverFacts([...unmarked, ...costs]).length); // 5
  * ```
  */
 export function coverFacts(facts: readonly Fact[]): Fact[] {
   const marked = facts.filter((f) => f.cover);
-  return marked.length ? marked : facts.slice(0, DEFAULT_COVER_FACTS);
+  if (marked.length) return marked;
+  let end = Math.min(facts.length, DEFAULT_COVER_FACTS);
+  const last = facts[end - 1];
+  const money = (f: Fact | undefined) => f?.type === "currency" && f.currency !== undefined;
+  // The figure the first four end with, in its other currencies too.
+  while (money(last) && money(facts[end]) && sameFigure(facts[end], last)) end++;
+  return facts.slice(0, end);
+}
+
+/** Two per-currency facts of one figure ("Shortfall cost (EUR)", "Shortfall cost (USD)"). */
+function sameFigure(a: Fact, b: Fact): boolean {
+  return baseLabel(a).base === baseLabel(b).base;
 }
 
 /** One value of a cover tile: a fact, and what distinguishes it from the tile's others. */

@@ -10,6 +10,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { runReportForTest } from "../helpers/run_report.ts";
 import { serverFixture } from "./support/fixture.ts";
+import { cents, totalsProblems } from "./support/converted_totals.ts";
 import { parseFxRates } from "../../lib/sam/fx_rates.ts";
 import type { ReportDefinition } from "../../lib/report/model.ts";
 import { licenseCostSummary } from "../../reports/license_cost_summary.ts";
@@ -35,37 +36,6 @@ const REPORTS: ReportDefinition[] = [
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
-const cents = (v: unknown) => Math.round(Number(v) * 100);
-
-/** Every disagreement between a section's converted totals and its rows. */
-function totalsProblems(section: Json): string[] {
-  const out: string[] = [];
-  const converted = section.columns.map((c: Json) => c.key)
-    .filter((k: string) => k.endsWith("InEUR"));
-  // A table of one currency (exposure by publisher in USD, say) shows no currency column.
-  const lines = Object.keys(section.totals ?? {}).filter((l) => /^[A-Z]{3}$/.test(l));
-  const only = lines.length === 1 ? lines[0] : undefined;
-  for (const key of converted) {
-    const perCurrency = new Map<string, number>();
-    let all = 0;
-    for (const row of section.rows) {
-      if (row[key] === null || row[key] === undefined) continue;
-      const code = row.currency ?? only;
-      perCurrency.set(code, (perCurrency.get(code) ?? 0) + cents(row[key]));
-      all += cents(row[key]);
-    }
-    for (const [line, values] of Object.entries(section.totals ?? {}) as [string, Json][]) {
-      if (!(key in values)) continue;
-      const want = line.startsWith("all currencies") || line === "All"
-        ? all
-        : perCurrency.get(line) ?? 0;
-      if (cents(values[key]) !== want) {
-        out.push(`${section.id} ${line} ${key}: ${values[key]}, rows give ${want / 100}`);
-      }
-    }
-  }
-  return out;
-}
 
 describe("a reporting currency in every money table (400 computers)", () => {
   const fixture = serverFixture({ computers: 400, token: TOKEN });
