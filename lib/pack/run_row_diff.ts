@@ -137,8 +137,10 @@ async function previousProblem(dir: string): Promise<string | null> {
   try {
     ({ snapshot } = await checkRunFolder(dir));
   } catch (e) {
-    if (e instanceof RunFolderError) return `Not compared row by row: ${e.message}.`;
-    throw e;
+    // Whatever keeps the folder from being read (a planted link, no permission) is said too.
+    const message = redact((e as Error).message ?? String(e));
+    const why = e instanceof RunFolderError ? message : `run folder ${dir}: ${message}`;
+    return `Not compared row by row: ${why}.`;
   }
   try {
     await openSnapshotSource(snapshot).close();
