@@ -9,6 +9,7 @@
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { renewals } from "../../reports/renewals.ts";
+import { stackedBarSvg } from "../../lib/render/charts/stacked_bar.ts";
 import { withServer } from "../helpers/server.ts";
 import { closeTestBrowser, runReportForTest } from "../helpers/run_report.ts";
 
@@ -72,5 +73,22 @@ describe("renewals' chart by month in the PDF", () => {
       const text = words.map((w) => w.text).join(" ");
       assert.doesNotMatch(text, /Subtotal [A-Z]{3} · 1 row/);
     });
+  });
+});
+
+describe("a stacked bar chart's labels", () => {
+  it("show a product's whole name and version", () => {
+    const name = "Microsoft SQL Server 2022 Standard 16.0";
+    const svg = stackedBarSvg(
+      {
+        type: "stackedBar",
+        title: "Reclaimable value",
+        label: "application",
+        segments: [{ key: "value", label: "Reclaimable value" }],
+      },
+      [{ application: name, value: 5 }],
+      { id: "c", locale: "en-US", columns: [], now: new Date(0), total: 1 },
+    );
+    assert.ok(svg.includes(`>${name}</text>`), "drawn whole, not cut with an ellipsis");
   });
 });

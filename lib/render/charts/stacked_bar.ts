@@ -4,7 +4,7 @@
  * the section has more rows (or "First N of M <noun>." when the spec says what its rows are the
  * first of). When the spec names a currency key, each currency is a chart (an SVG) of its own with
  * its own axis, legend and title, so a page prints each as large as it allows rather than every
- * currency squeezed into one tall picture. Labels get the room the longest needs (up to 34
+ * currency squeezed into one tall picture. Labels get the room the longest needs (up to 40
  * characters), the bars the rest.
  *
  * @module
@@ -20,9 +20,9 @@ import { escapeXml, svgLine, svgRoot, svgText } from "./svg.ts";
 /** Bars drawn when the spec gives no `top`, and the most ever drawn. */
 export const STACKED_BAR_TOP = { default: 15, max: 50 } as const;
 
-const WIDTH = 760, LABEL_W = 230, PITCH = 22, BAR_H = 15, AXIS_H = 18;
+const WIDTH = 760, LABEL_W = 262, PITCH = 22, BAR_H = 15, AXIS_H = 18;
 /** Room right of the longest bar for its total (px), the narrowest label room, label length. */
-const VALUE_W = 110, LABEL_MIN = 60, LABEL_CHARS = 34;
+const VALUE_W = 110, LABEL_MIN = 60, LABEL_CHARS = 40;
 
 interface Panel {
   readonly currency?: string;
