@@ -6,8 +6,9 @@
  * - **Chunks.** Chrome fails ("Printing failed") near 1,000 pages in one `page.pdf` call and slows
  *   sharply past a few hundred, so long documents are cut by {@link htmlChunks} into HTML
  *   documents of about {@link PdfRendererOptions.pagesPerChunk} pages (default 100, the fastest
- *   size measured: about twice the pages per second of 250-page calls). Rows per page are
- *   estimated by printing a probe of the longest section first. Every chunk is printed on the
+ *   size measured: about twice the pages per second of 250-page calls). A document of more rows
+ *   than about 25 a page fill in one chunk has its rows per page estimated by printing a probe of
+ *   the longest section first; a smaller one is printed whole. Every chunk is printed on the
  *   same browser tab. A chunk that Chrome still fails to print is split in halves and retried.
  * - **Isolation.** JavaScript is disabled while printing, request interception is on and every
  *   request is aborted (the HTML is loaded with `page.setContent`, so the document itself needs
@@ -17,6 +18,8 @@
  * - **Cover last.** The cover and summary are printed on their own, once to count their pages
  *   and, after the sections, again with the page each section starts on in every line of the
  *   contents (from the named destinations of the printed sections); that print goes first.
+ * - **One tab per browser.** A render's tab is kept open for the next render on the same browser
+ *   (`PrintTab`): a pack or the demo opens Chrome's tab and renderer once, not once per report.
  * - **Header, footer, outline.** Chrome prints no header or footer; after merging, every page is
  *   stamped with the report title (not on the cover), and a footer with the report, its scope
  *   (the organisation by name, the filter, or the whole estate: `./scope_line.ts`), the
@@ -36,7 +39,7 @@
  * @module
  */
 
-import type { Page, PDFOptions } from "puppeteer-core";
+import type { HTTPRequest, Page, PDFOptions } from "puppeteer-core";
 import { join } from "node:path";
 import { writeAtomic } from "./atomic.ts";
 import { type BrowserHandle, launchBrowser } from "./browser.ts";
@@ -197,7 +200,11 @@ export const PRINT_OPTIONS: PDFOptions = Object.freeze({
 /**
  * A browser tab that prints HTML with no network: JavaScript disabled, request interception on
  * and every request aborted (the HTML is loaded with `setContent`, so the document itself needs
- * no request). The tab is opened on the first print and reopened after a failed one.
+ * no request). The tab is taken on the first print and given back on {@link PrintTab.close}:
+ * a tab given back whole is kept open for the next `PrintTab` of the same browser, which starts
+ * it on a blank document of its own (a new tab costs Chrome a renderer process and its first
+ * layout, about half a second of its CPU per report); a tab whose print failed is closed, and
+ * the next print opens a fresh one.
  *
  * @example
  * ```ts
@@ -221,6 +228,17 @@ export class PrintTab {
   #timeout: number;
   #pdfOptions: PDFOptions;
   #print: (page: Page, options: PDFOptions) => Promise<Uint8Array>;
+  #onRequest = (request: HTTPRequest) => {
+    // The document arrives through setContent: no request is ever needed.
+    if (request.isInterceptResolutionHandled()) return;
+    // A theme's logo is a data: URI in the document itself: nothing is fetched for it.
+    if (EMBEDDED_IMAGE.test(request.url())) {
+      request.continue().catch(() => {});
+      return;
+    }
+    this.#blocked++;
+    request.abort("blockedbyclient").catch(() => {});
+  };
 
   /**
    * @param browser The shared browser.
@@ -248,37 +266,71 @@ export class PrintTab {
       const bytes = await this.#print(page, this.#pdfOptions);
       return { bytes, loadMs: t1 - t0, printMs: performance.now() - t1 };
     } catch (error) {
-      // The tab may be unusable after a failure (or a browser crash): the next print reopens.
-      await this.close();
+      // The tab may be unusable after a failure (or a browser crash): the next print opens
+      // another, and this one is not kept.
+      this.#page = undefined;
+      page.off("request", this.#onRequest);
+      await page.close().catch(() => {});
       throw error;
     }
   }
 
-  /** Closes the tab (the browser stays open). */
+  /** Gives the tab back (the browser stays open, and keeps the tab for its next print). */
   async close(): Promise<void> {
     const page = this.#page;
     this.#page = undefined;
-    await page?.close().catch(() => {});
+    if (!page) return;
+    page.off("request", this.#onRequest);
+    if (!keepTab(this.#browser, page)) await page.close().catch(() => {});
   }
 
   async #open(): Promise<Page> {
+    const kept = takeKeptTab(this.#browser);
+    if (kept) {
+      // A fresh document, as a new tab has: setContent writes into the current one, which would
+      // keep the last report's policies (its Content-Security-Policy) for the next.
+      const fresh = await kept.goto("about:blank", { timeout: this.#timeout }).then(
+        () => true,
+        () => false,
+      );
+      if (fresh) {
+        kept.on("request", this.#onRequest);
+        return kept;
+      }
+      await kept.close().catch(() => {});
+    }
     const page = await this.#browser.newPage();
     page.setDefaultTimeout(this.#timeout);
     await page.setJavaScriptEnabled(false);
     await page.setRequestInterception(true);
-    page.on("request", (request) => {
-      // The document arrives through setContent: no request is ever needed.
-      if (request.isInterceptResolutionHandled()) return;
-      // A theme's logo is a data: URI in the document itself: nothing is fetched for it.
-      if (EMBEDDED_IMAGE.test(request.url())) {
-        request.continue().catch(() => {});
-        return;
-      }
-      this.#blocked++;
-      request.abort("blockedbyclient").catch(() => {});
-    });
+    page.on("request", this.#onRequest);
     return page;
   }
+}
+
+/** Tabs given back whole, per browser, ready for the next print: JavaScript off, requests held. */
+const KEPT_TABS = new WeakMap<BrowserHandle, Page[]>();
+/** The most idle tabs kept per browser (one per report printed at the same time). */
+const MAX_KEPT_TABS = 4;
+
+/** Keeps `page` for the browser's next print; false when it cannot be kept (closed, or too many). */
+function keepTab(browser: BrowserHandle, page: Page): boolean {
+  if (page.isClosed() || !page.browser().connected) return false;
+  const kept = KEPT_TABS.get(browser) ?? [];
+  if (kept.length >= MAX_KEPT_TABS) return false;
+  kept.push(page);
+  KEPT_TABS.set(browser, kept);
+  return true;
+}
+
+/** A kept tab of `browser` that is still open, if any (the browser may have been relaunched). */
+function takeKeptTab(browser: BrowserHandle): Page | undefined {
+  const kept = KEPT_TABS.get(browser);
+  while (kept?.length) {
+    const page = kept.pop()!;
+    if (!page.isClosed() && page.browser().connected) return page;
+  }
+  return undefined;
 }
 
 /** An image embedded in the document (a theme's logo): the only "request" let through. */
@@ -286,8 +338,16 @@ const EMBEDDED_IMAGE = /^data:image\/(?:png|jpeg|svg\+xml);base64,/;
 
 /** Rows of the probe that estimates rows per page. */
 const PROBE_ROWS = 400;
-/** Fewest rows a printed A4 page is assumed to hold when deciding whether to probe at all. */
+/** Fewest rows a printed A4 page is assumed to hold (the floor of the estimate). */
 const MIN_ROWS_PER_PAGE = 10;
+/**
+ * Rows per page below which a document is printed whole without the probe: a document of at most
+ * `pagesPerChunk` × 25 rows is one chunk (a table page holds 25 to 45 rows; at the floor of 10 a
+ * page, 2.5 times the chunk's pages, far from the ~1,000 pages where Chrome fails, and a chunk it
+ * fails is split anyway). The probe cost Chrome about a second of CPU for a 2,000-row report
+ * printed in one chunk either way.
+ */
+const UNPROBED_ROWS_PER_PAGE = 25;
 /** Margin on the rows-per-page estimate (wrapping varies along a section). */
 const ESTIMATE_SAFETY = 0.85;
 
@@ -551,7 +611,7 @@ export class PdfRenderer implements Renderer {
     print: (html: string) => Promise<Uint8Array>,
   ): Promise<number> {
     const total = doc.sections.reduce((n, s) => n + s.rowCount, 0);
-    if (total <= this.#pagesPerChunk * MIN_ROWS_PER_PAGE) return Math.max(1, total);
+    if (total <= this.#pagesPerChunk * UNPROBED_ROWS_PER_PAGE) return Math.max(1, total);
     let longest = 0;
     doc.sections.forEach((s, i) => {
       if (s.rowCount > doc.sections[longest].rowCount) longest = i;
