@@ -295,13 +295,15 @@ export async function findBrowser(options: FindBrowserOptions = {}): Promise<str
 }
 
 /**
- * A browser shared by a run: launched on the first {@link BrowserHandle.newPage}.
+ * A browser shared by a run: launched on the first {@link BrowserHandle.newPage}, or earlier
+ * with {@link BrowserHandle.start}.
  *
  * @example
  * ```ts
  * import { launchBrowser } from "./browser.ts";
  * await using browser = launchBrowser();
  * console.log(browser.launched); // false: nothing started yet
+ * browser.start(); // Chrome starts while the run does something else
  * ```
  */
 export interface BrowserHandle {
@@ -312,6 +314,13 @@ export interface BrowserHandle {
    * @ignore
    */
   newPage(): Promise<Page>;
+  /**
+   * Starts launching the browser now, in the background, so that it is up by the first
+   * {@link BrowserHandle.newPage} (a run calls it before it reads its data: Chrome starts while
+   * samkit fetches). Does nothing when it is running or starting, or the handle is closed; a
+   * launch that fails here is tried again, and its error thrown, by the next `newPage()`.
+   */
+  start(): void;
   /** The browser's version string (launches it if needed). */
   version(): Promise<string>;
   /** Whether the browser process is running. */
@@ -460,6 +469,10 @@ export function launchBrowser(options: LaunchBrowserOptions = {}): BrowserHandle
   return {
     async newPage() {
       return await (await get()).newPage();
+    },
+    start() {
+      if (closed || browser?.connected || starting) return;
+      get().catch(() => {}); // the next newPage() launches again and throws the error
     },
     async version() {
       return await (await get()).version();

@@ -83,7 +83,7 @@ export interface RunReportOptions {
   readonly now?: Date;
   /** Number and date locale (default en-US). */
   readonly locale?: string;
-  /** A shared browser for PDF. */
+  /** A shared browser for PDF (started as the run begins, when PDF is asked for). */
   readonly browser?: BrowserHandle;
   /** Cancels the run. */
   readonly signal?: AbortSignal;
@@ -299,6 +299,8 @@ export async function runReport(options: RunReportOptions): Promise<RunReportRes
   const now = options.now ?? new Date();
   const spoolDir = await makeOwnedTempDir({ prefix: "samkit-spool-" });
   try {
+    // Chrome starts while the data is read: it is up by the time the PDF is printed.
+    if (options.formats.includes("pdf")) options.browser?.start();
     options.onEvent?.({ type: "fetch", report: definition.id });
     const ctx: ReportContext = {
       client: options.client,
