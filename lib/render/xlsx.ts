@@ -213,7 +213,12 @@ class StyleBook {
         horizontal,
         ...(indent ? { indent: 1 } : {}),
       },
-      border: { bottom: { style: "thin", color: { argb: "FF000000" } } },
+      // A white rule between header cells: a header wrapped to fill its cell does not run into
+      // the next one ("Shortfall cost (unit price ×" beside "Surplus value (unit price").
+      border: {
+        bottom: { style: "thin", color: { argb: "FF000000" } },
+        right: { style: "thin", color: { argb: "FFFFFFFF" } },
+      },
     }));
   }
 

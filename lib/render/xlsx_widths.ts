@@ -21,6 +21,7 @@ import { totalsLineLabel } from "./xlsx_totals.ts";
 import { isNumericType } from "./format.ts";
 import { currencyCode, displayText, type DisplayValue, numberFormat } from "./xlsx_formats.ts";
 import { INDENT_WIDTH, indentedColumns } from "./xlsx_align.ts";
+import { wrappedLines } from "./xlsx_wrap.ts";
 
 /**
  * The widest a column gets for text (characters); numbers widen a column up to Excel's 255.
@@ -132,6 +133,36 @@ function typeWidth(type: ColumnType): number {
   }
 }
 
+/** Lines a header wraps to (between words) before it widens its column further. */
+const HEADER_LINES = 2;
+/** Characters of a header cell kept for its filter button. */
+const FILTER_BUTTON = 2;
+/** Characters a header must save by wrapping: one saving less stays on one line. */
+const WRAP_SAVING = 6;
+
+/**
+ * The width (characters) a header needs: its longest word whole beside the filter button and the
+ * whole label in at most {@link HEADER_LINES} lines, up to {@link TEXT_MAX_WIDTH}; on one line
+ * when wrapping would save less than {@link WRAP_SAVING} characters. A long header over short values wraps
+ * rather than widens its column ("Of which no cost summary (not incl.)" over one-digit counts
+ * takes 23 characters in two lines, not 40 in one).
+ *
+ * @example
+ * ```ts
+ * import { headerWidth } from "./xlsx_widths.ts";
+ * console.log(headerWidth("Currency"), headerWidth("Days left")); // 12 13
+ * console.log(headerWidth("Shortfall cost (unit price × shortfall)")); // 24
+ * ```
+ */
+export function headerWidth(label: string): number {
+  const oneLine = Math.min(TEXT_MAX_WIDTH, widthOf(label) + FILTER_BUTTON);
+  const longest = Math.max(0, ...label.split(/\s+/).map((word) => word.length));
+  let width = Math.min(TEXT_MAX_WIDTH, widthOf("x".repeat(longest)) + FILTER_BUTTON);
+  // Lines as wrappedLines counts them in the room left beside the filter button.
+  while (width < oneLine && wrappedLines(label, width - FILTER_BUTTON) > HEADER_LINES) width++;
+  return oneLine - width < WRAP_SAVING ? oneLine : width;
+}
+
 /** A currency code standing for any: every code is three letters, so every one is as wide. */
 const ANY_CODE = "WWW";
 
@@ -210,8 +241,8 @@ export interface SectionColumns {
 
 /**
  * The widths of a section's columns (characters) and which of them wrap: a column is at least its
- * type's default, its own `width` and its header (with room for the filter button, up to
- * {@link TEXT_MAX_WIDTH}); a text column as wide as its longest line (up to {@link TEXT_MAX_WIDTH},
+ * type's default, its own `width` and its header ({@link headerWidth}: two lines at most, room for
+ * the filter button); a text column as wide as its longest line (up to {@link TEXT_MAX_WIDTH},
  * wrapping beyond); widened to show every number, date and totals figure whole; a text column
  * right of a column aligned right is indented, and wider by {@link INDENT_WIDTH}.
  *
@@ -235,7 +266,7 @@ export async function sectionColumns(section: RenderSection): Promise<SectionCol
     c.type === "text" ? textExtent(extents, c.key)?.longestLine ?? 0 : 0
   );
   const widths = new ColumnWidths(columns.map((c, i) => {
-    const header = Math.min(TEXT_MAX_WIDTH, c.label.length + 4); // room for the filter button
+    const header = headerWidth(c.label);
     const own = c.width !== undefined && c.width > 0 ? Math.min(EXCEL_MAX_WIDTH, c.width) : 0;
     const text = longest[i] > 0 ? Math.min(TEXT_MAX_WIDTH, widthOf("x".repeat(longest[i]))) : 0;
     return Math.max(6, own || typeWidth(c.type), header, text);

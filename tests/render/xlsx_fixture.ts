@@ -5,7 +5,8 @@
  * an empty section). `tests/render/fixtures/every-type.xlsx` is this document as the XLSX
  * renderer writes it through exceljs' own rows (`rowWriter: "exceljs"`, what it wrote before rows
  * went straight to the sheet's XML; regenerated when the first column was frozen too, and when
- * booleans became Yes/No, headers were aligned over their values and long text wrapped); the tests
+ * booleans became Yes/No, headers were aligned over their values and long text wrapped, and when
+ * long headers wrapped onto two lines between white rules); the tests
  * compare today's workbook, from either row writer, with it cell by cell.
  *
  * Regenerate only on purpose:

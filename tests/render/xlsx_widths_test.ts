@@ -8,6 +8,7 @@ import type { RenderDocument, RenderSection } from "../../lib/render/renderer.ts
 import type { Column, Row } from "../../lib/report/model.ts";
 import { memorySection, spoolSection } from "../../lib/report/spool.ts";
 import { computeTotals } from "../../lib/report/totals.ts";
+import { unreadableCells } from "./xlsx_readable.ts";
 
 let dir: string;
 before(async () => {
@@ -225,6 +226,32 @@ describe("XLSX column widths", () => {
       rows: [{ code: "EUR" }],
     }));
     assert.equal(widths[0], "Currency".length + 4);
+  });
+
+  it("let a long header over short values wrap onto two lines, not widen its column", async () => {
+    const label = "Shortfall cost (unit price × shortfall)";
+    const section = memorySection({
+      id: "s",
+      title: "S",
+      columns: [
+        { key: "n", label: "Of which no cost summary (not incl.)", type: "integer" },
+        { key: "cost", label, type: "currency" },
+      ],
+      rows: [{ n: 1, cost: 255.86, currency: "USD" }],
+    });
+    const widths = await sectionWidths(section);
+    assert.ok(widths[0] <= 24 && widths[1] <= 25, `${widths}: was ${label.length + 4} wide`);
+    const [path] = await new XlsxRenderer().render({
+      report: { id: "headers", title: "Headers", description: "Long headers." },
+      generatedAt: new Date("2024-05-01T08:00:00Z"),
+      source: "test",
+      params: {},
+      summary: [],
+      sections: [section],
+      version: "test",
+    }, { outDir: dir });
+    // The header row is as high as the wrapped headers' lines: nothing cut or printed over.
+    assert.deepEqual(await unreadableCells(path), []);
   });
 
   it("leave no #### when LibreOffice prints the workbook", async (t) => {
