@@ -1,0 +1,69 @@
+/**
+ * No printed page holds a single row of a table: a table opens with at least two rows under its
+ * header and ends with at least three above its totals (license-position printed one row and its
+ * totals on a page of their own). Sections whose descriptions grow line by line put the table's
+ * start, and so its end, at every height of a page.
+ *
+ * @module
+ */
+
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
+import { PdfRenderer } from "../../lib/render/pdf.ts";
+import type { RenderDocument } from "../../lib/render/renderer.ts";
+import { memorySection } from "../../lib/report/spool.ts";
+import { pdfPages } from "./pdf_read.ts";
+
+let browser: BrowserHandle;
+let dir: string;
+before(async () => {
+  browser = launchBrowser();
+  dir = await Deno.makeTempDir({ prefix: "samkit-pdf-ends-" });
+});
+after(async () => {
+  await browser.close();
+  await Deno.remove(dir, { recursive: true });
+});
+
+const ROWS = 40;
+
+function section(n: number) {
+  return memorySection({
+    id: `s${n}`,
+    title: `Section ${n}`,
+    description: "Words that fill the page before the table. ".repeat(12 * n),
+    columns: [
+      { key: "name", label: "Name", type: "text" },
+      { key: "amount", label: "Amount", type: "currency" },
+    ],
+    rows: Array.from({ length: ROWS }, (_, r) => ({
+      name: `s${n}-row${String(r).padStart(2, "0")}`,
+      amount: r,
+      currency: "EUR",
+    })),
+    totals: { sum: ["amount"], perCurrency: "currency" },
+  });
+}
+
+describe("a printed table's first and last page", () => {
+  it("holds more than one of its rows", async () => {
+    const doc: RenderDocument = {
+      report: { id: "ends", title: "Ends", description: "Tables' ends." },
+      generatedAt: new Date("2026-11-28T08:00:00Z"),
+      source: "test",
+      params: {},
+      summary: [],
+      sections: Array.from({ length: 14 }, (_, n) => section(n + 2)),
+      version: "test",
+    };
+    const out = await Deno.makeTempDir({ dir });
+    const [path] = await new PdfRenderer().render(doc, { outDir: out, browser });
+    const pages = await pdfPages(path);
+    const lone = pages.flatMap((page, i) => {
+      const rows = page.match(/\bs\d+-row\d\d\b/g) ?? [];
+      return rows.length === 1 ? [`p${i + 1}: ${rows[0]}`] : [];
+    });
+    assert.deepEqual(lone, [], "pages holding one row of a table");
+  });
+});
