@@ -16,8 +16,7 @@ import { effectiveLicensePosition } from "../lib/query/elp/elp.ts";
 import type { ElpClient } from "../lib/query/elp/inputs.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { readThresholds, THRESHOLDS_PARAM } from "../lib/sam/idle_buckets.ts";
-import { countKeys, idleCounts, idleInstalls, keepingIdle } from "../lib/sam/idle_installs.ts";
-import { IdleList } from "../lib/sam/idle_list.ts";
+import { countKeys, readIdleInstalls } from "../lib/sam/idle_installs.ts";
 import { idleUnitsTally, licensedInstalls } from "../lib/sam/reclaimable.ts";
 import {
   applicationColumns,
@@ -26,7 +25,12 @@ import {
   reclaimValueSection,
 } from "./unused_software_sections.ts";
 import { type UsageClient, withServiceUsage } from "../lib/sam/reclaim_usage.ts";
-import { applicationRows, installationRows, reclaimRows } from "../lib/sam/unused_rows.ts";
+import {
+  applicationRows,
+  installationRows,
+  organizationOf,
+  reclaimRows,
+} from "../lib/sam/unused_rows.ts";
 import { rowLookups } from "../lib/sam/unused_rows.ts";
 import { withConverted } from "../lib/sam/reporting_currency.ts";
 
@@ -54,9 +58,7 @@ async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Pro
   const tally = idleUnitsTally(tracking);
   // One read of the installs: counted per application, tallied for the reclaim, and the idle
   // ones kept compactly for the list per computer.
-  const idle = new IdleList();
-  const installs = keepingIdle(tally.pass(idleInstalls(ctx, rules)), idle, first);
-  const counts = await idleCounts(installs, thresholds);
+  const { counts, idle } = await readIdleInstalls(ctx, rules, tally.add);
   // With a reporting currency each position's value is converted once; the currencies add them.
   const reclaim = withConverted(
     await withServiceUsage(ctx, reclaimRows(tally.lines(), elp.positions, lookups.registry)),
@@ -119,7 +121,8 @@ async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Pro
           "computer order. Never-used installs count their idle days from first discovery. " +
           "Licensed: its entitlement state consumes a license.",
         columns: INSTALLATION_COLUMNS,
-        rows: installationRows(idle.inComputerOrder(), lookups),
+        // Already grouped by organization, in the group order: the spool never sorts them.
+        rows: installationRows(idle.inGroupOrder(organizationOf(lookups)), lookups),
         group: { by: "organization", label: "Organization" },
         totals: { sum: [] },
         emptyText: `No installation has gone unused for ${first} days or more.`,

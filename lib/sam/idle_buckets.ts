@@ -113,6 +113,36 @@ export interface Idleness {
 }
 
 /**
+ * The idleness of installs at `now` with `thresholds`, as {@link idleness} gives it, with the
+ * bucket labels made once: what judging a million installs calls once each.
+ *
+ * @example
+ * ```ts
+ * import { idlenessAt } from "./idle_buckets.ts";
+ * const judge = idlenessAt(new Date("2024-06-30T00:00:00Z"), [30, 90, 180]);
+ * console.log(judge({ lastUsed: new Date("2024-03-01T00:00:00Z"), firstDiscovered: null }).bucket); // 1
+ * ```
+ */
+export function idlenessAt(
+  now: Date,
+  thresholds: readonly number[],
+): (install: Pick<Resource<"ComputerApplication">, "lastUsed" | "firstDiscovered">) => Idleness {
+  const labels = thresholds.map((_, b) => bucketLabel(thresholds, b));
+  return (install) => {
+    const idle = idleDays(install, now);
+    const never = !install.lastUsed;
+    let bucket = -1;
+    if (!never) {
+      for (let b = thresholds.length - 1; b >= 0 && bucket < 0; b--) {
+        if (idle! >= thresholds[b]) bucket = b;
+      }
+    }
+    const label = never ? "Never used" : bucket < 0 ? "" : labels[bucket];
+    return { idleDays: idle, never, recent: !never && bucket < 0, bucket, bucketLabel: label };
+  };
+}
+
+/**
  * The idleness of an install at `now` with `thresholds`.
  *
  * @example
@@ -128,9 +158,5 @@ export function idleness(
   now: Date,
   thresholds: readonly number[],
 ): Idleness {
-  const idle = idleDays(install, now);
-  const never = !install.lastUsed;
-  const bucket = never ? -1 : thresholds.findLastIndex((t) => idle! >= t);
-  const label = never ? "Never used" : bucket < 0 ? "" : bucketLabel(thresholds, bucket);
-  return { idleDays: idle, never, recent: !never && bucket < 0, bucket, bucketLabel: label };
+  return idlenessAt(now, thresholds)(install);
 }

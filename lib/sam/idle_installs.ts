@@ -9,11 +9,11 @@
 
 import type { Resource } from "../api/catalogue.ts";
 import type { EstateApi } from "../api/client.ts";
+import type { Paged } from "../api/paginate.ts";
 import { and, eq, exists, le, or } from "../api/filter_builder.ts";
 import { parseFilter } from "../api/filter_parser.ts";
-import { groupStream } from "../query/group_by.ts";
-import { count } from "../query/measures.ts";
-import { type Idleness, idleness } from "./idle_buckets.ts";
+import type { Source } from "../query/collect.ts";
+import { type Idleness, idlenessAt } from "./idle_buckets.ts";
 import { isHarvestCandidate, type IsLicensed } from "./reclaimable.ts";
 import { IdleList, type ListedInstall } from "./idle_list.ts";
 
@@ -84,10 +84,42 @@ export function idleInstalls(
 ): AsyncGenerator<ListedInstall>;
 export async function* idleInstalls(
   ctx: IdleInstallsContext,
-  { thresholds, isLicensed }: IdleRules,
+  rules: IdleRules,
   onlyIdle = false,
 ): AsyncGenerator<IdleInstall | ListedInstall> {
-  const first = thresholds[0], top = thresholds[thresholds.length - 1];
+  if (!onlyIdle) {
+    for await (const page of idleInstallPages(ctx, rules)) yield* page;
+    return;
+  }
+  const list = new IdleList();
+  for await (const page of idleInstallPages(ctx, rules, true)) {
+    for (const i of page) list.push(listed(i));
+  }
+  yield* list.inComputerOrder();
+}
+
+/**
+ * The installs of {@link idleInstalls}, a page at a time (in the order the service sent them):
+ * each page of the read judged in one synchronous pass, so a million installs take no
+ * generator step each. A `PagingIntegrityError` of the read is passed on.
+ *
+ * @example
+ * ```ts
+ * import { idleInstallPages } from "./idle_installs.ts";
+ * const rows = [{ computerId: "C1", applicationId: "A1", isInstalled: true, lastUsed: null, firstDiscovered: null }];
+ * const ctx = { client: { estate: { applications: () => rows } } as never, signal: new AbortController().signal, now: new Date() };
+ * for await (const page of idleInstallPages(ctx, { thresholds: [30], isLicensed: () => true })) {
+ *   console.log(page.length, page[0].candidate); // 1 true
+ * }
+ * ```
+ */
+export async function* idleInstallPages(
+  ctx: IdleInstallsContext,
+  rules: IdleRules,
+  onlyIdle = false,
+): AsyncGenerator<IdleInstall[]> {
+  const { thresholds } = rules;
+  const first = thresholds[0];
   const cutoff = new Date(ctx.now.getTime() - first * DAY);
   const idle = or(le("lastUsed", cutoff), exists("lastUsed", false));
   const user = ctx.filter ? [parseFilter(ctx.filter)] : [];
@@ -96,19 +128,44 @@ export async function* idleInstalls(
     : eq("isInstalled", true);
   // No public document declares `sort` on this read, so none is sent: the list per computer is
   // put in order here, from a compact copy of the idle installs (`IdleList`).
-  const installs = judge(ctx.client.estate.applications({ filter, signal: ctx.signal }));
-  if (!onlyIdle) return yield* installs;
-  const list = new IdleList();
-  for await (const i of installs) list.push(listed(i));
-  yield* list.inComputerOrder();
-  async function* judge(
-    installs: AsyncIterable<Resource<"ComputerApplication">>,
-  ): AsyncGenerator<IdleInstall> {
-    for await (const i of installs) {
+  // A test's fake may give a plain array: read as any source of installs.
+  const read: Source<Resource<"ComputerApplication">> = ctx.client.estate.applications({
+    filter,
+    signal: ctx.signal,
+  });
+  const judge = judgeWith(ctx.now, rules, onlyIdle);
+  if (isPaged(read)) {
+    for await (const page of read.pages()) yield judge(page.items);
+    return;
+  }
+  const all: Resource<"ComputerApplication">[] = [];
+  for await (const i of read) all.push(i);
+  yield judge(all);
+}
+
+/** Whether a read offers its pages (the client's collections do; a test's array does not). */
+function isPaged<T>(read: Source<T>): read is Paged<T> {
+  return typeof (read as Partial<Paged<T>>).pages === "function";
+}
+
+/**
+ * Judges a page of installs: the installed ones with an application id, with idleness and
+ * license state (with `onlyIdle`, those idle for at least the first threshold or of unknown age).
+ */
+function judgeWith(
+  now: Date,
+  { thresholds, isLicensed }: IdleRules,
+  onlyIdle: boolean,
+): (page: readonly Resource<"ComputerApplication">[]) => IdleInstall[] {
+  const first = thresholds[0], top = thresholds[thresholds.length - 1];
+  const idlenessOf = idlenessAt(now, thresholds);
+  return (page) => {
+    const out: IdleInstall[] = [];
+    for (const i of page) {
       if (i.isInstalled !== true || !i.applicationId) continue;
-      const state = idleness(i, ctx.now, thresholds);
+      const state = idlenessOf(i);
       if (onlyIdle && state.idleDays !== null && state.idleDays < first) continue;
-      yield {
+      out.push({
         computerId: i.computerId,
         applicationId: i.applicationId,
         lastUsed: i.lastUsed,
@@ -120,9 +177,10 @@ export async function* idleInstalls(
         bucketLabel: state.bucketLabel,
         licensed: isLicensed(i),
         candidate: isHarvestCandidate(state.idleDays, top),
-      };
+      });
     }
-  }
+    return out;
+  };
 }
 
 /** The fields of an install the list per computer shows. */
@@ -222,14 +280,88 @@ export async function idleCounts(
   installs: AsyncIterable<IdleInstall> | Iterable<IdleInstall>,
   thresholds: readonly number[],
 ): Promise<IdleCounts[]> {
-  const buckets = thresholds.map((t, b) => [`idle${t}`, count((i: IdleInstall) => i.bucket === b)]);
-  return await groupStream(installs, (i) => ({ id: i.applicationId! }), {
-    installations: count(),
-    recent: count((i) => i.recent),
-    ...Object.fromEntries(buckets),
-    never: count((i) => i.never),
-    candidates: count((i) => i.candidate),
-  }) as IdleCounts[];
+  const counter = new IdleCounter(thresholds);
+  for await (const i of installs) counter.add(i);
+  return counter.counts();
+}
+
+/**
+ * {@link idleCounts} as installs are added one at a time (synchronously, a page's installs in
+ * one loop).
+ *
+ * @example
+ * ```ts
+ * import { IdleCounter } from "./idle_installs.ts";
+ * const counter = new IdleCounter([30]);
+ * counter.add({ applicationId: "A1", recent: true, bucket: -1, never: false, candidate: false } as never);
+ * console.log(counter.counts());
+ * // [{ id: "A1", installations: 1, recent: 1, idle30: 0, never: 0, candidates: 0 }]
+ * ```
+ */
+export class IdleCounter {
+  readonly #thresholds: readonly number[];
+  /** Per application: installations, recent, one per bucket, never, candidates. */
+  readonly #counts = new Map<string, number[]>();
+
+  /** @param thresholds Idle-day thresholds, ascending. */
+  constructor(thresholds: readonly number[]) {
+    this.#thresholds = thresholds;
+  }
+
+  /** Counts one install. */
+  add(i: IdleInstall): void {
+    const buckets = this.#thresholds.length;
+    let c = this.#counts.get(i.applicationId!);
+    if (c === undefined) this.#counts.set(i.applicationId!, c = new Array(buckets + 4).fill(0));
+    c[0]++;
+    if (i.recent) c[1]++;
+    if (i.bucket >= 0 && i.bucket < buckets) c[2 + i.bucket]++;
+    if (i.never) c[2 + buckets]++;
+    if (i.candidate) c[3 + buckets]++;
+  }
+
+  /** The counts per application, in first-seen order. */
+  counts(): IdleCounts[] {
+    const keys = countKeys(this.#thresholds);
+    return [...this.#counts].map(([id, c]) => {
+      const out: Record<string, unknown> = { id };
+      keys.forEach((key, k) => out[key] = c[k]);
+      return out as IdleCounts;
+    });
+  }
+}
+
+/**
+ * Reads the installs once (a page at a time, see {@link idleInstallPages}): counts them per
+ * application ({@link idleCounts}), keeps the idle ones for the list per computer (those idle
+ * for at least the first threshold or of unknown age, as `idleInstalls(…, true)` gives them),
+ * and hands each install to `each` (a tally, say).
+ *
+ * @example
+ * ```ts
+ * import { readIdleInstalls } from "./idle_installs.ts";
+ * const rows = [{ computerId: "C1", applicationId: "A1", isInstalled: true, lastUsed: null, firstDiscovered: null }];
+ * const ctx = { client: { estate: { applications: () => rows } } as never, signal: new AbortController().signal, now: new Date() };
+ * const { counts, idle } = await readIdleInstalls(ctx, { thresholds: [30], isLicensed: () => false });
+ * console.log(counts[0].never, idle.length); // 1 1
+ * ```
+ */
+export async function readIdleInstalls(
+  ctx: IdleInstallsContext,
+  rules: IdleRules,
+  each?: (install: IdleInstall) => void,
+): Promise<{ counts: IdleCounts[]; idle: IdleList }> {
+  const first = rules.thresholds[0];
+  const counter = new IdleCounter(rules.thresholds);
+  const idle = new IdleList();
+  for await (const page of idleInstallPages(ctx, rules)) {
+    for (const i of page) {
+      each?.(i);
+      if (i.idleDays === null || i.idleDays >= first) idle.push(i); // It reads the listed fields.
+      counter.add(i);
+    }
+  }
+  return { counts: counter.counts(), idle };
 }
 
 /**

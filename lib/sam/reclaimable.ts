@@ -119,6 +119,10 @@ export interface IdleUnitsTally {
   pass<T extends { computerId: string | null; applicationId: string | null; candidate: boolean }>(
     installs: AsyncIterable<T> | Iterable<T>,
   ): AsyncGenerator<T>;
+  /** Counts one install's metric rows when it is a harvest candidate. */
+  add(
+    install: { computerId: string | null; applicationId: string | null; candidate: boolean },
+  ): void;
   /** The lines counted so far, one per application × metric. */
   lines(): IdleUnits[];
 }
@@ -159,7 +163,7 @@ export function idleUnitsTally(tracking: Iterable<RequirementRow>): IdleUnitsTal
     return held === undefined ? [] : Array.isArray(held) ? held : [held];
   };
   const lines = new Map<string, IdleUnits>();
-  const add = (r: RequirementRow) => {
+  const addRow = (r: RequirementRow) => {
     const key = `${r.applicationId}\u0000${r.metricId}`;
     let line = lines.get(key);
     if (!line) {
@@ -169,6 +173,11 @@ export function idleUnitsTally(tracking: Iterable<RequirementRow>): IdleUnitsTal
     line.installs++;
     line.units = clean(line.units + Math.max(0, r.requirement ?? 0));
   };
+  const add = (
+    i: { computerId: string | null; applicationId: string | null; candidate: boolean },
+  ) => {
+    if (i.candidate) rowsOf(i.computerId, i.applicationId).forEach(addRow);
+  };
   return {
     async *pass<
       T extends { computerId: string | null; applicationId: string | null; candidate: boolean },
@@ -176,10 +185,11 @@ export function idleUnitsTally(tracking: Iterable<RequirementRow>): IdleUnitsTal
       installs: AsyncIterable<T> | Iterable<T>,
     ): AsyncGenerator<T> {
       for await (const i of installs) {
-        if (i.candidate) rowsOf(i.computerId, i.applicationId).forEach(add);
+        add(i);
         yield i;
       }
     },
+    add,
     lines: (): IdleUnits[] => [...lines.values()],
   };
 }

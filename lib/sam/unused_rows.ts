@@ -98,6 +98,25 @@ export function applicationRows(
 }
 
 /**
+ * The organisation label a computer's rows are grouped under (its organisation's name, or
+ * `NO_ORGANIZATION`), as {@link installationRows} shows it.
+ *
+ * @example
+ * ```ts
+ * import { organizationOf } from "./unused_rows.ts";
+ * const computers = new Map([["C1", { id: "C1", organizationId: "ORG1" }]]);
+ * const of = organizationOf({ computers: computers as never, organizations: new Map([["ORG1", "Sales"]]) });
+ * console.log(of("C1"), of("C2")); // "Sales" "(no organization)"
+ * ```
+ */
+export function organizationOf(
+  { computers, organizations }: Pick<RowLookups, "computers" | "organizations">,
+): (computerId: string | null) => string {
+  return (computerId) =>
+    organizationLabel(organizations, computers.get(computerId)?.organizationId);
+}
+
+/**
  * One row per idle install: organisation, computer, application, dates, idle days, bucket,
  * license state and whether it is a harvest candidate, in the order the installs come.
  *
@@ -111,13 +130,15 @@ export function applicationRows(
  */
 export async function* installationRows(
   installs: AsyncIterable<ListedInstall> | Iterable<ListedInstall>,
-  { registry, computers, organizations }: RowLookups,
+  lookups: RowLookups,
 ): AsyncGenerator<Row> {
+  const { registry, computers } = lookups;
+  const organization = organizationOf(lookups);
   for await (const i of installs) {
     const computer = computers.get(i.computerId);
     const app = registry.get(i.applicationId!);
     yield {
-      organization: organizationLabel(organizations, computer?.organizationId),
+      organization: organization(i.computerId),
       computer: computer?.hostName ?? i.computerId,
       application: applicationName(i.applicationId!, app),
       version: app?.version ?? null,
