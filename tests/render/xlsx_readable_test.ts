@@ -2,8 +2,9 @@
  * Workbooks as people read them, checked from the sheet XML itself: no text is wider than its
  * column where the next cell holds something unless it wraps in a row high enough for its lines
  * (the Summary's Source, long labels and values included), headers are aligned as the values
- * under them, yes/no is one form in every sheet, and the license position's derived columns are
- * formulas of their own row that give the figures the JSON holds.
+ * under them, yes/no is one form in every sheet, no number touches the text beside it, and the
+ * license position's derived columns are formulas of their own row that give the figures the JSON
+ * holds (the checks are `./xlsx_readable.ts`'s).
  *
  * @module
  */
