@@ -59,5 +59,5 @@ export {
 export { CronError, nextRuns, runSchedule, type ScheduleOptions } from "./lib/pack/schedule.ts";
 export type { Change, Figure } from "./lib/pack/figures.ts";
 export type { Comparison } from "./lib/pack/comparison.ts";
-export type { ConvertedTotals, Headline, OptimisedExposure } from "./lib/pack/headline.ts";
+export type { ConvertedTotals, Headline, Optimisation, PurchaseNeed } from "./lib/pack/headline.ts";
 export type { SourceOptions } from "./lib/cli/source.ts";

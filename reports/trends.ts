@@ -1,7 +1,7 @@
 /**
  * Trends: what a pack's runs said over time, read from the pack's output folder (the dated run
  * folders with `manifest.json` and `summary.json`), not from the SAM API, so it needs no client.
- * Per run: cost to date and shortfall cost per currency (and the optimised exposure, what
+ * Per run: cost to date and shortfall cost per currency (and the remaining purchase need, what
  * license-optimization left to buy, when the pack runs it), unpriced shortfalls, positions short,
  * uncovered installs and stale computers; for runs with a reporting currency, the all-currency
  * totals in it with the rates each run used. Only runs of one source are shown (`source`, default

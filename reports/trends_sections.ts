@@ -18,7 +18,8 @@ import {
 } from "../lib/sam/trends_rows.ts";
 
 /**
- * Per currency, the cost to date and shortfall cost per run (with the optimised exposure if any).
+ * Per currency, the cost to date and shortfall cost per run (with the remaining purchase need if
+ * any).
  *
  * @example
  * ```ts
@@ -35,15 +36,15 @@ export function moneySections(history: History, optimised: boolean): Section[] {
     description: `Cost to date (purchase plus maintenance and support since purchase) and ` +
       `shortfall cost per run, in ${currency} only` +
       (optimised
-        ? "; the optimised exposure is what license-optimization left to buy after harvest and " +
-          "reallocation."
+        ? "; the remaining purchase need is what license-optimization left to buy after " +
+          "harvesting idle installs and reassigning surplus."
         : "."),
     columns: [
       datetime("started", "Run started"),
       text("run", "Run folder", { width: 18 }),
       money("costToDate", "Cost to date"),
       money("shortfallCost", "Shortfall cost"),
-      ...(optimised ? [money("optimisedExposure", "Optimised exposure")] : []),
+      ...(optimised ? [money("remainingPurchaseNeed", "Remaining purchase need")] : []),
     ],
     rows: moneyRows(history, currency),
     chart: {
@@ -53,7 +54,7 @@ export function moneySections(history: History, optimised: boolean): Section[] {
       series: [
         { key: "costToDate", label: "Cost to date" },
         { key: "shortfallCost", label: "Shortfall cost" },
-        ...(optimised ? [{ key: "optimisedExposure", label: "Optimised exposure" }] : []),
+        ...(optimised ? [{ key: "remainingPurchaseNeed", label: "Remaining purchase need" }] : []),
       ],
       currency: "currency",
     },
@@ -84,7 +85,7 @@ export function convertedSections(history: History, optimised: boolean): Section
       text("run", "Run folder", { width: 18 }),
       money("costToDate", "Cost to date"),
       money("shortfallCost", "Shortfall cost"),
-      ...(optimised ? [money("optimisedExposure", "Optimised exposure")] : []),
+      ...(optimised ? [money("remainingPurchaseNeed", "Remaining purchase need")] : []),
       text("rates", "Rates used", { width: 48 }),
     ],
     rows: convertedRows(history, code),
@@ -95,7 +96,7 @@ export function convertedSections(history: History, optimised: boolean): Section
       series: [
         { key: "costToDate", label: "Cost to date" },
         { key: "shortfallCost", label: "Shortfall cost" },
-        ...(optimised ? [{ key: "optimisedExposure", label: "Optimised exposure" }] : []),
+        ...(optimised ? [{ key: "remainingPurchaseNeed", label: "Remaining purchase need" }] : []),
       ],
       currency: "currency",
     },

@@ -129,7 +129,10 @@ export async function collectFigures(
 /**
  * Figure labels renamed since earlier runs, per report: the earlier label and today's. A fact's
  * key is renamed with its currency suffixes (`… (EUR)`, `…, all currencies (EUR)`), a total's
- * column key with it, so an earlier run compares with today's and trends read it.
+ * column key with it, so an earlier run compares with today's and trends read it. This is the
+ * one place a rename is undone: summary.json's `headline` (whose keys were renamed too:
+ * `spend` → `costToDate`, `optimisedExposure` → `remainingPurchaseNeed`) is never read back;
+ * what moved, trends and the portfolio derive every headline figure from `figures`.
  */
 export const RENAMED_FIGURES: readonly {
   readonly report: string;

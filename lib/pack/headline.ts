@@ -1,9 +1,9 @@
 /**
  * The figures a CFO reads first, picked from a run's figures in one place (the pack summary and
  * the trends report both use it): compliance exposure (shortfall cost per currency, unpriced
- * shortfalls, positions short), the optimised exposure per currency (license-optimization's
- * `currencies` rows), cost to date and annual run rate per currency, uncovered installs and
- * stale computers. Money is kept per currency, never added or compared across currencies; when
+ * shortfalls, positions short), the remaining purchase need per currency and the optimisation
+ * beside it (license-optimization's `currencies` rows), cost to date and annual run rate per
+ * currency, uncovered installs and stale computers. Money is kept per currency, never added or compared across currencies; when
  * the run had a reporting currency, the reports' own "…, all currencies (EUR)" totals are picked
  * beside the per-currency figures (never converted or added here).
  *
@@ -14,14 +14,13 @@ import type { TrackedFigure } from "../report/model.ts";
 import type { Change, Figure } from "./figures.ts";
 
 /**
- * What harvest and reallocation leave in one currency, as license-optimization's `currencies`
- * section states it (one row per currency): never recomputed here.
+ * How harvest and reallocation got to the remaining purchase need in one currency, as
+ * license-optimization's `currencies` section states it (one row per currency; each key is the
+ * section's column key): never recomputed here.
  */
-export interface OptimisedExposure {
+export interface Optimisation {
   /** The ELP's shortfall cost (column "Shortfall cost before"). */
   readonly costBefore: number;
-  /** What is left to buy after every step (column "Remaining purchase need"). */
-  readonly costAfter: number;
   /** Money saved (column "Money saved"). */
   readonly moneySaved: number;
   /** Positions closed (column "Closed"). */
@@ -30,17 +29,27 @@ export interface OptimisedExposure {
   readonly short: number;
 }
 
-/** The `currencies` row columns the headline reads, in the order the summary states them. */
-export const OPTIMISED_PARTS: readonly (keyof OptimisedExposure)[] = [
-  "costAfter",
+/** One currency's remaining purchase need with the optimisation that left it. */
+export interface PurchaseNeed extends Optimisation {
+  /** What is left to buy after every step (column `costAfter`, "Remaining purchase need"). */
+  readonly remainingPurchaseNeed: number;
+}
+
+/** license-optimization's `currencies` column holding the remaining purchase need. */
+const REMAINING_COLUMN = "costAfter";
+
+/** The optimisation's `currencies` columns the headline reads, in the order the summary states them. */
+export const OPTIMISATION_PARTS: readonly (keyof Optimisation)[] = [
   "costBefore",
   "moneySaved",
   "closed",
   "short",
 ];
 
-const OPTIMISED_LABELS: Readonly<Record<keyof OptimisedExposure, string>> = {
-  costAfter: "Remaining purchase need",
+/** The one name of what is left to buy after harvest and reallocation, wherever it is shown. */
+export const REMAINING_PURCHASE_NEED = "Remaining purchase need";
+
+const OPTIMISATION_LABELS: Readonly<Record<keyof Optimisation, string>> = {
   costBefore: "Shortfall cost before",
   moneySaved: "Money saved",
   closed: "Closed",
@@ -52,11 +61,15 @@ const OPTIMISED_LABELS: Readonly<Record<keyof OptimisedExposure, string>> = {
  * the per-currency rows of license-optimization's `currencies` section, which the headline reads.
  */
 export const HEADLINE_ROWS: Readonly<Record<string, readonly TrackedFigure[]>> = {
-  "license-optimization": OPTIMISED_PARTS.map((part) => ({
+  "license-optimization": [REMAINING_COLUMN, ...OPTIMISATION_PARTS].map((value) => ({
     section: "currencies",
     key: "currency",
-    value: part,
-    label: `Purchase need per currency: ${OPTIMISED_LABELS[part]}`,
+    value,
+    label: `Purchase need per currency: ${
+      value === REMAINING_COLUMN
+        ? REMAINING_PURCHASE_NEED
+        : OPTIMISATION_LABELS[value as keyof Optimisation]
+    }`,
     currencyKey: "currency",
   })),
 };
@@ -71,7 +84,7 @@ export interface ConvertedTotals {
   /** license-position "Shortfall cost, all currencies (CUR)". */
   readonly shortfallCost: number | null;
   /** license-optimization "Remaining purchase need, all currencies (CUR)". */
-  readonly optimisedExposure: number | null;
+  readonly remainingPurchaseNeed: number | null;
   /** license-optimization "Money saved, all currencies (CUR)". */
   readonly moneySaved: number | null;
   /** license-cost-summary "Cost to date, all currencies (CUR)". */
@@ -86,7 +99,7 @@ export type ConvertedPart = Exclude<keyof ConvertedTotals, "currency">;
 /** The converted totals in the order the summary states them. */
 export const CONVERTED_PARTS: readonly ConvertedPart[] = [
   "shortfallCost",
-  "optimisedExposure",
+  "remainingPurchaseNeed",
   "moneySaved",
   "costToDate",
   "runRate",
@@ -101,10 +114,16 @@ export interface Headline {
   /** Positions short (license-position "Positions short"). */
   readonly positionsShort: number | null;
   /**
-   * Per currency, what harvest and reallocation leave beside the ELP's shortfall cost
-   * (license-optimization, section `currencies`); empty when the pack has no such report.
+   * Remaining purchase need per currency: the shortfall cost left after harvesting idle installs
+   * and reassigning surplus (license-optimization "Remaining purchase need", section
+   * `currencies`); empty when the pack has no such report.
    */
-  readonly optimisedExposure: Readonly<Record<string, OptimisedExposure>>;
+  readonly remainingPurchaseNeed: Readonly<Record<string, number>>;
+  /**
+   * Per currency, how harvest and reallocation got there from the ELP's shortfall cost (same
+   * section; a currency only when its row gave every part); empty without the report.
+   */
+  readonly optimisation: Readonly<Record<string, Optimisation>>;
   /**
    * Cost to date per currency: purchase plus maintenance and support accumulated since purchase
    * (license-cost-summary "Cost to date (CUR)").
@@ -128,10 +147,10 @@ export interface HeadlineFigure {
   /** Which headline figure (`shortfallCost`, `costToDate`, …). */
   readonly name: keyof Headline;
   /**
-   * Which part: of an optimised exposure (`costAfter`, …) for `optimisedExposure`, which total
+   * Which part: of the optimisation (`costBefore`, …) for `optimisation`, which total
    * (`costToDate`, …) for `converted`.
    */
-  readonly part?: keyof OptimisedExposure | ConvertedPart;
+  readonly part?: keyof Optimisation | ConvertedPart;
   /** For a person. */
   readonly label: string;
   /** The value. */
@@ -152,8 +171,8 @@ export interface HeadlineFigure {
 export interface HeadlinePick {
   /** The headline figure. */
   readonly name: keyof Headline;
-  /** Which part of an optimised exposure, or which converted total. */
-  readonly part?: keyof OptimisedExposure | ConvertedPart;
+  /** Which part of the optimisation, or which converted total. */
+  readonly part?: keyof Optimisation | ConvertedPart;
   /** Its label (the currency is added to money figures). */
   readonly label: string;
   /** The exact key, or the key prefix of a per-currency fact (`… (CUR)`). */
@@ -193,17 +212,23 @@ export const HEADLINE_FIGURES: readonly HeadlinePick[] = [
     label: "Positions short",
     key: "license-position|fact|Positions short",
   },
-  ...OPTIMISED_PARTS.map((part): HeadlinePick => ({
-    name: "optimisedExposure",
+  {
+    name: "remainingPurchaseNeed",
+    label: REMAINING_PURCHASE_NEED,
+    key: `license-optimization|row|currencies|${REMAINING_COLUMN}|`,
+    perCurrency: true,
+  },
+  ...OPTIMISATION_PARTS.map((part): HeadlinePick => ({
+    name: "optimisation",
     part,
-    label: part === "costAfter" ? "Optimised exposure" : `Optimisation: ${OPTIMISED_LABELS[part]}`,
+    label: `Optimisation: ${OPTIMISATION_LABELS[part]}`,
     key: `license-optimization|row|currencies|${part}|`,
     perCurrency: true,
   })),
   converted(
-    "optimisedExposure",
-    "Optimised exposure",
-    "license-optimization|fact|Remaining purchase need",
+    "remainingPurchaseNeed",
+    REMAINING_PURCHASE_NEED,
+    `license-optimization|fact|${REMAINING_PURCHASE_NEED}`,
   ),
   converted("moneySaved", "Optimisation: Money saved", "license-optimization|fact|Money saved"),
   {
@@ -273,31 +298,54 @@ export function headlineFigures(figures: readonly (Figure | Change)[]): Headline
 }
 
 /**
- * The optimised exposure per currency among headline lines: a currency only when its
- * `currencies` row gave every part.
+ * The optimisation per currency among headline lines: a currency only when its `currencies` row
+ * gave every part.
  *
  * @example
  * ```ts
- * import { headlineFigures, optimisedOf } from "./headline.ts";
+ * import { headlineFigures, optimisationOf } from "./headline.ts";
+ * const figures = ["costBefore", "moneySaved", "closed", "short"].map((part, i) => ({
+ *   key: `license-optimization|row|currencies|${part}|EUR|EUR`, report: "license-optimization",
+ *   label: part, value: i + 1, type: i < 2 ? "currency" : "integer", currency: "EUR",
+ * }));
+ * console.log(optimisationOf(headlineFigures(figures)).EUR.closed); // 3
+ * ```
+ */
+export function optimisationOf(
+  lines: readonly HeadlineFigure[],
+): Record<string, Optimisation> {
+  const out: Record<string, Optimisation> = {};
+  const mine = lines.filter((l) => l.name === "optimisation" && l.part && l.currency);
+  for (const code of [...new Set(mine.map((l) => l.currency!))].sort()) {
+    const parts = mine.filter((l) => l.currency === code);
+    const part = (p: keyof Optimisation) => parts.find((l) => l.part === p)?.value;
+    if (OPTIMISATION_PARTS.some((p) => part(p) === undefined)) continue;
+    out[code] = Object.fromEntries(
+      OPTIMISATION_PARTS.map((p) => [p, part(p)!]),
+    ) as unknown as Optimisation;
+  }
+  return out;
+}
+
+/**
+ * The remaining purchase need per currency with the optimisation that left it: a currency only
+ * when its `currencies` row gave the need and every part.
+ *
+ * @example
+ * ```ts
+ * import { headlineFigures, purchaseNeedOf } from "./headline.ts";
  * const figures = ["costAfter", "costBefore", "moneySaved", "closed", "short"].map((part, i) => ({
  *   key: `license-optimization|row|currencies|${part}|EUR|EUR`, report: "license-optimization",
  *   label: part, value: i + 1, type: i < 3 ? "currency" : "integer", currency: "EUR",
  * }));
- * console.log(optimisedOf(headlineFigures(figures)).EUR.closed); // 4
+ * console.log(purchaseNeedOf(headlineFigures(figures)).EUR.remainingPurchaseNeed); // 1
  * ```
  */
-export function optimisedOf(
-  lines: readonly HeadlineFigure[],
-): Record<string, OptimisedExposure> {
-  const out: Record<string, OptimisedExposure> = {};
-  const mine = lines.filter((l) => l.name === "optimisedExposure" && l.part && l.currency);
-  for (const code of [...new Set(mine.map((l) => l.currency!))].sort()) {
-    const parts = mine.filter((l) => l.currency === code);
-    const part = (p: keyof OptimisedExposure) => parts.find((l) => l.part === p)?.value;
-    if (OPTIMISED_PARTS.some((p) => part(p) === undefined)) continue;
-    out[code] = Object.fromEntries(
-      OPTIMISED_PARTS.map((p) => [p, part(p)!]),
-    ) as unknown as OptimisedExposure;
+export function purchaseNeedOf(lines: readonly HeadlineFigure[]): Record<string, PurchaseNeed> {
+  const out: Record<string, PurchaseNeed> = {};
+  for (const [code, optimisation] of Object.entries(optimisationOf(lines))) {
+    const need = lines.find((l) => l.name === "remainingPurchaseNeed" && l.currency === code);
+    if (need) out[code] = { remainingPurchaseNeed: need.value, ...optimisation };
   }
   return out;
 }
@@ -348,7 +396,8 @@ export function headlineOf(figures: readonly Figure[]): Headline {
     shortfallCost: perCurrency("shortfallCost"),
     unpricedShortfalls: one("unpricedShortfalls"),
     positionsShort: one("positionsShort"),
-    optimisedExposure: optimisedOf(lines),
+    remainingPurchaseNeed: perCurrency("remainingPurchaseNeed"),
+    optimisation: optimisationOf(lines),
     costToDate: perCurrency("costToDate"),
     runRate: perCurrency("runRate"),
     uncoveredInstalls: one("uncoveredInstalls"),

@@ -14,7 +14,8 @@ import {
   type ConvertedPart,
   type HeadlineFigure,
   headlineFigures,
-  optimisedOf,
+  purchaseNeedOf,
+  REMAINING_PURCHASE_NEED,
 } from "./headline.ts";
 import { reportScope } from "../report/scope.ts";
 import { filterStatement } from "../report/scope.ts";
@@ -91,25 +92,27 @@ function figureTable(ctx: Ctx, lines: readonly HeadlineFigure[]): ViewTable {
 }
 
 /**
- * Per currency, the optimised exposure beside the ELP's, as license-optimization's `currencies`
- * section states it (none when the pack has no such report).
+ * Per currency, the remaining purchase need beside the ELP's shortfall cost, as
+ * license-optimization's `currencies` section states it (none when the pack has no such report).
  */
-function optimisedLines(ctx: Ctx): string[] {
+function purchaseNeedLines(ctx: Ctx): string[] {
   const money = (v: number, currency: string) =>
     formatValue(v, { type: "currency", currency }, ctx.locale);
   const count = (n: number) => formatValue(n, { type: "integer" }, ctx.locale);
-  const each = Object.entries(optimisedOf(ctx.lines)).map(([code, o]) =>
-    `Optimised exposure: ${money(o.costAfter, code)} after harvest and reallocation ` +
+  const each = Object.entries(purchaseNeedOf(ctx.lines)).map(([code, o]) =>
+    `${REMAINING_PURCHASE_NEED}: ${
+      money(o.remainingPurchaseNeed, code)
+    } after harvest and reallocation ` +
     `(ELP ${money(o.costBefore, code)}; ${money(o.moneySaved, code)} saved; ` +
     `${count(o.closed)} of ${count(o.short)} positions closed)`
   );
   const all = convertedOf(ctx.lines);
-  if (!each.length || all?.optimisedExposure == null) return each;
+  if (!each.length || all?.remainingPurchaseNeed == null) return each;
   const saved = all.moneySaved === null ? "" : ` (${money(all.moneySaved, all.currency)} saved)`;
   return [
     ...each,
-    `Optimised exposure, all currencies (${all.currency}): ` +
-    `${money(all.optimisedExposure, all.currency)} after harvest and reallocation${saved}`,
+    `${REMAINING_PURCHASE_NEED}, all currencies (${all.currency}): ` +
+    `${money(all.remainingPurchaseNeed, all.currency)} after harvest and reallocation${saved}`,
   ];
 }
 
@@ -119,12 +122,12 @@ function exposureSection(ctx: Ctx): ViewSection | null {
     ["shortfallCost", "unpricedShortfalls", "positionsShort"],
     ["shortfallCost"],
   );
-  const optimised = optimisedLines(ctx);
+  const needs = purchaseNeedLines(ctx);
   if (!lines.some((l) => l.key.startsWith("license-position|"))) {
     // A pack without the position (a finance pack, say) leads with what it measured.
-    if (!optimised.length) return null;
+    if (!needs.length) return null;
     return section("exposure", "Compliance exposure", {
-      intro: ["Not measured: this pack has no license-position report.", ...optimised],
+      intro: ["Not measured: this pack has no license-position report.", ...needs],
     });
   }
   const unpriced = ctx.facts.unpriced ?? [];
@@ -132,7 +135,7 @@ function exposureSection(ctx: Ctx): ViewSection | null {
   const count = (n: number) => formatValue(n, { type: "integer" }, ctx.locale);
   return section("exposure", "Compliance exposure", {
     tables: [
-      { ...figureTable(ctx, lines), after: optimised },
+      { ...figureTable(ctx, lines), after: needs },
       ...(named.length
         ? [table(
           [cell("Application"), cell("Metric"), cell("Short", true)],
@@ -229,12 +232,10 @@ function estateSection(ctx: Ctx): ViewSection | null {
 function movedSection(ctx: Ctx): ViewSection {
   const { comparison } = ctx.facts;
   const notes = comparison?.notes.filter((n) => n !== "no earlier finished run") ?? [];
-  // Of the optimised exposure only what is left to buy is a headline line here; its other
-  // parts (the ELP's cost, money saved, positions) count among the other figures.
+  // Of license-optimization only the remaining purchase need is a headline line here; the
+  // optimisation beside it (the ELP's cost, money saved, positions) counts among the other figures.
   const shown = ctx.lines.filter((l) =>
-    l.name === "optimisedExposure"
-      ? l.part === "costAfter"
-      : l.name !== "converted" || l.part !== "moneySaved"
+    l.name !== "optimisation" && (l.name !== "converted" || l.part !== "moneySaved")
   );
   const headlineKeys = new Set(shown.map((l) => l.key));
   const other =

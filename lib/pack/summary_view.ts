@@ -1,7 +1,7 @@
 /**
  * What the pack summary shows a CFO on one screen, in this order: compliance exposure per
  * currency (shortfall cost, unpriced shortfalls named, positions short, and beside the ELP's the
- * optimised exposure when the pack runs license-optimization), the top risks by value
+ * remaining purchase need when the pack runs license-optimization), the top risks by value
  * per currency, the software cost per currency (cost to date beside the annual run rate), the
  * estate figures, what moved since the last comparable run (or why nothing is compared), and the
  * reports with their scope and the files attached or linked.

@@ -67,17 +67,27 @@ const REPORT_OF: Record<Exclude<keyof Headline, "converted">, string> = {
   shortfallCost: "license-position",
   unpricedShortfalls: "license-position",
   positionsShort: "license-position",
-  optimisedExposure: "license-optimization",
+  remainingPurchaseNeed: "license-optimization",
+  optimisation: "license-optimization",
   costToDate: "license-cost-summary",
   runRate: "license-cost-summary",
   uncoveredInstalls: "entitlement-state-by-computer",
   staleComputers: "stale-computers",
 };
 
+/** The headline figures kept per currency: empty, not null, when their report is left out. */
+const PER_CURRENCY = [
+  "costToDate",
+  "runRate",
+  "shortfallCost",
+  "remainingPurchaseNeed",
+  "optimisation",
+];
+
 /** The report each all-currency total in a reporting currency comes from. */
 const CONVERTED_REPORT_OF: Record<ConvertedPart, string> = {
   shortfallCost: "license-position",
-  optimisedExposure: "license-optimization",
+  remainingPurchaseNeed: "license-optimization",
   moneySaved: "license-optimization",
   costToDate: "license-cost-summary",
   runRate: "license-cost-summary",
@@ -178,8 +188,7 @@ function comparableHeadline(
   const headline = headlineOf(raw.figures!) as Record<keyof Headline, unknown>;
   for (const [name, report] of Object.entries(REPORT_OF)) {
     if (!differs.has(report)) continue;
-    headline[name as keyof Headline] =
-      ["costToDate", "runRate", "shortfallCost", "optimisedExposure"].includes(name) ? {} : null;
+    headline[name as keyof Headline] = PER_CURRENCY.includes(name) ? {} : null;
   }
   const converted = headline.converted as Record<string, unknown> | undefined;
   for (const [part, report] of Object.entries(CONVERTED_REPORT_OF)) {

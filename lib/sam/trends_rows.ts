@@ -1,7 +1,7 @@
 /**
- * The trends report's rows: one per run (counts), one per run and currency (cost to date, shortfall
- * cost and optimised exposure, a table per currency: amounts in different currencies are never on one line or axis),
- * and the runs left out.
+ * The trends report's rows: one per run (counts), one per run and currency (cost to date,
+ * shortfall cost and remaining purchase need, a table per currency: amounts in different
+ * currencies are never on one line or axis), and the runs left out.
  *
  * @module
  */
@@ -32,7 +32,8 @@ export function runRows(history: History): Row[] {
 }
 
 /**
- * The currencies any run has cost to date, shortfall cost or an optimised exposure in, alphabetical.
+ * The currencies any run has cost to date, shortfall cost or a remaining purchase need in,
+ * alphabetical.
  *
  * @example
  * ```ts
@@ -45,14 +46,14 @@ export function currenciesOf(history: History): string[] {
   for (const r of history.runs) {
     for (const c of Object.keys(r.headline.costToDate)) all.add(c);
     for (const c of Object.keys(r.headline.shortfallCost)) all.add(c);
-    for (const c of Object.keys(r.headline.optimisedExposure ?? {})) all.add(c);
+    for (const c of Object.keys(r.headline.remainingPurchaseNeed ?? {})) all.add(c);
   }
   return [...all].sort();
 }
 
 /**
- * One row per run in one currency: started, cost to date, shortfall cost, optimised exposure (what
- * license-optimization left to buy, as that run's summary said). A run whose report ran (and
+ * One row per run in one currency: started, cost to date, shortfall cost, remaining purchase need
+ * (what license-optimization left to buy, as that run's summary said). A run whose report ran (and
  * compares with the latest) but has no line in the currency had 0 there; null means the run has
  * no such figure at all (the report did not run, failed, or ran with other parameters).
  *
@@ -70,7 +71,7 @@ export function moneyRows(history: History, currency: string): Row[] {
       (r.compared.includes("license-cost-summary") ? 0 : null),
     shortfallCost: r.headline.shortfallCost[currency] ??
       (r.compared.includes("license-position") ? 0 : null),
-    optimisedExposure: r.headline.optimisedExposure?.[currency]?.costAfter ??
+    remainingPurchaseNeed: r.headline.remainingPurchaseNeed?.[currency] ??
       (r.compared.includes("license-optimization") ? 0 : null),
     currency,
   }));
@@ -92,7 +93,7 @@ export function reportingCurrenciesOf(history: History): string[] {
 
 /**
  * One row per run in one reporting currency: started, the all-currency totals in it (cost to date,
- * shortfall cost, optimised exposure) as that run's summary stated them, and the rates that run
+ * shortfall cost, remaining purchase need) as that run's summary stated them, and the rates that run
  * converted with. A run in that reporting currency whose report ran (and compares with the
  * latest) but has no such total had 0; every figure of a run without that reporting currency is
  * null, its rates too.
@@ -113,7 +114,7 @@ export function convertedRows(history: History, code: string): Row[] {
       run: r.run,
       costToDate: of(totals?.costToDate, "license-cost-summary"),
       shortfallCost: of(totals?.shortfallCost, "license-position"),
-      optimisedExposure: of(totals?.optimisedExposure, "license-optimization"),
+      remainingPurchaseNeed: of(totals?.remainingPurchaseNeed, "license-optimization"),
       rates: totals ? r.rates : null,
       currency: code,
     };
@@ -134,7 +135,8 @@ export function skippedRows(history: History): Row[] {
 }
 
 /**
- * Whether some run of `history` ran license-optimization (so the optimised exposure is shown).
+ * Whether some run of `history` ran license-optimization (so the remaining purchase need is
+ * shown).
  *
  * @example
  * ```ts

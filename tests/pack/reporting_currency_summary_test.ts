@@ -100,7 +100,7 @@ describe("the weekly audit pack's summary in EUR", () => {
     assert.deepEqual(summary.headline.converted, {
       currency: "EUR",
       shortfallCost: position.get("Shortfall cost, all currencies (EUR)"),
-      optimisedExposure: optimisation.get("Remaining purchase need, all currencies (EUR)"),
+      remainingPurchaseNeed: optimisation.get("Remaining purchase need, all currencies (EUR)"),
       moneySaved: optimisation.get("Money saved, all currencies (EUR)"),
       costToDate: cost.get("Cost to date, all currencies (EUR)"),
       runRate: cost.get("Annual run rate, all currencies (EUR)"),
@@ -133,17 +133,17 @@ describe("the weekly audit pack's summary in EUR", () => {
           `\\${eur(cost.get("Annual run rate, all currencies (EUR)"))}$`,
       ),
     );
-    const optimised = `Optimised exposure, all currencies (EUR): ${
+    const optimised = `Remaining purchase need, all currencies (EUR): ${
       eur(optimisation.get("Remaining purchase need, all currencies (EUR)"))
     } after harvest and reallocation (${
       eur(optimisation.get("Money saved, all currencies (EUR)"))
     } saved)`;
-    assert.equal(line("Optimised exposure, all currencies"), optimised);
+    assert.equal(line("Remaining purchase need, all currencies"), optimised);
     // Each total right after the figures in their own currency that it converts.
     const at = (s: string) => text.indexOf(s);
     assert.ok(at("Shortfall cost (USD)") < at(exposureRow!), text);
     assert.ok(at(exposureRow!) < at("Unpriced shortfalls"), text);
-    assert.ok(at("Optimised exposure: $") < at(optimised), text);
+    assert.ok(at("Remaining purchase need: $") < at(optimised), text);
     assert.ok(at("\n  USD ") < at(costRow!), text);
     for (const shown of [STATEMENT, shortfall, optimised, ...costRow!.split(/ {2,}/)]) {
       assert.ok(text.includes(shown), `text part: ${shown}`);
@@ -184,13 +184,13 @@ describe("the weekly audit pack's summary in EUR", () => {
     const converted = sections.find((s) => s.id === "converted-eur");
     const expected = async (run: PackRunResult, rates: string) => {
       const summary = JSON.parse(await Deno.readTextFile(`${run.dir}/summary.json`));
-      const { costToDate, shortfallCost, optimisedExposure } = summary.headline.converted;
-      return { costToDate, shortfallCost, optimisedExposure, rates };
+      const { costToDate, shortfallCost, remainingPurchaseNeed } = summary.headline.converted;
+      return { costToDate, shortfallCost, remainingPurchaseNeed, rates };
     };
     const shown = converted?.rows.map((r) => ({
       costToDate: r.costToDate,
       shortfallCost: r.shortfallCost,
-      optimisedExposure: r.optimisedExposure,
+      remainingPurchaseNeed: r.remainingPurchaseNeed,
       rates: r.rates,
     }));
     assert.deepEqual(shown, [

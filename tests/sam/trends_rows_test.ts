@@ -15,7 +15,8 @@ const run = (
     shortfallCost,
     costToDate: {},
     runRate: {},
-    optimisedExposure: {},
+    remainingPurchaseNeed: {},
+    optimisation: {},
     unpricedShortfalls: null,
     positionsShort: null,
     uncoveredInstalls: null,
@@ -50,7 +51,7 @@ describe("trends rows in a reporting currency", () => {
     const converted = {
       currency: "EUR",
       shortfallCost,
-      optimisedExposure: null,
+      remainingPurchaseNeed: null,
       moneySaved: null,
       costToDate: 1000 + day,
       runRate: null,
@@ -70,7 +71,7 @@ describe("trends rows in a reporting currency", () => {
     };
     const rows = convertedRows(history, "EUR");
     assert.deepEqual(
-      rows.map((r) => [r.costToDate, r.shortfallCost, r.optimisedExposure, r.rates]),
+      rows.map((r) => [r.costToDate, r.shortfallCost, r.remainingPurchaseNeed, r.rates]),
       [
         [1001, 500.25, null, "1 EUR = 1.1 USD (rates of 2026-01-01, fx.csv)"],
         [null, null, null, null],
