@@ -3,16 +3,20 @@
  * from which the stylesheet (`templates/report.css`) computes widths that always add up to the
  * section's width.
  *
- * Every column asks for its `width` (or a default for its type) and has a floor it is never
+ * Every column asks for its `width` (or a default for its type; a text column no more than its
+ * longest line) and has a floor it is never
  * narrower than: the longest word of its header (so no header word is broken: "Application id",
  * never "Applicatio n id"); for numbers, their widest formatted value (numbers never wrap); for
  * dates, their widest formatted text (a date never wraps: "Feb 1, 2025", never "Feb 1," over
  * "2025"); for text, its longest word up to {@link TEXT_WORD_FLOOR} characters (from the
  * section's extents). A text column none of whose values is longer than its longest word (ids,
  * host names, codes) of at most {@link ID_MAX} characters is an id column: its cells never wrap
- * ("LIC00071", never "LIC000 / 71") and its floor is that word. When the asked widths do not fit, each column keeps
- * its floor plus its share of what is left; the table's font shrinks (to a floor of its own) as
- * far as the asked widths need, and further only when the floors alone are wider than the page.
+ * ("LIC00071", never "LIC000 / 71") and its floor is that word. When the asked widths do not
+ * fit, each column keeps its floor plus its share of what is left; when they fit, the width to
+ * spare goes to the text columns whose lines are longer than their width (in proportion to what
+ * each lacks), so long names wrap less while short ones ("—") get none; the table's font shrinks
+ * (to a floor of its own) as far as the asked widths need, and further only when the floors alone
+ * are wider than the page.
  *
  * @module
  */
@@ -210,6 +214,30 @@ function floorOf(column: Column, extents: Extents | undefined, locale: string): 
   return Math.max(header, Math.min(word, cap));
 }
 
+/** The longest text line a column's spare width is given for, in characters. */
+const TEXT_LINE_CAP = 60;
+
+/**
+ * A text column's longest line in characters (Infinity for other columns and when unknown): a
+ * column of short text ("—", a code) asks no more width than it shows.
+ */
+function textLine(column: Column, extents: Extents | undefined): number {
+  if (column.type !== "text") return Infinity;
+  const line = textExtent(extents, column.key)?.longestLine;
+  // Capitals and wide letters ("DE-VMW-CL01") are wider than the "0" a ch measures.
+  return line === undefined ? Infinity : line * WIDE_LETTERS;
+}
+
+/** How much wider than "0" text of capitals and wide letters runs, at most. */
+const WIDE_LETTERS = 1.25;
+
+/** How much wider (ch) a text column's longest line (up to {@link TEXT_LINE_CAP}) is than `width`. */
+function lackOf(column: Column, extents: Extents | undefined, width: number): number {
+  if (column.type !== "text") return 0;
+  const line = textExtent(extents, column.key)?.longestLine ?? 0;
+  return Math.max(0, Math.min(line, TEXT_LINE_CAP) + CELL_PADDING_CH - width);
+}
+
 /**
  * The column a table's totals lines put their label in ("Total all currencies (EUR) · 3 rows")
  * and the longest word of those labels, which that column keeps whole.
@@ -257,14 +285,23 @@ export function tableLayout(
   const widths = columns.map((c, i) =>
     Math.max(
       1 + CELL_PADDING_CH,
-      (c.width ?? DEFAULT_COLUMN_WIDTHS[c.type] ?? 12) + CELL_PADDING_CH,
+      Math.min(
+        (c.width ?? DEFAULT_COLUMN_WIDTHS[c.type] ?? 12) + CELL_PADDING_CH,
+        textLine(c, extents) + CELL_PADDING_CH,
+      ),
       floors[i],
     )
   );
   const sum = widths.reduce((a, b) => a + b, 0);
   const floorSum = floors.reduce((a, b) => a + b, 0);
   const classes = columns.map((c) => columnClass(c, extents));
-  const weights = widths.map((w, i) => (classes[i].startsWith("text") ? w * TEXT_SHARE : w));
+  // Spare width goes first to the text columns whose lines are longer than their width, in
+  // proportion to what they lack; else text columns get more of it than others.
+  const lacks = columns.map((c, i) => lackOf(c, extents, widths[i]));
+  const lackSum = lacks.reduce((a, b) => a + b, 0);
+  const weights = lackSum > 0
+    ? lacks
+    : widths.map((w, i) => (classes[i].startsWith("text") ? w * TEXT_SHARE : w));
   const weightSum = weights.reduce((a, b) => a + b, 0) || 1;
   const slack = sum - floorSum;
   return {

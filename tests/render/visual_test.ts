@@ -547,8 +547,9 @@ describe("the markup the layout relies on", () => {
     assert.ok(cols.every(([w, , f]) => f <= w + 1e-9), "floors within widths");
     const room = cols.reduce((a, [, , , k]) => a + k, 0);
     assert.ok(Math.abs(room - 1) < 0.001 || room === 0, `room shares sum to ${room}`);
-    // Width hints plus padding; the boolean column is as wide as its label's word "Reclaimable".
-    assert.deepEqual(cols.map(([w]) => Math.round(w)), [12, 22, 8, 13]);
+    // Width hints plus padding, a text column no wider than its longest line ("all" under
+    // "Group", "text 1"); the boolean column is as wide as its label's word "Reclaimable".
+    assert.deepEqual(cols.map(([w]) => Math.round(w)), [7, 9, 8, 13]);
     const sum = cols.reduce((a, [w]) => a + w, 0);
     assert.ok(Math.abs(sum - Number(table[1])) < 0.01, `${sum} vs ${table[1]}`);
     const shares = cols.reduce((a, [, share]) => a + share, 0);
