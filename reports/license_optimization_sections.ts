@@ -53,7 +53,7 @@ export function positionsSection(
       text("outcome", "Outcome", { width: 12 }),
       money("unitPrice", "Unit price"),
       money("costBefore", "Shortfall cost before", { width: 14 }),
-      money("costAfter", "Shortfall cost after", { width: 14 }),
+      money("costAfter", "Remaining purchase need", { width: 14 }),
       money("moneySaved", "Money saved", { width: 14 }),
       text("currency", "Currency", { width: 8 }),
     ],
