@@ -41,8 +41,10 @@ Benchmarks:
   client    fan-out vs a sequential client, and under a rate limit
   render    XLSX and CSV renderers vs raw exceljs/csv-stringify at 100k and 1M rows (CPU, RSS)
   queue     packs on the PostgreSQL queue, 1 vs 4 workers (needs SAMKIT_TEST_DATABASE_URL)
-  startup   report --help and a client-only script vs a bare main.ts --version; the demo vs
-            one JSON report; PDF vs HTML of the same report (whole processes, median of 3)
+  startup   report --help and a client-only script vs a bare main.ts --version (goal <= 2.5x);
+            the demo vs one JSON report (goal <= 2.5x) and PDF vs HTML of the same report, each
+            pair run in turn (whole processes, median of 3); then the demo's reports in one
+            process: samkit's CPU vs Chrome's (as Chrome reports it), step by step
 
 Options:
   --computers N  reports: measure at 50,000 and N computers instead (N above 50,000; a
