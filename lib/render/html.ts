@@ -657,6 +657,9 @@ async function svgChartView(
   return svg ? { title: spec.title, svg } : undefined;
 }
 
+/** The longest bar label drawn whole (longer ones end in "…"). */
+const BAR_LABEL_CHARS = 44;
+
 /** Reads the chart's first rows and lays out its bars. */
 async function barChartView(
   spec: BarChartSpec,
@@ -677,11 +680,14 @@ async function barChartView(
     const text = valueColumn
       ? formatCell(row, valueColumn, { locale: ctx.locale })
       : formatNumber(value, { locale: ctx.locale, decimals: Number.isInteger(value) ? 0 : 2 });
-    picked.push({ label: truncate(label || "(blank)", 34), value, text });
+    picked.push({ label: truncate(label || "(blank)", BAR_LABEL_CHARS), value, text });
     if (picked.length >= top) break;
   }
   if (picked.length === 0) return undefined;
-  const width = 760, labelWidth = 230, valueSpace = 110, barHeight = 16, pitch = 24;
+  // The labels get the room the longest needs (a product's name and version), the bars the rest.
+  const longest = Math.max(...picked.map((p) => [...p.label].length));
+  const labelWidth = Math.min(290, Math.max(60, Math.ceil(longest * 6.2) + 14));
+  const width = 760, valueSpace = 110, barHeight = 16, pitch = 24;
   const barArea = width - labelWidth - valueSpace;
   const max = Math.max(0, ...picked.map((p) => p.value));
   const round = (n: number) => Math.round(n * 10) / 10;

@@ -199,8 +199,11 @@ describe("HtmlRenderer", () => {
     assert.equal((svg.match(/class="bar"/g) ?? []).length, 6);
     assert.equal(/xmlns|href|url\(/.test(svg), false);
     assert.ok(svg.includes(">Microsoft 365 E3</text>"));
-    // The largest value gets the full bar area.
-    assert.ok(svg.includes('class="bar" x="230" y="0" width="420"'));
+    // The largest value gets the full bar area: from the labels' room to the values' (110 px).
+    const bars = [...svg.matchAll(/class="bar" x="([\d.]+)" y="0" width="([\d.]+)"/g)]
+      .map((m) => [Number(m[1]), Number(m[2])]);
+    assert.equal(Math.max(...bars.map(([x, w]) => x + w)), 760 - 110);
+    assert.ok(bars[0][0] < 230, "short labels leave the bars more room");
   });
 
   it("prints repeated table headers, unbroken rows, A4 pages and landscape for wide tables", async () => {

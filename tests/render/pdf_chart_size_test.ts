@@ -10,6 +10,9 @@ import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { renewals } from "../../reports/renewals.ts";
 import { stackedBarSvg } from "../../lib/render/charts/stacked_bar.ts";
+import { renderHtmlString } from "../../lib/render/html.ts";
+import { memorySection } from "../../lib/report/spool.ts";
+import { oneSectionDoc } from "./helpers.ts";
 import { withServer } from "../helpers/server.ts";
 import { closeTestBrowser, runReportForTest } from "../helpers/run_report.ts";
 
@@ -90,5 +93,22 @@ describe("a stacked bar chart's labels", () => {
       { id: "c", locale: "en-US", columns: [], now: new Date(0), total: 1 },
     );
     assert.ok(svg.includes(`>${name}</text>`), "drawn whole, not cut with an ellipsis");
+  });
+});
+
+describe("a bar chart's labels", () => {
+  it("show a product's whole name and version", async () => {
+    const name = "Oracle Database 19c Enterprise Edition 19.24";
+    const html = await renderHtmlString(oneSectionDoc(memorySection({
+      id: "top",
+      title: "Top applications",
+      columns: [
+        { key: "application", label: "Application", type: "text" },
+        { key: "cost", label: "Cost to date", type: "number" },
+      ],
+      rows: [{ application: name, cost: 5 }, { application: "IBM Db2", cost: 2 }],
+      chart: { type: "bar", title: "Cost to date", label: "application", value: "cost" },
+    })));
+    assert.match(html, new RegExp(`class="bar-label"[^>]*>${name}</text>`));
   });
 });
