@@ -4,7 +4,9 @@
  * JSON, CSV and XLSX written) in a process of its own (`report_child.ts`), so its wall time, CPU
  * time and peak RSS are the report's alone; the reference server runs in this process, one size
  * at a time, over real HTTP. Prints each report's figures per size and the growth from 50,000:
- * time should grow about linearly, and peak RSS stay at most 1,000 MB at 200,000 computers.
+ * time should grow about linearly, and peak RSS stay at most 1,000 MB at 200,000 computers; and
+ * unused-software's CPU time against license-position's of the same run (at most 1.8× at
+ * 200,000 computers).
  *
  * Usage: `deno run -P=bench bench/report_scaling_bench.ts [--computers N] [report-id …]`.
  *
@@ -26,6 +28,9 @@ const FROM = 50_000;
 
 /** The peak RSS a report may reach at 200,000 computers, in MB. */
 const RSS_GOAL_MB = 1_000;
+
+/** unused-software's CPU against license-position's in the same run, at 200,000 computers. */
+const UNUSED_GOAL = 1.8;
 
 /** The sizes measured by default. */
 export const DEFAULT_SIZES: readonly number[] = [5_000, FROM, 200_000];
@@ -94,6 +99,28 @@ function judge(size: number, f: ChildFigures, from: ChildFigures | undefined): v
 }
 
 /**
+ * The line comparing unused-software's CPU time with license-position's at one size (both run
+ * against the same server, one after the other), judged against its goal from 200,000
+ * computers; `undefined` unless both ran.
+ */
+function unusedLine(size: number, at: ReadonlyMap<string, ChildFigures>): string | undefined {
+  const unused = at.get("unused-software"), position = at.get("license-position");
+  if (!unused || !position) return undefined;
+  const ratio = unused.cpuMs / position.cpuMs;
+  const figures = `unused-software CPU ${seconds(unused.cpuMs)} vs license-position ` +
+    `${seconds(position.cpuMs)} at ${size.toLocaleString("en-US")}: `;
+  return "report scaling: " + figures +
+    (size >= 200_000
+      ? stateGoal(
+        `unused-software / license-position CPU at ${size} computers`,
+        ratio,
+        "<=",
+        UNUSED_GOAL,
+      )
+      : `${ratio.toFixed(2)}x (goal at 200,000 computers: <= ${UNUSED_GOAL.toFixed(2)}x)`);
+}
+
+/**
  * Runs every API report (or those named) at each size in a child process and prints its wall
  * time, CPU time and peak RSS, with the growth from 50,000 computers.
  *
@@ -119,12 +146,16 @@ export async function benchReportScaling(
         `(seed 3) in ${seconds(performance.now() - t0)}`,
     );
     try {
+      const atSize = new Map<string, ChildFigures>();
       for (const definition of wanted) {
         const figures = await runChild(server, definition.id);
         if (computers === FROM) atFrom.set(definition.id, figures);
+        atSize.set(definition.id, figures);
         console.log(line(computers, figures, atFrom.get(definition.id)));
         judge(computers, figures, atFrom.get(definition.id));
       }
+      const unused = unusedLine(computers, atSize);
+      if (unused) console.log(unused);
     } finally {
       await server.close();
     }
