@@ -597,6 +597,13 @@ function visibleView<T>(value: T): T {
 interface CellView {
   readonly text: string;
   readonly class: string;
+  /** Columns the cell spans (a totals label over the empty cells after it); absent: one. */
+  readonly span?: number;
+  /**
+   * An empty cell a label before it spans: samkit's templates leave it out; a theme's own totals
+   * template that knows no `span` prints it, and its columns stay aligned.
+   */
+  readonly covered?: boolean;
 }
 
 /** A chart as the `chart` template draws it: bars laid out here, or a drawn SVG. */
@@ -769,7 +776,7 @@ function totalsRows(
   return Object.entries(totals).map(([label, line]) => {
     const rows = line.rows ?? 0;
     const labelText = totalsLabel(kind, label, rows, locale);
-    return columns.map((column, i) => {
+    const cells = columns.map((column, i): CellView => {
       let text = "";
       let cls = columnClass(column);
       const shown = summed.has(column.key)
@@ -789,7 +796,25 @@ function totalsRows(
       }
       return { text, class: cls };
     });
+    return spanLabel(cells, labelAt);
   });
+}
+
+/**
+ * A totals line's cells with its label spanning the empty cells after it, so "Subtotal all
+ * currencies (EUR) · 25 rows" reads on one line rather than wrapped in a narrow first column.
+ */
+function spanLabel(cells: readonly CellView[], labelAt: number): CellView[] {
+  let end = labelAt + 1;
+  while (end < cells.length && cells[end].text === "") end++;
+  if (end === labelAt + 1) return [...cells];
+  return cells.map((cell, i) =>
+    i === labelAt
+      ? { ...cell, span: end - labelAt }
+      : i > labelAt && i < end
+      ? { ...cell, covered: true }
+      : cell
+  );
 }
 
 function sectionParts(

@@ -1,7 +1,8 @@
 /**
  * license-cost-summary in a reporting currency, read from its printed PDF: every currency's
  * figures on the cover (page 1), the summary's figures and its contents on one page, and totals
- * labels ("Total all currencies (EUR)") whose words are never broken across lines.
+ * labels ("Total all currencies (EUR)") whose words are never broken across lines and that read
+ * on one line over the empty cells after them.
  *
  * @module
  */
@@ -45,6 +46,8 @@ describe("license-cost-summary in EUR, printed", () => {
       // Every word of every totals label printed whole (its column keeps the longest).
       const labels = ["Total all currencies (EUR) · 3 rows", "Subtotal", "currencies"];
       assert.deepEqual(brokenHeaderWords(pages, labels), [], "totals labels whole");
+      // A totals label spans the empty cells after it: one line, not wrapped in a narrow column.
+      assert.match(pages.join("\n"), /Total all currencies \(EUR\) · [\d,]+ rows/);
     });
   });
 });
