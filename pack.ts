@@ -33,6 +33,7 @@ export {
 } from "./lib/pack/pack_file.ts";
 export type { ManifestSigner } from "./lib/pack/sign.ts";
 export type { PackSign } from "./lib/pack/pack_sign.ts";
+export type { PackDiff } from "./lib/pack/pack_diff.ts";
 export type { SecretRef } from "./lib/tenants/tenants_file.ts";
 export {
   type PackRunResult,

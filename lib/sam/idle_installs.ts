@@ -303,7 +303,11 @@ export class IdleCounter {
   /** Per application: installations, recent, one per bucket, never, candidates. */
   readonly #counts = new Map<string, number[]>();
 
-  /** @param thresholds Idle-day thresholds, ascending. */
+  /**
+   * A counter with no installation counted yet.
+   *
+   * @param thresholds Idle-day thresholds, ascending.
+   */
   constructor(thresholds: readonly number[]) {
     this.#thresholds = thresholds;
   }
