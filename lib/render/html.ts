@@ -852,6 +852,8 @@ function sectionParts(
       section.extents,
       ctx.locale,
       totalsLabelRoom(section, ctx.locale),
+      // Printed, 1% of a section's width is a fixed length the stylesheet gives (--cqi).
+      ctx.forPrint ? { sectionPercent: "var(--cqi)" } : {},
     ),
     totals: hasTotals
       ? totalsRows(section.totals, section.totalsSpec, section.columns, "Total", ctx.locale)

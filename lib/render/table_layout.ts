@@ -102,6 +102,27 @@ export interface ColView {
 }
 
 /**
+ * Options of {@link tableLayout}.
+ *
+ * @example
+ * ```ts
+ * import { tableLayout, type TableLayoutOptions } from "./table_layout.ts";
+ * const printed: TableLayoutOptions = { sectionPercent: "var(--cqi)" };
+ * const columns = [{ key: "n", label: "N", type: "integer" as const }];
+ * const layout = tableLayout(columns, undefined, "en-US", undefined, printed);
+ * console.log(layout.fit); // calc(18.4094 * var(--cqi))
+ * ```
+ */
+export interface TableLayoutOptions {
+  /**
+   * The length of 1% of the section's width the font sizes are given in (default: `cqi` units
+   * of the section's query container). Printed documents pass `var(--cqi)`, which the print
+   * stylesheet sets to a fixed length, so Chrome evaluates no query container per cell.
+   */
+  readonly sectionPercent?: string;
+}
+
+/**
  * How a table lays out its columns (custom properties the stylesheet computes widths from).
  *
  * @example
@@ -116,9 +137,9 @@ export interface TableLayout {
   readonly sum: number;
   /** The sum of the floors, in ch. */
   readonly floors: number;
-  /** The font size (a `cqi` length) at which the asked widths fill the section exactly. */
+  /** The font size (in `cqi`, or `sectionPercent`) at which the widths fill the section. */
   readonly fit: string;
-  /** The font size (a `cqi` length) at which the floors fill the section exactly. */
+  /** The font size (in `cqi`, or `sectionPercent`) at which the floors fill the section. */
   readonly fitFloors: string;
   /** The columns. */
   readonly columns: readonly ColView[];
@@ -261,6 +282,7 @@ export interface TotalsLabelRoom {
  * default; at least its floor) and floor, padding included, and the font sizes at which the asked
  * widths and the floors fill the section. With `label`, the column holding the totals lines'
  * labels is never narrower than their longest word ("currencies", never "currenci" over "es").
+ * With `options.sectionPercent` the font sizes are given in that length rather than `cqi`.
  *
  * @example
  * ```ts
@@ -277,7 +299,10 @@ export function tableLayout(
   extents?: Extents,
   locale = "en-US",
   label?: TotalsLabelRoom,
+  options: TableLayoutOptions = {},
 ): TableLayout {
+  const ofSection = (percent: number) =>
+    options.sectionPercent ? `calc(${percent} * ${options.sectionPercent})` : `${percent}cqi`;
   const floors = columns.map((c) =>
     Math.max(floorOf(c, extents, locale), c.key === label?.key ? label.word : 0) +
     CELL_PADDING_CH
@@ -307,8 +332,8 @@ export function tableLayout(
   return {
     sum: round4(sum),
     floors: round4(floorSum),
-    fit: sum > 0 ? `${round4(100 / (sum * CH_PER_EM))}cqi` : "100cqi",
-    fitFloors: floorSum > 0 ? `${round4(100 / (floorSum * CH_PER_EM))}cqi` : "100cqi",
+    fit: ofSection(sum > 0 ? round4(100 / (sum * CH_PER_EM)) : 100),
+    fitFloors: ofSection(floorSum > 0 ? round4(100 / (floorSum * CH_PER_EM)) : 100),
     columns: columns.map((column, i) => ({
       label: column.label,
       class: classes[i],
