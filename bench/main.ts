@@ -37,7 +37,8 @@ Benchmarks:
             a process of its own: wall, CPU, peak RSS, and 200,000 against 50,000 (goal <= 4.4x)
   server    the reference server vs a bare Deno.serve of the same bytes; its scaling per report
   reports   every API report end to end at 5,000, 50,000 and 200,000 computers, each in a
-            process of its own: wall, CPU, peak RSS and the growth from 50,000
+            process of its own: wall, CPU, peak RSS and the growth from 50,000;
+            unused-software's CPU against license-position's (goal <= 1.8x at 200,000)
   client    fan-out vs a sequential client, and under a rate limit
   render    XLSX and CSV renderers vs raw exceljs/csv-stringify at 100k and 1M rows (CPU, RSS)
   queue     packs on the PostgreSQL queue, 1 vs 4 workers (needs SAMKIT_TEST_DATABASE_URL)
