@@ -20,58 +20,16 @@ import { sha256File } from "../../lib/pack/manifest.ts";
 import { outTestDir } from "../helpers/files.ts";
 import { runCli } from "../helpers/cli.ts";
 import { TEST_NOW } from "../helpers/server.ts";
+import {
+  ADDED_LICENSE,
+  changeEstate,
+  GONE_COMPUTER,
+  type SwitchingProxy,
+  switchingProxy,
+} from "./estate_change.ts";
 
 const TOKEN = "run-diff-token";
-const APP = "APP0029";
-const GONE = "C900001";
-const ADDED_LICENSE = "LIC900001";
 const ESTATE = { port: 0, computers: 120, seed: 7, now: TEST_NOW, quiet: true, token: TOKEN };
-
-/** A loopback proxy whose upstream can be switched: both runs read one address, one source. */
-function switchingProxy(upstream: string) {
-  let target = upstream;
-  const drop = ["host", "content-length", "connection", "transfer-encoding", "content-encoding"];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
-    const url = new URL(req.url);
-    const headers = new Headers(req.headers);
-    for (const name of drop) headers.delete(name);
-    const body = req.method === "GET" || req.method === "HEAD" ? undefined : await req.bytes();
-    const res = await fetch(target + url.pathname + url.search, {
-      method: req.method,
-      headers,
-      ...(body ? { body } : {}),
-    });
-    const out = new Headers(res.headers);
-    for (const name of drop) out.delete(name);
-    return new Response(await res.bytes(), { status: res.status, headers: out });
-  });
-  return {
-    url: `http://127.0.0.1:${server.addr.port}`,
-    to(next: string) {
-      target = next;
-    },
-    close: () => server.shutdown(),
-  };
-}
-
-/** An install of APP (one per installation) on a computer: its tracking and state rows. */
-function install(srv: RunningServer, computerId: string, state = "ES02"): void {
-  srv.store.insert("metric_tracking", {
-    computerId,
-    metricId: "MET01",
-    applicationId: APP,
-    initialRequirement: 1,
-    coreFactor: 1,
-    minimumRequirement: 0,
-    requirement: 1,
-  });
-  srv.store.insert("computer_application_entitlements", {
-    computerId,
-    applicationId: APP,
-    metricId: "MET01",
-    entitlementStateId: state,
-  });
-}
 
 type Row = Record<string, unknown>;
 const section = (json: { sections: { id: string; rows: Row[] }[] }, id: string) =>
@@ -87,7 +45,7 @@ async function listing(dir: string): Promise<string[]> {
 
 describe("deno task diff between two pack runs", () => {
   let dir: string, a: RunningServer, b: RunningServer, other: RunningServer;
-  let proxy: ReturnType<typeof switchingProxy>;
+  let proxy: SwitchingProxy;
   let runA: string, runB: string, runOther: string, added: string[];
   const pack = validatePack({
     name: "diffed",
@@ -102,28 +60,9 @@ describe("deno task diff between two pack runs", () => {
       startServer(ESTATE),
       startServer(ESTATE),
     ]);
-    // Before: one more computer, with an install of APP; after: it is gone.
-    const model = a.store.first("Computer", { id: "C000002" })!;
-    a.store.insert("computers", {
-      id: GONE,
-      hostName: "GONE-PC-01",
-      status: "Active",
-      organizationId: model.organizationId,
-      isVirtual: 0,
-      isServer: 0,
-    });
-    install(a, GONE);
-    // After: five installs of APP on computers that have none, and a license of 2 more units.
-    const has = new Set(
-      b.store.query({ resource: "MetricTracking", where: { applicationId: APP }, limit: 1000 })
-        .rows.map((r) => r.computerId),
-    );
-    added = b.store.query({ resource: "Computer", sort: "id:asc", limit: 200 }).rows
-      .map((c) => c.id as string).filter((id) => !has.has(id)).slice(0, 5);
-    for (const id of added) install(b, id);
-    const license = b.store.first("License", { applicationId: APP })!;
-    const { __rowid: _, ...copy } = license;
-    b.store.insert("licenses", { ...copy, id: ADDED_LICENSE, quantity: 2, initialQuantity: 2 });
+    // Before: one more computer, with an install of CHANGED_APP; after: it is gone, five
+    // installs of CHANGED_APP on computers that had none, and a license of 2 more units.
+    added = changeEstate(a, b, 5).map((c) => c.id);
     proxy = switchingProxy(a.url);
     const source = { baseUrl: proxy.url, token: TOKEN };
     const first = await runPack({
@@ -174,7 +113,7 @@ describe("deno task diff between two pack runs", () => {
     const computers = section(json, "computers");
     assert.deepEqual(
       computers.filter((c) => c.change === "removed").map((c) => c.computerId),
-      [GONE],
+      [GONE_COMPUTER],
     );
     assert.equal(computers.filter((c) => c.change === "added").length, 0);
 
@@ -185,7 +124,7 @@ describe("deno task diff between two pack runs", () => {
     );
     assert.deepEqual(
       installs.filter((i) => i.change === "disappeared").map((i) => i.computerId),
-      [GONE],
+      [GONE_COMPUTER],
     );
     assert.ok(installs.every((i) => i.change === "appeared" || i.change === "disappeared"));
 
@@ -196,7 +135,7 @@ describe("deno task diff between two pack runs", () => {
       2,
     ]]);
 
-    // The position of APP: requirement +5 −1 = +4, purchased +2: 2 units worse.
+    // The position of CHANGED_APP: requirement +5 −1 = +4, purchased +2: 2 units worse.
     const positions = section(json, "positions");
     assert.equal(positions.length, 1, JSON.stringify(positions));
     const [p] = positions;
