@@ -5,26 +5,17 @@
  * @module
  */
 
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
 import { PdfRenderer } from "../../lib/render/pdf.ts";
 import { formatDate } from "../../lib/render/format.ts";
 import type { RenderDocument } from "../../lib/render/renderer.ts";
 import { memorySection } from "../../lib/report/spool.ts";
 import type { Column, Row } from "../../lib/report/model.ts";
 import { pdfPages } from "./pdf_read.ts";
+import { usePrintBrowser } from "./print_browser.ts";
 
-let browser: BrowserHandle;
-let dir: string;
-before(async () => {
-  browser = launchBrowser();
-  dir = await Deno.makeTempDir({ prefix: "samkit-pdf-dates-" });
-});
-after(async () => {
-  await browser.close();
-  await Deno.remove(dir, { recursive: true });
-});
+const print = usePrintBrowser("samkit-pdf-dates-");
 
 /** The actions table's shape: long texts, ids, a narrow date column, numbers and money. */
 const COLUMNS: Column[] = [
@@ -80,8 +71,8 @@ describe("dates in a printed table", () => {
       sections: [memorySection({ id: "actions", title: "Actions", columns: COLUMNS, rows: data })],
       version: "test",
     };
-    const out = await Deno.makeTempDir({ dir });
-    const [path] = await new PdfRenderer().render(doc, { outDir: out, browser });
+    const out = await Deno.makeTempDir({ dir: print.dir });
+    const [path] = await new PdfRenderer().render(doc, { outDir: out, browser: print.browser });
     const text = (await pdfPages(path)).join("\n");
     const broken = data.map((r) => formatDate(r.lastUsed as Date, { locale: "en-US" }))
       .filter((date) => !text.includes(date));

@@ -7,25 +7,16 @@
  * @module
  */
 
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
 import { PdfRenderer } from "../../lib/render/pdf.ts";
 import type { RenderDocument } from "../../lib/render/renderer.ts";
 import { memorySection } from "../../lib/report/spool.ts";
 import type { Column, Row } from "../../lib/report/model.ts";
 import { brokenHeaderWords, contentsLines, pdfOutline, pdfPages } from "./pdf_read.ts";
+import { usePrintBrowser } from "./print_browser.ts";
 
-let browser: BrowserHandle;
-let dir: string;
-before(async () => {
-  browser = launchBrowser();
-  dir = await Deno.makeTempDir({ prefix: "samkit-pdf-pages-" });
-});
-after(async () => {
-  await browser.close();
-  await Deno.remove(dir, { recursive: true });
-});
+const print = usePrintBrowser("samkit-pdf-pages-");
 
 /** The label words of the wide table: long words a squeezed column used to break. */
 const LABELS = [
@@ -99,8 +90,8 @@ function document(sections: RenderDocument["sections"], extra: Partial<RenderDoc
 }
 
 async function render(doc: RenderDocument): Promise<string> {
-  const out = await Deno.makeTempDir({ dir });
-  const [path] = await new PdfRenderer().render(doc, { outDir: out, browser });
+  const out = await Deno.makeTempDir({ dir: print.dir });
+  const [path] = await new PdfRenderer().render(doc, { outDir: out, browser: print.browser });
   return path;
 }
 

@@ -8,25 +8,16 @@
  * @module
  */
 
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
 import { renderHtmlString } from "../../lib/render/html.ts";
 import { PrintTab } from "../../lib/render/pdf.ts";
 import type { RenderDocument } from "../../lib/render/renderer.ts";
 import { memorySection } from "../../lib/report/spool.ts";
 import { oneSectionDoc } from "./helpers.ts";
+import { usePrintBrowser } from "./print_browser.ts";
 
-let browser: BrowserHandle;
-let dir: string;
-before(async () => {
-  browser = launchBrowser();
-  dir = await Deno.makeTempDir({ prefix: "samkit-pdf-section-width-" });
-});
-after(async () => {
-  await browser.close();
-  await Deno.remove(dir, { recursive: true });
-});
+const print = usePrintBrowser("samkit-pdf-section-width-");
 
 const columns = (n: number) =>
   Array.from(
@@ -46,7 +37,7 @@ function doc(options: { columns: number; landscape?: boolean }): RenderDocument 
 
 /** The right edges (pt) of the words "Q" in a printed document, in reading order. */
 async function rightEdges(pdf: Uint8Array, name: string): Promise<number[]> {
-  const path = `${dir}/${name}.pdf`;
+  const path = `${print.dir}/${name}.pdf`;
   await Deno.writeFile(path, pdf);
   const out = await new Deno.Command("pdftotext", {
     args: ["-bbox", path, "-"],
@@ -81,7 +72,7 @@ describe("a printed section's width", () => {
         '<div style="width: 50cqi; text-align: right">Q</div></div>';
       const probed = html.replace(/(<section class="report-section[^>]*>)/, `$1${probes}`);
       assert.notEqual(probed, html, "a section to probe");
-      const tab = new PrintTab(browser);
+      const tab = new PrintTab(print.browser);
       try {
         const [fixed, container] = await rightEdges((await tab.print(probed)).bytes, name);
         assert.ok(container > 0, `probes printed: ${fixed}, ${container}`);

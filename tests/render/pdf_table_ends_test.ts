@@ -7,24 +7,15 @@
  * @module
  */
 
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
 import { PdfRenderer } from "../../lib/render/pdf.ts";
 import type { RenderDocument } from "../../lib/render/renderer.ts";
 import { memorySection } from "../../lib/report/spool.ts";
 import { pdfPages } from "./pdf_read.ts";
+import { usePrintBrowser } from "./print_browser.ts";
 
-let browser: BrowserHandle;
-let dir: string;
-before(async () => {
-  browser = launchBrowser();
-  dir = await Deno.makeTempDir({ prefix: "samkit-pdf-ends-" });
-});
-after(async () => {
-  await browser.close();
-  await Deno.remove(dir, { recursive: true });
-});
+const print = usePrintBrowser("samkit-pdf-ends-");
 
 const ROWS = 40;
 
@@ -57,8 +48,8 @@ describe("a printed table's first and last page", () => {
       sections: Array.from({ length: 14 }, (_, n) => section(n + 2)),
       version: "test",
     };
-    const out = await Deno.makeTempDir({ dir });
-    const [path] = await new PdfRenderer().render(doc, { outDir: out, browser });
+    const out = await Deno.makeTempDir({ dir: print.dir });
+    const [path] = await new PdfRenderer().render(doc, { outDir: out, browser: print.browser });
     const pages = await pdfPages(path);
     const lone = pages.flatMap((page, i) => {
       const rows = page.match(/\bs\d+-row\d\d\b/g) ?? [];

@@ -6,23 +6,14 @@
  * @module
  */
 
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import Handlebars from "handlebars";
-import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
 import { printSummaryPdf } from "../../lib/pack/run_mail.ts";
 import { pdfPages } from "./pdf_read.ts";
+import { usePrintBrowser } from "./print_browser.ts";
 
-let browser: BrowserHandle;
-let dir: string;
-before(async () => {
-  browser = launchBrowser();
-  dir = await Deno.makeTempDir({ prefix: "samkit-summary-pdf-" });
-});
-after(async () => {
-  await browser.close();
-  await Deno.remove(dir, { recursive: true });
-});
+const print = usePrintBrowser("samkit-summary-pdf-");
 
 const TEMPLATE = Handlebars.create().compile(
   await Deno.readTextFile(new URL("../../templates/email/pack_summary.hbs", import.meta.url)),
@@ -54,8 +45,8 @@ describe("the pack's summary.pdf", () => {
   it("numbers every page and keeps each table with its header", async () => {
     let straddled = 0;
     for (let lines = 20; lines <= 46; lines += 2) {
-      const path = `${dir}/summary-${lines}.pdf`;
-      await printSummaryPdf(browser, summaryHtml(lines), path);
+      const path = `${print.dir}/summary-${lines}.pdf`;
+      await printSummaryPdf(print.browser, summaryHtml(lines), path);
       const pages = await pdfPages(path);
       pages.forEach((text, i) => {
         assert.match(

@@ -1,0 +1,54 @@
+/**
+ * Test helper: one browser and one temporary folder for a file of PDF tests, launched before its
+ * tests and closed (the folder removed) after them.
+ *
+ * @module
+ */
+
+import { after, before } from "node:test";
+import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
+
+/** The browser and folder a file's PDF tests print with; read them inside a test. */
+export interface PrintBrowser {
+  /** The browser launched before the file's tests. */
+  readonly browser: BrowserHandle;
+  /** A temporary folder, removed with everything in it after the file's tests. */
+  readonly dir: string;
+}
+
+/**
+ * Registers `before`/`after` hooks that launch a browser and make a temporary folder named
+ * `prefix…`, then close the browser and remove the folder. Call it once at a test file's top.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { usePrintBrowser } from "./print_browser.ts";
+ *
+ * const print = usePrintBrowser("samkit-pdf-dates-");
+ * it("prints", async () => {
+ *   await new PdfRenderer().render(doc, { outDir: print.dir, browser: print.browser });
+ * });
+ * ```
+ */
+export function usePrintBrowser(prefix: string): PrintBrowser {
+  let browser: BrowserHandle | undefined;
+  let dir: string | undefined;
+  before(async () => {
+    browser = launchBrowser();
+    dir = await Deno.makeTempDir({ prefix });
+  });
+  after(async () => {
+    await browser?.close();
+    if (dir) await Deno.remove(dir, { recursive: true });
+  });
+  return {
+    get browser(): BrowserHandle {
+      if (!browser) throw new Error(`print browser ${prefix}: read before its before() hook ran`);
+      return browser;
+    },
+    get dir(): string {
+      if (!dir) throw new Error(`print folder ${prefix}: read before its before() hook ran`);
+      return dir;
+    },
+  };
+}
