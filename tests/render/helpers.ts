@@ -6,6 +6,7 @@
 
 import type { Row } from "../../lib/report/model.ts";
 import type { RenderDocument, RenderSection } from "../../lib/render/renderer.ts";
+import { memorySection } from "../../lib/report/spool.ts";
 
 /** Parses RFC 4180 text (CRLF records, quoted fields) strictly; throws on malformed input. */
 export function parseCsv(text: string): string[][] {
@@ -103,6 +104,41 @@ export function oneSectionDoc(section: RenderSection): RenderDocument {
     version: "0",
     sections: [section],
   };
+}
+
+/** A row of {@link requirementPerDevice}: an install's application, computer and requirement. */
+export interface DeviceRequirement {
+  /** The application's name. */
+  application: string;
+  /** The computer's host name. */
+  computer: string;
+  /** Its requirement. */
+  requirement: number;
+}
+
+/**
+ * A document of one section shaped as license-position's "Requirement per device" (Application,
+ * Computer, Requirement) holding `rows` in the order given: the section a PDF cap picks from.
+ *
+ * @example Usage
+ * ```ts
+ * import { requirementPerDevice } from "./helpers.ts";
+ *
+ * const doc = requirementPerDevice([{ application: "A", computer: "PC-1", requirement: 1 }]);
+ * console.assert(doc.sections[0].id === "devices");
+ * ```
+ */
+export function requirementPerDevice(rows: DeviceRequirement[]): RenderDocument {
+  return oneSectionDoc(memorySection({
+    id: "devices",
+    title: "Requirement per device",
+    columns: [
+      { key: "application", label: "Application", type: "text" },
+      { key: "computer", label: "Computer", type: "text" },
+      { key: "requirement", label: "Requirement", type: "integer" },
+    ],
+    rows: rows.map((r) => ({ ...r })),
+  }));
 }
 
 /** A section whose rows fail after `good` rows (on every read). */

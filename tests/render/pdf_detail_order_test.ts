@@ -9,8 +9,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { printedDocument } from "../../lib/render/pdf_detail.ts";
-import { memorySection } from "../../lib/report/spool.ts";
-import { oneSectionDoc } from "./helpers.ts";
+import { requirementPerDevice } from "./helpers.ts";
 
 describe("printedDocument of a section in natural name order", () => {
   it("prints the largest rows, not the first application's", async () => {
@@ -22,16 +21,7 @@ describe("printedDocument of a section in natural name order", () => {
         requirement: a === 3 ? 100 + n : 1,
       }))
     );
-    const doc = oneSectionDoc(memorySection({
-      id: "devices",
-      title: "Requirement per device",
-      columns: [
-        { key: "application", label: "Application", type: "text" },
-        { key: "computer", label: "Computer", type: "text" },
-        { key: "requirement", label: "Requirement", type: "integer" },
-      ],
-      rows: devices,
-    }));
+    const doc = requirementPerDevice(devices);
     const [printed] = (await printedDocument(doc, { maxRows: 3 })).sections;
     const rows = [];
     for await (const row of printed.rows()) rows.push(row);

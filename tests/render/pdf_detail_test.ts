@@ -5,7 +5,7 @@ import { printedDocument } from "../../lib/render/pdf_detail.ts";
 import type { RenderDocument } from "../../lib/render/renderer.ts";
 import { runCli } from "../helpers/cli.ts";
 import { outTestDir } from "../helpers/files.ts";
-import { oneSectionDoc } from "./helpers.ts";
+import { oneSectionDoc, requirementPerDevice } from "./helpers.ts";
 import { memorySection } from "../../lib/report/spool.ts";
 const dec = new TextDecoder();
 
@@ -57,16 +57,7 @@ describe("printedDocument", () => {
       computer: `PC-${String(n).padStart(3, "0")}`,
       requirement: n < 30 ? 1 : 100 + n,
     }));
-    const alphabetical = oneSectionDoc(memorySection({
-      id: "devices",
-      title: "Requirement per device",
-      columns: [
-        { key: "application", label: "Application", type: "text" },
-        { key: "computer", label: "Computer", type: "text" },
-        { key: "requirement", label: "Requirement", type: "integer" },
-      ],
-      rows: devices,
-    }));
+    const alphabetical = requirementPerDevice(devices);
     const [printed] = (await printedDocument(alphabetical, { maxRows: 5 })).sections;
     const rows = await all(printed.rows());
     assert.deepEqual(rows.map((r) => r.requirement), [139, 138, 137, 136, 135]);
