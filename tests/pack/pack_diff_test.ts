@@ -23,6 +23,7 @@ import { type PackRunResult, runPack } from "../../lib/pack/run_pack.ts";
 import { type Manifest, sha256File } from "../../lib/pack/manifest.ts";
 import { generateKeyPair, signerFromPem } from "../../lib/pack/sign.ts";
 import { rowDiffSection } from "../../lib/pack/summary_diff.ts";
+import type { RowDiffCounts } from "../../lib/pack/run_row_diff.ts";
 import { summaryText } from "../../lib/pack/summary_view.ts";
 import { outTestDir } from "../helpers/files.ts";
 import { runCli } from "../helpers/cli.ts";
@@ -269,24 +270,24 @@ describe("a pack's diff when the previous run cannot be compared", () => {
     if (dir) await Deno.remove(dir, { recursive: true });
   });
   const source = () => ({ baseUrl: srv.url, token: TOKEN });
+  /** Runs of the JSON diff pack into `folder` of `dir`, `minutes` after TEST_NOW. */
+  const jsonDiffRuns = (folder: string) => {
+    const pack = diffPack("diffed", { formats: ["json"] }, emlEmail);
+    const outRoot = join(dir, folder);
+    return (minutes: number) =>
+      runPack({ pack, reports: REPORTS, outRoot, source: source(), now: at(minutes) });
+  };
 
   it("a previous run without a snapshot: said in the mail, the run succeeds", async () => {
-    const outRoot = join(dir, "no-snapshot");
     const plain = await runPack({
       pack: diffPack("diffed", undefined, emlEmail),
       reports: REPORTS,
-      outRoot,
+      outRoot: join(dir, "no-snapshot"),
       source: source(),
       now: at(0),
     });
     assert.ok(plain.ok && !plain.manifest.files.some((f) => f.path === "snapshot.sqlite"));
-    const next = await runPack({
-      pack: diffPack("diffed", { formats: ["json"] }, emlEmail),
-      reports: REPORTS,
-      outRoot,
-      source: source(),
-      now: at(60),
-    });
+    const next = await jsonDiffRuns("no-snapshot")(60);
     assert.ok(next.ok);
     assert.ok(!next.manifest.files.some((f) => f.path.startsWith("run-diff")));
     const { text } = await mailParts(next.eml!);
@@ -301,10 +302,7 @@ describe("a pack's diff when the previous run cannot be compared", () => {
   });
 
   it("a previous snapshot changed since its run is named in the mail; the run succeeds and writes nothing there", async () => {
-    const outRoot = join(dir, "changed");
-    const pack = diffPack("diffed", { formats: ["json"] }, emlEmail);
-    const run = (minutes: number) =>
-      runPack({ pack, reports: REPORTS, outRoot, source: source(), now: at(minutes) });
+    const run = jsonDiffRuns("changed");
     const earlier = await run(0);
     assert.ok(earlier.ok);
     const path = join(earlier.dir, "snapshot.sqlite");
@@ -326,10 +324,7 @@ describe("a pack's diff when the previous run cannot be compared", () => {
   });
 
   it("a previous snapshot that is no snapshot, its manifest changed to match, is named; the run succeeds", async () => {
-    const outRoot = join(dir, "unreadable");
-    const pack = diffPack("diffed", { formats: ["json"] }, emlEmail);
-    const run = (minutes: number) =>
-      runPack({ pack, reports: REPORTS, outRoot, source: source(), now: at(minutes) });
+    const run = jsonDiffRuns("unreadable");
     const earlier = await run(0);
     assert.ok(earlier.ok);
     const path = join(earlier.dir, "snapshot.sqlite");
@@ -352,6 +347,18 @@ describe("a pack's diff when the previous run cannot be compared", () => {
   });
 });
 
+/** Counts of a row-by-row diff in which nothing changed: the fixed input the sections start from. */
+const NO_CHANGE: RowDiffCounts = {
+  positions: 0,
+  computersAdded: 0,
+  computersRemoved: 0,
+  installsAppeared: 0,
+  installsDisappeared: 0,
+  licensesAdded: 0,
+  licensesRemoved: 0,
+  licensesChanged: 0,
+};
+
 describe("the row-by-row section caps its lines", () => {
   it("lists mailRows lines, then 'and N more — see run-diff.pdf'", () => {
     const lines = Array.from(
@@ -363,16 +370,7 @@ describe("the row-by-row section caps its lines", () => {
       previous: { run: "2026-11-16T0600Z", started: "2026-11-16T06:00:00.000Z" },
       note: null,
       files: ["run-diff.json", "run-diff.pdf"],
-      counts: {
-        positions: 14,
-        computersAdded: 0,
-        computersRemoved: 0,
-        installsAppeared: 14,
-        installsDisappeared: 0,
-        licensesAdded: 0,
-        licensesRemoved: 0,
-        licensesChanged: 0,
-      },
+      counts: { ...NO_CHANGE, positions: 14, installsAppeared: 14 },
       lines,
       mailRows: 10,
     }, "2026-11-16 06:00 UTC")!;
@@ -393,22 +391,12 @@ describe("the row-by-row section caps its lines", () => {
 
 describe("the row-by-row section when nothing changed", () => {
   it("says so, and names the files that compare the runs", () => {
-    const zero = {
-      positions: 0,
-      computersAdded: 0,
-      computersRemoved: 0,
-      installsAppeared: 0,
-      installsDisappeared: 0,
-      licensesAdded: 0,
-      licensesRemoved: 0,
-      licensesChanged: 0,
-    };
     const s = rowDiffSection({
       status: "made",
       previous: { run: "2026-11-16T0600Z", started: "2026-11-16T06:00:00.000Z" },
       note: null,
       files: ["run-diff.pdf", "run-diff.json"],
-      counts: zero,
+      counts: NO_CHANGE,
       lines: [],
       mailRows: 10,
     }, "2026-11-16 06:00 UTC")!;
