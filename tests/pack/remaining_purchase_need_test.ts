@@ -201,26 +201,20 @@ describe("an earlier run's summary.json written when the figure was called optim
     reports: [{ ...report, files: [] }],
     files: [],
   } as Manifest);
+  /** A figure of license-optimization's EUR row of "Purchase need per currency", of `type`. */
+  const eurRow = (type: string) => ([part, value]: [string, number]): Figure => ({
+    key: `license-optimization|row|currencies|${part}|EUR|EUR`,
+    report: "license-optimization",
+    label: `Purchase need per currency: ${part} (EUR)`,
+    value,
+    type,
+    currency: "EUR",
+  });
   /** license-optimization's figures as a run collects them (the keys never changed). */
   const figuresOf = (need: number, needEur: number): Figure[] => [
-    ...Object.entries({ costAfter: need, costBefore: 5000, moneySaved: 5000 - need }).map((
-      [part, value],
-    ) => ({
-      key: `license-optimization|row|currencies|${part}|EUR|EUR`,
-      report: "license-optimization",
-      label: `Purchase need per currency: ${part} (EUR)`,
-      value,
-      type: "currency",
-      currency: "EUR",
-    })),
-    ...Object.entries({ closed: 2, short: 4 }).map(([part, value]) => ({
-      key: `license-optimization|row|currencies|${part}|EUR|EUR`,
-      report: "license-optimization",
-      label: `Purchase need per currency: ${part} (EUR)`,
-      value,
-      type: "integer",
-      currency: "EUR",
-    })),
+    ...Object.entries({ costAfter: need, costBefore: 5000, moneySaved: 5000 - need })
+      .map(eurRow("currency")),
+    ...Object.entries({ closed: 2, short: 4 }).map(eurRow("integer")),
     {
       key: "license-optimization|fact|Remaining purchase need, all currencies (EUR)",
       report: "license-optimization",
