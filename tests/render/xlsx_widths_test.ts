@@ -9,6 +9,7 @@ import type { Column, Row } from "../../lib/report/model.ts";
 import { memorySection, spoolSection } from "../../lib/report/spool.ts";
 import { computeTotals } from "../../lib/report/totals.ts";
 import { unreadableCells } from "./xlsx_readable.ts";
+import { oneSectionDoc } from "./helpers.ts";
 
 let dir: string;
 before(async () => {
@@ -241,15 +242,7 @@ describe("XLSX column widths", () => {
     });
     const widths = await sectionWidths(section);
     assert.ok(widths[0] <= 24 && widths[1] <= 25, `${widths}: was ${label.length + 4} wide`);
-    const [path] = await new XlsxRenderer().render({
-      report: { id: "headers", title: "Headers", description: "Long headers." },
-      generatedAt: new Date("2024-05-01T08:00:00Z"),
-      source: "test",
-      params: {},
-      summary: [],
-      sections: [section],
-      version: "test",
-    }, { outDir: dir });
+    const [path] = await new XlsxRenderer().render(oneSectionDoc(section), { outDir: dir });
     // The header row is as high as the wrapped headers' lines: nothing cut or printed over.
     assert.deepEqual(await unreadableCells(path), []);
   });
