@@ -1,4 +1,4 @@
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
 import { PdfRenderer, PrintTab } from "../../lib/render/pdf.ts";
@@ -9,6 +9,7 @@ import { runReport } from "../../lib/report/runner.ts";
 import { createQueryContext } from "../../lib/query/context.ts";
 import { createRenderers } from "../../lib/render/registry.ts";
 import { inTurn } from "../../lib/cli/demo_turns.ts";
+import { usePrintBrowser } from "./print_browser.ts";
 
 /** A browser handle that counts the tabs opened and the starts asked for. */
 function counting(browser: BrowserHandle) {
@@ -52,23 +53,14 @@ function doc(rows: number, id = "wait"): RenderDocument {
   };
 }
 
-let browser: BrowserHandle;
-let dir = "";
-before(async () => {
-  browser = launchBrowser();
-  dir = await Deno.makeTempDir({ prefix: "samkit-pdf-wait-" });
-});
-after(async () => {
-  await browser.close();
-  await Deno.remove(dir, { recursive: true });
-});
+const print = usePrintBrowser("samkit-pdf-wait-");
 
 describe("PDF tabs", () => {
   it("reports printed one after the other on one browser share one tab", async () => {
-    const { handle, counts } = counting(browser);
+    const { handle, counts } = counting(print.browser);
     const renderer = new PdfRenderer();
     for (const id of ["first", "second", "third"]) {
-      await renderer.render(doc(5, id), { outDir: dir, browser: handle });
+      await renderer.render(doc(5, id), { outDir: print.dir, browser: handle });
     }
     assert.equal(counts.pages, 1, "one tab for three reports (was one per report)");
   });
@@ -96,7 +88,7 @@ describe("PDF tabs", () => {
     const { handle, counts } = counting(launchBrowser());
     try {
       // A report's document forbids every request in its Content-Security-Policy.
-      await new PdfRenderer().render(doc(5), { outDir: dir, browser: handle });
+      await new PdfRenderer().render(doc(5), { outDir: print.dir, browser: handle });
       const raw = new PrintTab(handle);
       await raw.print('<p>raw</p><img src="http://127.0.0.1:9/raw.png">');
       await raw.close();
@@ -131,9 +123,9 @@ describe("PDF tabs", () => {
     try {
       const renderer = new PdfRenderer();
       await Promise.all(
-        ["a", "b"].map((id) => renderer.render(doc(5, id), { outDir: dir, browser: handle })),
+        ["a", "b"].map((id) => renderer.render(doc(5, id), { outDir: print.dir, browser: handle })),
       );
-      await renderer.render(doc(5, "c"), { outDir: dir, browser: handle });
+      await renderer.render(doc(5, "c"), { outDir: print.dir, browser: handle });
       assert.equal(counts.pages, 2);
     } finally {
       await handle.close();
@@ -150,7 +142,7 @@ describe("PDF probe", () => {
         return await page.pdf(options);
       },
     });
-    await renderer.render(doc(2_000), { outDir: dir, browser });
+    await renderer.render(doc(2_000), { outDir: print.dir, browser: print.browser });
     assert.equal(calls, 3, "no probe print (was 4: the probe of 400 rows first)");
     assert.equal(renderer.stats!.chunks, 2);
     assert.equal(renderer.stats!.rowsPerChunk, 2_000);
@@ -158,7 +150,7 @@ describe("PDF probe", () => {
 
   it("still probes a document too long for one chunk", async () => {
     const renderer = new PdfRenderer({ pagesPerChunk: 4 });
-    await renderer.render(doc(400), { outDir: dir, browser });
+    await renderer.render(doc(400), { outDir: print.dir, browser: print.browser });
     assert.ok(renderer.stats!.rowsPerChunk < 400, `rows per chunk ${renderer.stats!.rowsPerChunk}`);
   });
 });
@@ -220,7 +212,7 @@ describe("the browser starts while the data is read", () => {
       query: createQueryContext(),
       params: {},
       renderers: createRenderers(),
-      outDir: dir,
+      outDir: print.dir,
       source: "test",
       version: "0.1.0",
       browser: fake,
