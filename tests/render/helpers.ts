@@ -95,6 +95,20 @@ export async function listDir(dir: string): Promise<string[]> {
  * holding only `section`: what a renderer test needs around the section it is about.
  */
 export function oneSectionDoc(section: RenderSection): RenderDocument {
+  return sectionsDoc([section]);
+}
+
+/**
+ * A document of one report `r` (as {@link oneSectionDoc}) holding `sections` in that order.
+ *
+ * @example Usage
+ * ```ts
+ * import { sectionsDoc } from "./helpers.ts";
+ *
+ * console.assert(sectionsDoc([]).report.id === "r");
+ * ```
+ */
+export function sectionsDoc(sections: RenderSection[]): RenderDocument {
   return {
     report: { id: "r", title: "R", description: "" },
     generatedAt: new Date(0),
@@ -102,7 +116,7 @@ export function oneSectionDoc(section: RenderSection): RenderDocument {
     params: {},
     summary: [],
     version: "0",
-    sections: [section],
+    sections,
   };
 }
 

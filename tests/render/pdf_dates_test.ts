@@ -7,13 +7,12 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { PdfRenderer } from "../../lib/render/pdf.ts";
 import { formatDate } from "../../lib/render/format.ts";
-import type { RenderDocument } from "../../lib/render/renderer.ts";
 import { memorySection } from "../../lib/report/spool.ts";
 import type { Column, Row } from "../../lib/report/model.ts";
 import { pdfPages } from "./pdf_read.ts";
 import { usePrintBrowser } from "./print_browser.ts";
+import { oneSectionDoc } from "./helpers.ts";
 
 const print = usePrintBrowser("samkit-pdf-dates-");
 
@@ -62,17 +61,11 @@ function rows(count: number): Row[] {
 describe("dates in a printed table", () => {
   it("are never broken across lines in a table of 16 columns", async () => {
     const data = rows(12);
-    const doc: RenderDocument = {
-      report: { id: "dates", title: "Dates", description: "Dates whole." },
-      generatedAt: new Date("2026-11-28T08:00:00Z"),
-      source: "test",
-      params: {},
-      summary: [],
-      sections: [memorySection({ id: "actions", title: "Actions", columns: COLUMNS, rows: data })],
-      version: "test",
-    };
-    const out = await Deno.makeTempDir({ dir: print.dir });
-    const [path] = await new PdfRenderer().render(doc, { outDir: out, browser: print.browser });
+    const path = await print.render(
+      oneSectionDoc(
+        memorySection({ id: "actions", title: "Actions", columns: COLUMNS, rows: data }),
+      ),
+    );
     const text = (await pdfPages(path)).join("\n");
     const broken = data.map((r) => formatDate(r.lastUsed as Date, { locale: "en-US" }))
       .filter((date) => !text.includes(date));

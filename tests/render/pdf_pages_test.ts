@@ -9,7 +9,6 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { PdfRenderer } from "../../lib/render/pdf.ts";
 import type { RenderDocument } from "../../lib/render/renderer.ts";
 import { memorySection } from "../../lib/report/spool.ts";
 import type { Column, Row } from "../../lib/report/model.ts";
@@ -89,15 +88,9 @@ function document(sections: RenderDocument["sections"], extra: Partial<RenderDoc
   } satisfies RenderDocument;
 }
 
-async function render(doc: RenderDocument): Promise<string> {
-  const out = await Deno.makeTempDir({ dir: print.dir });
-  const [path] = await new PdfRenderer().render(doc, { outDir: out, browser: print.browser });
-  return path;
-}
-
 describe("PDF pages as people read them", () => {
   it("breaks no header word across lines and wraps no id, in a table of 20 columns", async () => {
-    const path = await render(document([
+    const path = await print.render(document([
       memorySection({ id: "wide", title: "Wide", columns: wideColumns(), rows: wideRows(40) }),
     ]));
     const pages = await pdfPages(path);
@@ -116,7 +109,7 @@ describe("PDF pages as people read them", () => {
       { key: "name", label: "Name", type: "text" },
       { key: "n", label: "N", type: "integer" },
     ];
-    const path = await render(document([
+    const path = await print.render(document([
       memorySection({ id: "long", title: "Long section", columns, rows: rows(300) }),
       memorySection({ id: "short", title: "Short section", columns, rows: rows(3) }),
       memorySection({ id: "empty", title: "Empty section", columns, rows: [] }),
@@ -140,7 +133,7 @@ describe("PDF pages as people read them", () => {
       item: `Item ${String(n + 1).padStart(2, "0")}`,
       value: 1_000 - n,
     }));
-    const path = await render(document([
+    const path = await print.render(document([
       memorySection({
         id: "chart",
         title: "Charted",
@@ -169,7 +162,7 @@ describe("PDF pages as people read them", () => {
 
   it("says on every page which report, which scope and which page it is", async () => {
     const rows = Array.from({ length: 200 }, (_, n) => ({ n, name: `row ${n}` }));
-    const path = await render(document([
+    const path = await print.render(document([
       memorySection({
         id: "rows",
         title: "Rows",

@@ -9,11 +9,10 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { PdfRenderer } from "../../lib/render/pdf.ts";
-import type { RenderDocument } from "../../lib/render/renderer.ts";
 import { memorySection } from "../../lib/report/spool.ts";
 import { pdfPages } from "./pdf_read.ts";
 import { usePrintBrowser } from "./print_browser.ts";
+import { sectionsDoc } from "./helpers.ts";
 
 const print = usePrintBrowser("samkit-pdf-ends-");
 
@@ -39,17 +38,9 @@ function section(n: number) {
 
 describe("a printed table's first and last page", () => {
   it("holds more than one of its rows", async () => {
-    const doc: RenderDocument = {
-      report: { id: "ends", title: "Ends", description: "Tables' ends." },
-      generatedAt: new Date("2026-11-28T08:00:00Z"),
-      source: "test",
-      params: {},
-      summary: [],
-      sections: Array.from({ length: 14 }, (_, n) => section(n + 2)),
-      version: "test",
-    };
-    const out = await Deno.makeTempDir({ dir: print.dir });
-    const [path] = await new PdfRenderer().render(doc, { outDir: out, browser: print.browser });
+    const path = await print.render(
+      sectionsDoc(Array.from({ length: 14 }, (_, n) => section(n + 2))),
+    );
     const pages = await pdfPages(path);
     const lone = pages.flatMap((page, i) => {
       const rows = page.match(/\bs\d+-row\d\d\b/g) ?? [];

@@ -7,6 +7,8 @@
 
 import { after, before } from "node:test";
 import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
+import { PdfRenderer } from "../../lib/render/pdf.ts";
+import type { RenderDocument } from "../../lib/render/renderer.ts";
 
 /** The browser and folder a file's PDF tests print with; read them inside a test. */
 export interface PrintBrowser {
@@ -14,6 +16,8 @@ export interface PrintBrowser {
   readonly browser: BrowserHandle;
   /** A temporary folder, removed with everything in it after the file's tests. */
   readonly dir: string;
+  /** Prints `doc` with samkit's PDF renderer into a fresh folder under {@link dir}; its path. */
+  render(doc: RenderDocument): Promise<string>;
 }
 
 /**
@@ -26,7 +30,7 @@ export interface PrintBrowser {
  *
  * const print = usePrintBrowser("samkit-pdf-dates-");
  * it("prints", async () => {
- *   await new PdfRenderer().render(doc, { outDir: print.dir, browser: print.browser });
+ *   const pdf = await print.render(doc);
  * });
  * ```
  */
@@ -49,6 +53,11 @@ export function usePrintBrowser(prefix: string): PrintBrowser {
     get dir(): string {
       if (!dir) throw new Error(`print folder ${prefix}: read before its before() hook ran`);
       return dir;
+    },
+    async render(doc: RenderDocument): Promise<string> {
+      const outDir = await Deno.makeTempDir({ dir: this.dir });
+      const [path] = await new PdfRenderer().render(doc, { outDir, browser: this.browser });
+      return path;
     },
   };
 }
