@@ -745,9 +745,13 @@ function finishPdf(
     outline: outlineOf(doc, anchors),
     stamp: {
       headerLeft: title,
-      footerLeft: `${title} \u00b7 ${scopeLine(doc)} \u00b7 Generated ${
-        isoMinute(doc.generatedAt)
-      } UTC \u00b7 ${doc.source}`,
+      // Report and scope always; the source (on the cover) is left off whole where it does not fit.
+      footerLeft: [
+        title,
+        scopeLine(doc),
+        `Generated ${isoMinute(doc.generatedAt)} UTC`,
+        doc.source,
+      ],
       inset: 40,
       ...(theme?.company ? { headerRight: theme.company } : {}),
       ...(theme?.footer ? { footerNote: theme.footer } : {}),

@@ -71,8 +71,12 @@ export interface StampOptions {
   readonly headerLeft?: string;
   /** Right of the header. */
   readonly headerRight?: string;
-  /** Left of the footer (e.g. generated-at and source). */
-  readonly footerLeft?: string;
+  /**
+   * Left of the footer (e.g. generated-at and source). Given as parts, they are joined with " · "
+   * and, where the line is too wide for the page, whole parts are left off from the end (never a
+   * word cut); only a first part too wide alone is shortened with "…".
+   */
+  readonly footerLeft?: string | readonly string[];
   /** A line above the footer, left (a theme's footer text), on every page. */
   readonly footerNote?: string;
   /** The page label; `{page}` and `{pages}` are replaced (default `Page {page} of {pages}`). */
@@ -294,7 +298,7 @@ export class PdfAssembler {
       const y = footerOffset;
       page.drawText(pageText, { x: width - inset - pageWidth, y, size, font, color });
       if (stamp.footerLeft) {
-        const text = fit(stamp.footerLeft, usable - pageWidth - 24);
+        const text = fitLine(stamp.footerLeft, font, size, usable - pageWidth - 24);
         page.drawText(text, { x: inset, y, size, font, color });
       }
       if (stamp.footerNote) {
@@ -460,6 +464,24 @@ function fitText(text: string, font: PDFFont, size: number, max: number): string
     else hi = mid - 1;
   }
   return text.slice(0, lo).trimEnd() + ellipsis;
+}
+
+/**
+ * A footer line that fits `max`: a string shortened with "…"; parts joined with " · ", as many
+ * from the first as fit whole, else the first part shortened.
+ */
+function fitLine(
+  line: string | readonly string[],
+  font: PDFFont,
+  size: number,
+  max: number,
+): string {
+  const parts = typeof line === "string" ? [line] : line;
+  for (let n = parts.length; n > 1; n--) {
+    const text = winAnsi(parts.slice(0, n).join(" \u00b7 "), font);
+    if (font.widthOfTextAtSize(text, size) <= max) return text;
+  }
+  return fitText(winAnsi(parts[0] ?? "", font), font, size, max);
 }
 
 /**

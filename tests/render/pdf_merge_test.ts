@@ -115,6 +115,32 @@ describe("PdfAssembler", () => {
     }
   });
 
+  it("leaves whole footer parts off from the end where the line is too wide, never cutting one", async () => {
+    const assembler = await PdfAssembler.create();
+    await assembler.add(await part(2));
+    const source = "embedded reference server (demo estate: 400 computers, seed 1): " +
+      "demo data, not a tenant's, ".repeat(6);
+    const bytes = await assembler.finish({
+      metadata: { title: "Footer", created: new Date() },
+      stamp: { footerLeft: ["License cost summary", "Organisation: ORG07", "Generated x", source] },
+    });
+    const path = await Deno.makeTempFile({ suffix: ".pdf" });
+    try {
+      await Deno.writeFile(path, bytes);
+      const text = new TextDecoder().decode(
+        (await new Deno.Command("pdftotext", { args: ["-layout", path, "-"] }).output()).stdout,
+      );
+      const pages = text.split("\f").filter((p) => p.trim() !== "");
+      assert.equal(pages.length, 2);
+      for (const page of pages) {
+        assert.match(page, /License cost summary · Organisation: ORG07 · Generated x\s+Page/);
+        assert.doesNotMatch(page, /embedded|\u2026/);
+      }
+    } finally {
+      await Deno.remove(path);
+    }
+  });
+
   it("refuses to add or finish twice", async () => {
     const assembler = await PdfAssembler.create();
     await assembler.add(await part(1));
