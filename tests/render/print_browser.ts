@@ -45,7 +45,7 @@ export function usePrintBrowser(prefix: string): PrintBrowser {
     await browser?.close();
     if (dir) await Deno.remove(dir, { recursive: true });
   });
-  return {
+  const print: PrintBrowser = {
     get browser(): BrowserHandle {
       if (!browser) throw new Error(`print browser ${prefix}: read before its before() hook ran`);
       return browser;
@@ -55,9 +55,10 @@ export function usePrintBrowser(prefix: string): PrintBrowser {
       return dir;
     },
     async render(doc: RenderDocument): Promise<string> {
-      const outDir = await Deno.makeTempDir({ dir: this.dir });
-      const [path] = await new PdfRenderer().render(doc, { outDir, browser: this.browser });
+      const outDir = await Deno.makeTempDir({ dir: print.dir });
+      const [path] = await new PdfRenderer().render(doc, { outDir, browser: print.browser });
       return path;
     },
   };
+  return print;
 }
