@@ -94,7 +94,7 @@ try {
   await page.setViewport({ width: 760, height: 900, deviceScaleFactor: 1 });
   // The evidence folder as the project sees it, not as this machine's absolute path.
   await page.setContent(
-    String(mail.html).replaceAll(`file://${ROOT}`, "./").replaceAll(ROOT, "./"),
+    String(mail.html).replaceAll(ROOT, "./"),
     { waitUntil: "load" },
   );
   await page.screenshot({ path: `${ROOT}docs/pack-summary-email.png`, fullPage: true });

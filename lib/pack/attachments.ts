@@ -8,7 +8,6 @@
  */
 
 import { basename } from "node:path";
-import { pathToFileURL } from "node:url";
 
 /** The summary PDF's file name in the run folder. */
 export const SUMMARY_PDF = "summary.pdf";
@@ -93,18 +92,20 @@ export function chooseAttachments(
 }
 
 /**
- * The link to a run's evidence folder: under `evidenceUrl` (where the output root is published)
- * when given, else a `file://` URL of the folder.
+ * The link to a run's evidence folder under `evidenceUrl` (where the output root is published),
+ * or null without one: a `file://` link to the machine that ran the pack opens nothing for a
+ * recipient.
  *
  * @example
  * ```ts
  * import { evidenceLink } from "./attachments.ts";
  * console.log(evidenceLink("/srv/out/packs/weekly/2026-11-23T0600Z", "https://files.test/packs"));
  * // "https://files.test/packs/weekly/2026-11-23T0600Z/"
+ * console.log(evidenceLink("/srv/out/packs/weekly/2026-11-23T0600Z")); // null
  * ```
  */
-export function evidenceLink(folder: string, evidenceUrl?: string): string {
-  if (!evidenceUrl) return pathToFileURL(folder).href + "/";
+export function evidenceLink(folder: string, evidenceUrl?: string): string | null {
+  if (!evidenceUrl) return null;
   const parts = folder.split("/").filter(Boolean).slice(-2).map(encodeURIComponent);
   return `${evidenceUrl.replace(/\/+$/, "")}/${parts.join("/")}/`;
 }

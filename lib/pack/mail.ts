@@ -190,6 +190,7 @@ export function buildMessage(email: PackEmail, input: SummaryInput): Promise<Bui
       linked: choice.linked.map((a) => a.filename),
       cap: megabytes(email.maxAttachmentBytes),
       link,
+      folder: input.folder,
     },
   });
   const render = (logoSrc?: string) =>

@@ -330,12 +330,16 @@ function reportsSection(ctx: Ctx): ViewSection {
         ]
         : []),
       "manifest.json in the evidence folder lists every file with its SHA-256.",
+      ...(delivery.link ? [] : [
+        `Evidence folder on the machine that ran the pack (no published address is set for ` +
+        `it, so it is not linked): ${delivery.folder}`,
+      ]),
     ]
     : [];
   return section("reports", "Reports", {
     tables: [table([cell("Report"), cell("Status"), cell("Scope (parameters and filter)")], rows)],
     notes: files,
-    link: delivery ? { label: "Evidence folder", href: delivery.link } : null,
+    link: delivery?.link ? { label: "Evidence folder", href: delivery.link } : null,
   });
 }
 

@@ -32,8 +32,13 @@ export interface SummaryDelivery {
   readonly linked: readonly string[];
   /** The size cap, for a person ("5 MB"). */
   readonly cap: string;
-  /** The evidence folder's link. */
-  readonly link: string;
+  /**
+   * The evidence folder's link under the pack's `evidenceUrl`, or null: a recipient cannot open
+   * a folder on the machine that ran the pack, so it is then named, not linked.
+   */
+  readonly link: string | null;
+  /** The evidence folder on the machine that ran the pack. */
+  readonly folder: string;
 }
 
 /** What the summary is made from. */

@@ -149,7 +149,7 @@ describe("the CFO summary of a pack", () => {
     const { text, html } = await parts(first);
     assert.equal(text.split("\n")[0], TITLE);
     assert.match(html, new RegExp(`<h1[^>]*>${TITLE}</h1>`));
-    const shown = text.split("\n").filter((l) => !l.includes("Evidence folder:"));
+    const shown = text.split("\n").filter((l) => !l.includes("Evidence folder"));
     assert.ok(!shown.join("\n").includes("cfo-quarterly"), text);
   });
 

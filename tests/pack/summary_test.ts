@@ -131,6 +131,15 @@ describe("pack summary", () => {
         ...csv,
       ]);
       assert.ok(!String(mailA.html).includes("Not attached"));
+      // No evidenceUrl: the folder is named as where it lies, never a link a recipient cannot open.
+      assert.ok(!String(mailA.html).includes("file://"), "no file:// link in the HTML part");
+      assert.ok(!String(mailA.text).includes("file://"), "no file:// link in the text part");
+      assert.ok(!/<a [^>]*>[^<]*Evidence folder|Evidence folder: <a/.test(String(mailA.html)));
+      assert.ok(
+        String(mailA.text).includes(`Evidence folder on the machine that ran the pack`) &&
+          String(mailA.text).includes(a.dir),
+        String(mailA.text),
+      );
 
       const capped = validatePack({
         name: "capped",
