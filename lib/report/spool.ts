@@ -11,6 +11,7 @@
  * @module
  */
 
+import { rankBy } from "./rank.ts";
 import type { CellValue, Fact, ReportData, Row, Section } from "./model.ts";
 import type { RenderSection } from "../render/renderer.ts";
 import { compareGroupValues, GroupArrival, groupKey, TotalsAccumulator } from "./totals.ts";
@@ -177,7 +178,7 @@ class GroupRecorder {
    * compare equal share a rank). Reuses the row array; call once, after the last row.
    */
   ranks(): Int32Array {
-    const rankOf = rankValues(this.#values.map(spooledValue));
+    const rankOf = rankBy(this.#values.map(spooledValue), compareGroupValues);
     const rows = this.#rows.subarray(0, this.#count);
     for (let i = 0; i < rows.length; i++) rows[i] = rankOf[rows[i]];
     return rows;
@@ -206,17 +207,6 @@ class GroupRecorder {
 /** A group value as the spool file gives it back (e.g. a NaN becomes null). */
 function spooledValue(value: CellValue): CellValue {
   return decodeRow(encodeRow({ value })).value ?? null;
-}
-
-/** Each value's rank in `compareGroupValues` order; values that compare equal share a rank. */
-function rankValues(values: readonly CellValue[]): Int32Array {
-  const order = values.map((_, i) => i).sort((a, b) => compareGroupValues(values[a], values[b]));
-  const rankOf = new Int32Array(values.length);
-  for (let k = 1; k < order.length; k++) {
-    const same = compareGroupValues(values[order[k - 1]], values[order[k]]) === 0;
-    rankOf[order[k]] = same ? rankOf[order[k - 1]] : k;
-  }
-  return rankOf;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@
  * @module
  */
 
+import { rankBy } from "../report/rank.ts";
 import { compareGroupValues } from "../report/totals.ts";
 
 /** What the list per computer shows of an idle install. */
@@ -69,17 +70,6 @@ class Interned {
     });
     return out;
   }
-}
-
-/** Each value's rank in `compare` order; values that compare equal share a rank. */
-function rankBy<T>(values: readonly T[], compare: (a: T, b: T) => number): Int32Array {
-  const order = values.map((_, i) => i).sort((a, b) => compare(values[a], values[b]));
-  const out = new Int32Array(values.length);
-  for (let k = 1; k < order.length; k++) {
-    const same = compare(values[order[k - 1]], values[order[k]]) === 0;
-    out[order[k]] = same ? out[order[k - 1]] : k;
-  }
-  return out;
 }
 
 /** A growable column of numbers in a typed array (doubling, so appends stay cheap). */
