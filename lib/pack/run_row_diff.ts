@@ -100,7 +100,16 @@ export interface DiffWithPreviousOptions {
   readonly log: (line: string) => void;
 }
 
-const NO_COUNTS: RowDiffCounts = {
+/**
+ * The counts of a row-by-row diff in which nothing changed (every count 0).
+ *
+ * @example
+ * ```ts
+ * import { NO_COUNTS } from "./run_row_diff.ts";
+ * console.log(NO_COUNTS.positions); // 0
+ * ```
+ */
+export const NO_COUNTS: RowDiffCounts = {
   positions: 0,
   computersAdded: 0,
   computersRemoved: 0,

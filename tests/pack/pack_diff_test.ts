@@ -23,7 +23,7 @@ import { type PackRunResult, runPack } from "../../lib/pack/run_pack.ts";
 import { type Manifest, sha256File } from "../../lib/pack/manifest.ts";
 import { generateKeyPair, signerFromPem } from "../../lib/pack/sign.ts";
 import { rowDiffSection } from "../../lib/pack/summary_diff.ts";
-import type { RowDiffCounts } from "../../lib/pack/run_row_diff.ts";
+import { NO_COUNTS, type RowDiffCounts } from "../../lib/pack/run_row_diff.ts";
 import { summaryText } from "../../lib/pack/summary_view.ts";
 import { outTestDir } from "../helpers/files.ts";
 import { runCli } from "../helpers/cli.ts";
@@ -348,16 +348,7 @@ describe("a pack's diff when the previous run cannot be compared", () => {
 });
 
 /** Counts of a row-by-row diff in which nothing changed: the fixed input the sections start from. */
-const NO_CHANGE: RowDiffCounts = {
-  positions: 0,
-  computersAdded: 0,
-  computersRemoved: 0,
-  installsAppeared: 0,
-  installsDisappeared: 0,
-  licensesAdded: 0,
-  licensesRemoved: 0,
-  licensesChanged: 0,
-};
+const NO_CHANGE: RowDiffCounts = NO_COUNTS;
 
 describe("the row-by-row section caps its lines", () => {
   it("lists mailRows lines, then 'and N more — see run-diff.pdf'", () => {
