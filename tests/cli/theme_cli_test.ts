@@ -8,14 +8,13 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { simpleParser } from "mailparser";
-import { runCli } from "../helpers/cli.ts";
+import { BROWSER_ENV, runCli } from "../helpers/cli.ts";
 import { exists, outTestDir } from "../helpers/files.ts";
 import { type HostileServer, serveHostile } from "../helpers/hostile_http.ts";
 import { testEmail } from "../helpers/pack_summary.ts";
 import { readZipText } from "../render/xlsx_zip.ts";
 import { COMPANY, defaultFiles, FOOTER, GOOD_THEME, writeTheme } from "../render/theme_fixture.ts";
 
-const PDF_ENV = { PUPPETEER_EXECUTABLE_PATH: "/usr/bin/chromium" };
 
 let dir: string;
 let good: string;
@@ -124,7 +123,7 @@ describe("a pack's theme", () => {
 
   it("themes every report and the summary mail", async () => {
     const path = await packFile(`${dir}/pack-good`, "../theme/theme.json");
-    const r = await runCli(["pack", path, "--quiet"], { set: "pack", env: PDF_ENV });
+    const r = await runCli(["pack", path, "--quiet"], { set: "pack", env: BROWSER_ENV });
     assert.equal(r.code, 0, r.stderr);
     const run = r.stdout.trim().replace(/\/manifest\.json$/, "");
     const html = await Deno.readTextFile(`${run}/license-cost-summary.html`);
@@ -137,7 +136,7 @@ describe("a pack's theme", () => {
   it("a bad one exits 2 naming it, before the run folder exists", async () => {
     await writeTheme(`${dir}/pack-bad/theme`, { colors: { header: "green" } }, {});
     const path = await packFile(`${dir}/pack-bad`, "./theme/theme.json");
-    const r = await runCli(["pack", path, "--quiet"], { set: "pack", env: PDF_ENV });
+    const r = await runCli(["pack", path, "--quiet"], { set: "pack", env: BROWSER_ENV });
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /pack-bad\/theme\/theme\.json:\d+: colors\.header: expected a colour/);
     assert.equal(await exists(`${dir}/pack-bad/runs`), false);

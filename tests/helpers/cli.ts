@@ -6,6 +6,20 @@
  * @module
  */
 
+import { findBrowser } from "../../lib/render/browser.ts";
+
+/**
+ * The browser samkit picks on this machine (a headless shell before a full Chrome), or undefined
+ * when there is none: tests that print PDFs name it to their CLI runs, so those runs print with
+ * what a user's run would, whatever the shell running the tests sets.
+ */
+export const TEST_BROWSER: string | undefined = await findBrowser().catch(() => undefined);
+
+/** {@link TEST_BROWSER} as the environment of a CLI run (empty when there is no browser). */
+export const BROWSER_ENV: Readonly<Record<string, string>> = TEST_BROWSER
+  ? { PUPPETEER_EXECUTABLE_PATH: TEST_BROWSER }
+  : {};
+
 /** The project folder (where `main.ts` and `deno.json` are). */
 export const ROOT: string = new URL("../../", import.meta.url).pathname;
 

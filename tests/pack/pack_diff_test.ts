@@ -26,7 +26,7 @@ import { rowDiffSection } from "../../lib/pack/summary_diff.ts";
 import { NO_COUNTS, type RowDiffCounts } from "../../lib/pack/run_row_diff.ts";
 import { summaryText } from "../../lib/pack/summary_view.ts";
 import { outTestDir } from "../helpers/files.ts";
-import { runCli } from "../helpers/cli.ts";
+import { BROWSER_ENV, runCli } from "../helpers/cli.ts";
 import { TEST_NOW } from "../helpers/server.ts";
 import { htmlVisibleText, mailParts, pdfText } from "../helpers/pack_summary.ts";
 import { startTestSmtp, type TestSmtp } from "../queue/smtp_server.ts";
@@ -40,7 +40,6 @@ import {
 
 const TOKEN = "pack-diff-token";
 const ESTATE = { port: 0, computers: 120, seed: 7, now: TEST_NOW, quiet: true, token: TOKEN };
-const ENV = { PUPPETEER_EXECUTABLE_PATH: "/usr/bin/chromium" };
 const at = (minutes: number) => () => new Date(TEST_NOW.getTime() + minutes * 60_000);
 
 type Row = Record<string, unknown>;
@@ -239,7 +238,7 @@ describe("a pack with a diff compares each run with its previous run row by row"
   it("verify passes on the second run folder, signature and re-render included", async () => {
     const r = await runCli(
       ["verify", second.dir, "--public-key", publicKey, "--rerender"],
-      { set: "verify", env: ENV },
+      { set: "verify", env: BROWSER_ENV },
     );
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const manifest = JSON.parse(

@@ -12,7 +12,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { type PackFixture, startPackFixture } from "../helpers/pack_fixture.ts";
-import { ROOT, runCli } from "../helpers/cli.ts";
+import { BROWSER_ENV, ROOT, runCli } from "../helpers/cli.ts";
 import { mkfifo, runCliBounded } from "../helpers/bounded.ts";
 import { exists } from "../helpers/files.ts";
 import { REPORTS } from "../../reports/mod.ts";
@@ -24,12 +24,11 @@ import { verifyRunFolder } from "../../lib/pack/verify_run.ts";
 import { scrubSecrets } from "../../lib/api/secrets.ts";
 import { TenantsFileError, validateTenants } from "../../lib/tenants/tenants_file.ts";
 
-const ENV = { PUPPETEER_EXECUTABLE_PATH: "/usr/bin/chromium" };
 const HAS_OPENSSL = await new Deno.Command("openssl", { args: ["version"], stdout: "null" })
   .output().then((o) => o.success, () => false);
 
 const verify = (args: string[], env: Record<string, string> = {}) =>
-  runCli(["verify", ...args], { set: "verify", env: { ...ENV, ...env } });
+  runCli(["verify", ...args], { set: "verify", env: { ...BROWSER_ENV, ...env } });
 
 async function openssl(args: string[]): Promise<{ ok: boolean; out: string }> {
   const o = await new Deno.Command("openssl", { args, stdout: "piped", stderr: "piped" }).output();

@@ -30,6 +30,17 @@ describe("findBrowser", () => {
     );
   });
 
+  it("takes a headless shell before a full browser when both are installed", async () => {
+    const installed = new Set(["/usr/bin/chromium", "/usr/lib/chromium/chromium-headless-shell"]);
+    const path = await findBrowser({ env: () => undefined, exists: (p) => installed.has(p) });
+    assert.equal(path, "/usr/lib/chromium/chromium-headless-shell");
+    installed.delete("/usr/lib/chromium/chromium-headless-shell");
+    assert.equal(
+      await findBrowser({ env: () => undefined, exists: (p) => installed.has(p) }),
+      "/usr/bin/chromium",
+    );
+  });
+
   it("throws BrowserNotFoundError saying how to install one", async () => {
     const error = await findBrowser({
       env: (name) => (name === "PUPPETEER_EXECUTABLE_PATH" ? "/nope/chrome" : undefined),
@@ -37,7 +48,7 @@ describe("findBrowser", () => {
       candidates: ["/usr/bin/chromium"],
     }).then(() => undefined, (e) => e);
     assert.ok(error instanceof BrowserNotFoundError);
-    assert.match(error.message, /apt-get install -y chromium/);
+    assert.match(error.message, /apt-get install -y chromium-headless-shell/);
     assert.match(error.message, /PUPPETEER_EXECUTABLE_PATH/);
     assert.match(error.message, /\/nope\/chrome \(missing\)/);
     assert.match(error.message, /\/usr\/bin\/chromium/);
