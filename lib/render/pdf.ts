@@ -15,9 +15,10 @@
  *   none; a theme's logo is a `data:` image inside it, the one URL let through): a cell holding `<img src=http://…>` or a stylesheet import can make no network
  *   request, and the browser talks to samkit over a pipe, not a port. Blocked requests are
  *   counted ({@link PdfRenderStats.blockedRequests}).
- * - **Cover last.** The cover and summary are printed on their own, once to count their pages
- *   and, after the sections, again with the page each section starts on in every line of the
- *   contents (from the named destinations of the printed sections); that print goes first.
+ * - **Cover last.** The cover and summary are printed on their own after the sections, with the
+ *   page each section starts on in every line of the contents (from the named destinations of
+ *   the printed sections); that print goes first. Those numbers count the cover's own pages,
+ *   which are guessed and the cover printed again when the guess was wrong.
  * - **One tab per browser.** A render's tab is kept open for the next render on the same browser
  *   (`PrintTab`): a pack or the demo opens Chrome's tab and renderer once, not once per report.
  * - **Header, footer, outline.** Chrome prints no header or footer; after merging, every page is
@@ -348,6 +349,12 @@ const MIN_ROWS_PER_PAGE = 10;
  * printed in one chunk either way.
  */
 const UNPROBED_ROWS_PER_PAGE = 25;
+/**
+ * Pages a report's cover and summary are first assumed to take (the cover page and its summary
+ * page, as every flagship report's does): the cover is printed once when this is right, and once
+ * more when not, instead of being printed first only to count its pages.
+ */
+const GUESSED_COVER_PAGES = 2;
 /** Margin on the rows-per-page estimate (wrapping varies along a section). */
 const ESTIMATE_SAFETY = 0.85;
 
@@ -406,6 +413,8 @@ export class PdfRenderer implements Renderer {
   #print?: (page: Page, options: PDFOptions) => Promise<Uint8Array>;
   #stats?: PdfRenderStats;
   #blockedTotal = 0;
+  /** The cover pages each report's last render took: the next render's first guess. */
+  #coverPages = new Map<string, number>();
 
   /** @param options Chunking and printing choices; the defaults suit reports. */
   constructor(options: PdfRendererOptions = {}) {
@@ -526,7 +535,6 @@ export class PdfRenderer implements Renderer {
         }
       };
 
-      // The cover is printed first only to count its pages: the sections start after them.
       // The cover cannot be split: a failure to print it is the render's.
       const printCover = async (pages: readonly string[]) =>
         (await tryPrint(
@@ -534,7 +542,6 @@ export class PdfRenderer implements Renderer {
           0,
           0,
         ))!;
-      let coverPages = await countPages(await printCover(placeholderPages(doc)));
 
       let mark = performance.now();
       // The next chunk's HTML is made while Chrome prints this one.
@@ -561,9 +568,11 @@ export class PdfRenderer implements Renderer {
       await adding;
       signal?.throwIfAborted();
 
-      // Now every section's first page is known: the cover again, with them in its contents
-      // (again if the numbers change its page count), put before the sections.
+      // Now every section's first page is known: the cover, with them in its contents, put
+      // before the sections. Its own page count is guessed (what this report's cover took last
+      // time, else two pages) and the cover printed again when the guess was wrong.
       const starts = sectionStarts(assembler.destinations(), anchors, doc.sections.length);
+      let coverPages = this.#coverPages.get(doc.report.id) ?? GUESSED_COVER_PAGES;
       let coverBytes = await printCover(pageTexts(starts, coverPages));
       for (let again = 0; again < 3; again++) {
         const count = await countPages(coverBytes);
@@ -571,6 +580,7 @@ export class PdfRenderer implements Renderer {
         coverPages = count;
         coverBytes = await printCover(pageTexts(starts, coverPages));
       }
+      this.#coverPages.set(doc.report.id, coverPages);
       chunks++;
       await timed("assemble", () => assembler.prepend(coverBytes));
       await tab.close();
@@ -786,11 +796,6 @@ function coverHtml(
     tocPages: options.pages,
     chunk: { rowStart: 0, rowEnd: 0, includeCover: true, includeSummary: true },
   });
-}
-
-/** Page numbers as wide as any the document can have, for the cover's first print. */
-function placeholderPages(doc: RenderDocument): string[] {
-  return doc.sections.map(() => "0000");
 }
 
 /**

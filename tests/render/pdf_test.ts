@@ -208,8 +208,8 @@ describe("PdfRenderer", () => {
       rowsPerChunk: 120,
       printPdf: async (page, options) => {
         calls++;
-        // The first call prints the cover alone (to count its pages); the second, the rows.
-        if (calls === 2) throw new Error("Protocol error (Page.printToPDF): Printing failed");
+        // The first call prints the rows (the cover is printed after them).
+        if (calls === 1) throw new Error("Protocol error (Page.printToPDF): Printing failed");
         return await page.pdf(options);
       },
     });
