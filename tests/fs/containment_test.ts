@@ -1,4 +1,4 @@
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { checkContained, checkSubfolder, ContainmentError } from "../../lib/fs/containment.ts";
 import { readPackFile } from "../../lib/pack/pack_file.ts";
@@ -12,11 +12,24 @@ export async function link(target: string, path: string): Promise<void> {
   assert.equal(code, 0, `ln -s ${target} ${path}`);
 }
 
+/** The folders the tests made, removed after them (their links go, never what they point to). */
+const made: string[] = [];
+after(async () => {
+  for (const dir of made) await Deno.remove(dir, { recursive: true }).catch(() => {});
+});
+
+/** A fresh temporary folder, removed after the file's tests. */
+async function tempDir(): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "samkit-containment-" });
+  made.push(dir);
+  return dir;
+}
+
 const PASSWD_LIKE = "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin:/bin/sh\n";
 
 describe("checkContained", () => {
   it("refuses a /tmp link to /etc/passwd, naming the path and where it really points", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     await link("/etc/passwd", `${dir}/pack.json`);
     assert.throws(() => checkContained(`${dir}/pack.json`, { what: "pack file" }), (e) => {
       assert.ok(e instanceof ContainmentError);
@@ -27,7 +40,7 @@ describe("checkContained", () => {
   });
 
   it("refuses a folder link to /root, and a path below it that does not exist yet", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     await link("/root", `${dir}/history`);
     assert.throws(() => checkContained(`${dir}/history`, { what: "history" }), ContainmentError);
     assert.throws(
@@ -37,7 +50,7 @@ describe("checkContained", () => {
   });
 
   it("follows a dangling link to where a write would create it", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     await link("/etc/samkit-not-there", `${dir}/out`);
     assert.throws(
       () => checkContained(`${dir}/out`, { what: "--out", access: "write" }),
@@ -46,7 +59,7 @@ describe("checkContained", () => {
   });
 
   it("judges `link/..` where a read of it would really go", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     await Deno.mkdir(`${dir}/a`);
     await link("/etc/ssl", `${dir}/a/l`);
     const path = `${dir}/a/l/../passwd`;
@@ -61,7 +74,7 @@ describe("checkContained", () => {
   });
 
   it("accepts a link that stays inside the roots, returning its real path", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     await Deno.writeTextFile(`${dir}/real.json`, "{}");
     await link(`${dir}/real.json`, `${dir}/alias.json`);
     const real = checkContained(`${dir}/alias.json`, { what: "pack file" });
@@ -75,8 +88,8 @@ describe("checkContained", () => {
 
 describe("checkSubfolder", () => {
   it("refuses a sub-folder planted as a link out of its parent", async () => {
-    const dir = await Deno.makeTempDir();
-    const other = await Deno.makeTempDir();
+    const dir = await tempDir();
+    const other = await tempDir();
     await link(other, `${dir}/run`);
     assert.throws(() => checkSubfolder(dir, `${dir}/run`, "run folder"), ContainmentError);
     await Deno.mkdir(`${dir}/real`);
@@ -95,7 +108,7 @@ describe("files a user names", () => {
   ];
   for (const [what, read, ext] of readers) {
     it(`${what}: a link to /etc/passwd is refused before it is read`, async () => {
-      const dir = await Deno.makeTempDir();
+      const dir = await tempDir();
       await link("/etc/passwd", `${dir}/input.${ext}`);
       await assert.rejects(() => read(`${dir}/input.${ext}`), (e: Error) => {
         assert.equal(e.name, "ContainmentError");
@@ -106,7 +119,7 @@ describe("files a user names", () => {
     });
 
     it(`${what}: a file that is not JSON fails at line and column, its text not echoed`, async () => {
-      const dir = await Deno.makeTempDir();
+      const dir = await tempDir();
       await Deno.writeTextFile(`${dir}/input.${ext}`, PASSWD_LIKE);
       await assert.rejects(() => read(`${dir}/input.${ext}`), (e: Error) => {
         assert.match(e.message, /not valid JSON at line 1, column 1/);
@@ -117,7 +130,7 @@ describe("files a user names", () => {
   }
 
   it("price file as CSV: a parse error names the line, not the text", async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     await Deno.writeTextFile(`${dir}/prices.csv`, 'application,metric\n"secret-value,x\n');
     await assert.rejects(() => readPriceFile(`${dir}/prices.csv`), (e: Error) => {
       assert.ok(!e.message.includes("secret-value"), e.message);
