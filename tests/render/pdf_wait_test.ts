@@ -1,6 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
+import type { Page } from "puppeteer-core";
 import { PdfRenderer, PrintTab } from "../../lib/render/pdf.ts";
 import type { RenderDocument } from "../../lib/render/renderer.ts";
 import { memorySection } from "../../lib/report/spool.ts";
@@ -11,13 +12,24 @@ import { createRenderers } from "../../lib/render/registry.ts";
 import { inTurn } from "../../lib/cli/demo_turns.ts";
 import { usePrintBrowser } from "./print_browser.ts";
 
-/** A browser handle that counts the tabs opened and the starts asked for. */
+/**
+ * A handle on the file's browser that counts the tabs opened and the starts asked for. Its tab
+ * pool is its own (kept tabs belong to a handle), and closing it closes the tabs it opened and
+ * leaves the browser running for the next test.
+ */
 function counting(browser: BrowserHandle) {
   const counts = { pages: 0, starts: 0 };
+  const opened: Promise<Page>[] = [];
+  const closeTabs = async () => {
+    const tabs = await Promise.allSettled(opened.splice(0));
+    for (const tab of tabs) if (tab.status === "fulfilled") await tab.value.close().catch(() => {});
+  };
   const handle: BrowserHandle = {
     newPage() {
       counts.pages++;
-      return browser.newPage();
+      const page = browser.newPage();
+      opened.push(page);
+      return page;
     },
     start() {
       counts.starts++;
@@ -30,8 +42,8 @@ function counting(browser: BrowserHandle) {
     get launches() {
       return browser.launches;
     },
-    close: () => browser.close(),
-    [Symbol.asyncDispose]: () => browser.close(),
+    close: closeTabs,
+    [Symbol.asyncDispose]: closeTabs,
   };
   return { handle, counts };
 }
@@ -66,7 +78,7 @@ describe("PDF tabs", () => {
   });
 
   it("a kept tab counts its blocked requests for the print that made them only", async () => {
-    const { handle, counts } = counting(launchBrowser());
+    const { handle, counts } = counting(print.browser);
     try {
       const first = new PrintTab(handle);
       await first.print('<p>one</p><img src="http://127.0.0.1:9/one">');
@@ -85,7 +97,7 @@ describe("PDF tabs", () => {
   });
 
   it("a kept tab starts on a blank document: a report's policies do not carry over", async () => {
-    const { handle, counts } = counting(launchBrowser());
+    const { handle, counts } = counting(print.browser);
     try {
       // A report's document forbids every request in its Content-Security-Policy.
       await new PdfRenderer().render(doc(5), { outDir: print.dir, browser: handle });
@@ -101,7 +113,7 @@ describe("PDF tabs", () => {
   });
 
   it("a tab whose print failed is not kept: the next render opens a fresh one", async () => {
-    const { handle, counts } = counting(launchBrowser());
+    const { handle, counts } = counting(print.browser);
     try {
       const failing = new PrintTab(handle, {
         printPdf: () => Promise.reject(new Error("Printing failed")),
@@ -119,7 +131,7 @@ describe("PDF tabs", () => {
   });
 
   it("two reports printed at once print on two tabs, and both are kept", async () => {
-    const { handle, counts } = counting(launchBrowser());
+    const { handle, counts } = counting(print.browser);
     try {
       const renderer = new PdfRenderer();
       await Promise.all(
