@@ -1,7 +1,12 @@
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { TEST_NOW, withServer } from "../helpers/server.ts";
-import { pdfText, runOnEmptyStore, runReportForTest } from "../helpers/run_report.ts";
+import {
+  closeTestBrowser,
+  pdfText,
+  runOnEmptyStore,
+  runReportForTest,
+} from "../helpers/run_report.ts";
 import { licensePosition } from "../../reports/license_position.ts";
 import { compareRows, type Expected, type RawApi, runAt } from "./support/raw_api.ts";
 import { LICENSES, rawFlat } from "./support/raw_api.ts";
@@ -24,6 +29,9 @@ import {
 import { POSITION_FIELDS } from "./support/position_fields.ts";
 
 const TOKEN = "license-position-test-token";
+
+// One PDF browser for the file (the named cases' PDF and the empty estate's print on it).
+after(closeTestBrowser);
 
 const POSITION_LABELS = [
   "Application",
@@ -149,7 +157,7 @@ for (const { computers, seed } of ESTATES) {
 }
 
 describe("license-position (ELP) named cases on the reference estate (400 computers, seed 1)", () => {
-  const fixture = serverFixture({ computers: 400, token: TOKEN, closeBrowser: true });
+  const fixture = serverFixture({ computers: 400, token: TOKEN });
   let elp: RawElp;
   let rows: Row[];
   const row = (key: string) => {
@@ -157,8 +165,12 @@ describe("license-position (ELP) named cases on the reference estate (400 comput
     assert.ok(hit, `a positions row for ${rawRowKey(elp, key)}`);
     return hit;
   };
-  const run = async (options: Parameters<typeof positionsMatch>[1] = {}) => {
-    ({ elp, rows } = await positionsMatch(fixture.api, options));
+  // No test of this block changes the store: the whole estate's ELP and JSON run, and their
+  // match, are made once, by the first test that needs them.
+  let whole: ReturnType<typeof positionsMatch> | undefined;
+  const wholeEstate = () => whole ??= positionsMatch(fixture.api);
+  const run = async (options?: Parameters<typeof positionsMatch>[1]) => {
+    ({ elp, rows } = await (options ? positionsMatch(fixture.api, options) : wholeEstate()));
   };
 
   it("counts a downgrade transfer as received by the older version", async () => {
@@ -179,7 +191,7 @@ describe("license-position (ELP) named cases on the reference estate (400 comput
       (r.extendedCoverageForDcc === 1 || r.extendedCoverageForHost === 1)
     );
     assert.ok(covered, "the estate has an install covered by extended coverage");
-    const out = await runAt(fixture.api, licensePosition, { now: TEST_NOW, formats: ["json"] });
+    const { out } = await wholeEstate();
     const devices = byLabel(jsonSection(out.json, "devices"));
     const key = `${covered.applicationId}|${covered.metricId}`;
     const hit = devices.find((d) =>
@@ -266,7 +278,7 @@ describe("license-position (ELP) named cases on the reference estate (400 comput
       t.skip(message);
       return;
     }
-    const out = await runAt(fixture.api, licensePosition, { now: TEST_NOW, formats: ["json"] });
+    const { out } = await wholeEstate();
     const devices = byLabel(jsonSection(out.json, "devices"));
     const vmName = elp.computers.get(vm.computerId)?.hostName;
     const hit = devices.find((d) =>
@@ -291,7 +303,7 @@ describe("license-position (ELP) named cases on the reference estate (400 comput
       organization,
       params: { organization },
     });
-    const all = rawPositionRows(await rawElp(fixture.api));
+    const { want: all } = await wholeEstate();
     assert.notDeepEqual(want, all, "the organization's position differs from the estate's");
     const name = (await rawOrganizationNames(fixture.api)).get(organization);
     assert.ok(name, `the tree names ${organization}`);
@@ -317,7 +329,7 @@ describe("license-position (ELP) named cases on the reference estate (400 comput
   });
 
   it("shows the shortfall cost per currency in the PDF", async () => {
-    const want = rawPositionRows(await rawElp(fixture.api));
+    const { want } = await wholeEstate();
     const out = await runAt(fixture.api, licensePosition, { now: TEST_NOW, formats: ["pdf"] });
     const text = (await pdfText(out.file("pdf"))).replace(/\s+/g, " ");
     const grouped = new Intl.NumberFormat("en-US", {
@@ -365,13 +377,19 @@ describe("license-position (ELP) named cases on the reference estate (400 comput
 
 describe("license-position (ELP) reconciliation and cross-check (400 computers, seed 1)", () => {
   const fixture = serverFixture({ computers: 400, token: TOKEN });
-  const sectionRows = async (id: string) => {
-    const out = await runAt(fixture.api, licensePosition, { now: TEST_NOW, formats: ["json"] });
+  const runJson = () => runAt(fixture.api, licensePosition, { now: TEST_NOW, formats: ["json"] });
+  // The estate as generated (each test that changes the store puts it back): its run and raw ELP
+  // are made once; a run after a change is always made anew.
+  let asGenerated: ReturnType<typeof runJson> | undefined;
+  let asGeneratedElp: Promise<RawElp> | undefined;
+  const generatedElp = () => asGeneratedElp ??= rawElp(fixture.api);
+  const sectionRows = async (id: string, changed = false) => {
+    const out = await (changed ? runJson() : asGenerated ??= runJson());
     return byLabel(jsonSection(out.json, id));
   };
 
   it("lists exactly the positions that disagree with the entitlement states", async () => {
-    const elp = await rawElp(fixture.api);
+    const elp = await generatedElp();
     const want = new Set(
       [...elp.lines].filter(([, l]) => rawDisagrees(l)).map(([k]) => rawRowKey(elp, k)),
     );
@@ -385,7 +403,7 @@ describe("license-position (ELP) reconciliation and cross-check (400 computers, 
   });
 
   it("lists a surplus application once one of its installs is made Unlicensed", async () => {
-    const elp = await rawElp(fixture.api);
+    const elp = await generatedElp();
     const before = new Set((await sectionRows("reconciliation")).map(rowKey));
     const [key] = [...elp.lines].find(([, l]) =>
       rawFigures(l).surplus > 0 && l.uncovered === 0 && l.covered > 0
@@ -407,7 +425,7 @@ describe("license-position (ELP) reconciliation and cross-check (400 computers, 
     });
     assert.equal(changed, 1);
     try {
-      const after = await sectionRows("reconciliation");
+      const after = await sectionRows("reconciliation", true);
       const added = after.filter((r) => !before.has(rowKey(r)));
       assert.deepEqual(added.map(rowKey), [rawRowKey(elp, key)]);
       assert.match(
@@ -426,7 +444,7 @@ describe("license-position (ELP) reconciliation and cross-check (400 computers, 
 
   it("equals the service's compliance summary, and lists an altered figure by name", async () => {
     assert.deepEqual(await sectionRows("cross-check"), []);
-    const elp = await rawElp(fixture.api);
+    const elp = await generatedElp();
     assert.deepEqual([...(await rawDifferences(fixture.api, elp)).keys()], []);
     const [key, line] = [...elp.lines].find(([, l]) => l.purchased > 0)!;
     const where = { applicationId: line.applicationId, metricId: line.metricId };
