@@ -127,6 +127,8 @@ describe("samkit report", () => {
       "--allow-unknown-fields",
       "--filter",
       "colour -eq red",
+      "--format",
+      "json", // the 400 comes before any rendering: no browser to launch for it
       "--out",
       `${dir}/reports`,
       "--quiet",
@@ -216,12 +218,8 @@ describe("samkit list and help", () => {
     assert.ok(JSON.parse(json.stdout).length >= 8);
   });
 
-  it("prints help for every command with exit 0, and exits 2 for an unknown command", async () => {
-    for (const command of ["report", "demo", "pack", "schedule", "serve"]) {
-      const r = await samkit([command, "--help"]);
-      assert.equal(r.code, 0, `${command}: ${r.stderr}`);
-      assert.match(r.stdout, /Usage|usage/, command);
-    }
+  // Every command's --help (exit 0, its usage on stdout) is task_help_test.ts's, through its task.
+  it("exits 2 for an unknown command", async () => {
     const unknown = await samkit(["frobnicate"]);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /unknown command "frobnicate"/);
