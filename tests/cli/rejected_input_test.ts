@@ -73,6 +73,8 @@ describe("samkit report on rejected input", () => {
           "--filter",
           "vndor -eq Adobe",
           "--allow-unknown-fields",
+          "--format",
+          "json", // the 400 comes before any rendering: no browser to launch for it
           "--out",
           out,
           "--quiet",
