@@ -11,6 +11,7 @@ import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { API_REPORTS } from "../../reports/mod.ts";
 import { withServer } from "../helpers/server.ts";
+import { createQueryContext } from "../../lib/query/context.ts";
 import { closeTestBrowser, runReportForTest } from "../helpers/run_report.ts";
 import { brokenHeaderWords, contentsLines, pdfOutline, pdfPages } from "./pdf_read.ts";
 
@@ -28,8 +29,15 @@ describe("every API report's PDF", () => {
   it("reads whole on every page", async () => {
     let capped = 0;
     await withServer({}, async (srv) => {
+      // The reports share what they read, as the reports of one pack do.
+      const query = createQueryContext();
       for (const report of API_REPORTS) {
-        const run = await runReportForTest({ server: srv, report, formats: ["xlsx", "pdf"] });
+        const run = await runReportForTest({
+          server: srv,
+          report,
+          formats: ["xlsx", "pdf"],
+          query,
+        });
         const path = run.file("pdf");
         const pages = await pdfPages(path);
         const doc = run.result.document;
