@@ -1,4 +1,4 @@
-import { before, describe, it } from "node:test";
+import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
@@ -10,6 +10,7 @@ import type { RunningServer } from "../../lib/server/server.ts";
 import { ParamError } from "../../lib/report/errors.ts";
 import { getToken } from "../helpers/server.ts";
 import {
+  closeTestBrowser,
   parseCsv,
   pdfText,
   rawAll,
@@ -64,8 +65,11 @@ const shown = (name: string) =>
 const uncoveredOf = (m: Map<string, number>, ids: Set<string>) =>
   [...m].filter(([id]) => ids.has(id)).reduce((sum, [, n]) => sum + n, 0);
 
+// One PDF browser for the file: the estate's run and the empty estate's print on it.
+after(closeTestBrowser);
+
 describe("entitlement-state-by-computer", () => {
-  const fixture = serverFixture({ computers: 400, closeBrowser: true });
+  const fixture = serverFixture({ computers: 400 });
   let srv: RunningServer;
   let token: string;
   let expected: Expected;
