@@ -1,4 +1,4 @@
-import { before, describe, it } from "node:test";
+import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
@@ -10,6 +10,7 @@ import {
 import type { RunningServer } from "../../lib/server/server.ts";
 import { getToken } from "../helpers/server.ts";
 import {
+  closeTestBrowser,
   pdfText,
   rawAll,
   rawOne,
@@ -66,8 +67,11 @@ function figures(
   };
 }
 
+// One PDF browser for the file: the estate's run and the empty estate's print on it.
+after(closeTestBrowser);
+
 describe("hardware-socket-map", () => {
-  const fixture = serverFixture({ computers: 400, closeBrowser: true });
+  const fixture = serverFixture({ computers: 400 });
   let srv: RunningServer;
   let expected: Expected;
   let run: RunReportForTestResult;
