@@ -1,4 +1,4 @@
-import { before, describe, it } from "node:test";
+import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { inPurchaseRange, licenseCostSummary } from "../../reports/license_cost_summary.ts";
 import { carriesListFields, summaryFromList } from "../../lib/sam/license_list_costs.ts";
@@ -6,6 +6,7 @@ import { createClient, DEFAULT_PAGE_SIZE } from "../../lib/api/client.ts";
 import type { RunningServer } from "../../lib/server/server.ts";
 import { getToken } from "../helpers/server.ts";
 import {
+  closeTestBrowser,
   pdfText,
   rawAll,
   rawOne,
@@ -151,8 +152,11 @@ function recordingClient(srv: RunningServer, thin: (index: number) => boolean = 
   return { client, paths, thinned };
 }
 
+// One PDF browser for the file: the estate's run and the empty estate's print on it.
+after(closeTestBrowser);
+
 describe("license-cost-summary", () => {
-  const fixture = serverFixture({ computers: 400, closeBrowser: true });
+  const fixture = serverFixture({ computers: 400 });
   let srv: RunningServer;
   let token: string;
   let expected: Expected;
