@@ -24,6 +24,19 @@ async function positions(api: RawApi, organization?: string) {
   return { out, rows: byLabel(jsonSection(out.json, "positions")) };
 }
 
+const runs = new Map<string, ReturnType<typeof positions>>();
+
+/**
+ * {@link positions} made once per server and organisation, for the blocks whose tests never
+ * change the store (each asks for the same scopes again).
+ */
+function positionsOnce(api: RawApi, organization?: string): ReturnType<typeof positions> {
+  const at = `${api.url}|${organization ?? ""}`;
+  let run = runs.get(at);
+  if (!run) runs.set(at, run = positions(api, organization));
+  return run;
+}
+
 /** Cents of a printed amount. */
 const cents = (n: unknown) => Math.round((n as number) * 100);
 
@@ -35,16 +48,16 @@ describe("license-position in an organisation's scope (400 computers, seed 1)", 
       const orgs = await rawSubtree(fixture.api, organization);
       assert.ok(orgs.size > 1, `${organization} has children in the tree`);
       const want = rawPositionRows(await rawElp(fixture.api, { organization }));
-      const { rows } = await positions(fixture.api, organization);
+      const { rows } = await positionsOnce(fixture.api, organization);
       assert.deepEqual(compareRows(rows, want, key, FIELDS), [], organization);
       assert.equal(rows.length, want.size);
     }
   });
 
   it("never shows a negative purchase or entitlement, nor a shortfall the requirement does not make", async () => {
-    const estate = new Map((await positions(fixture.api)).rows.map((r) => [key(r), r]));
+    const estate = new Map((await positionsOnce(fixture.api)).rows.map((r) => [key(r), r]));
     for (const organization of ["ORG01", "ORG02", "ORG05", "ORG06", "ORG07", "ORG09", "ORG10"]) {
-      const { rows } = await positions(fixture.api, organization);
+      const { rows } = await positionsOnce(fixture.api, organization);
       for (const r of rows) {
         const at = `${organization} ${key(r)}`;
         assert.ok((r["Purchased"] as number) >= 0, `${at}: purchased ${r["Purchased"]}`);
@@ -67,13 +80,15 @@ describe("license-position in an organisation's scope (400 computers, seed 1)", 
   });
 
   it("gives the root organisation the estate's position, and children no more than their parent", async () => {
-    const estate = (await positions(fixture.api)).rows;
-    const root = (await positions(fixture.api, "ORG01")).rows;
+    const estate = (await positionsOnce(fixture.api)).rows;
+    const root = (await positionsOnce(fixture.api, "ORG01")).rows;
     assert.deepEqual(root, estate, "the root's scope is the whole estate");
-    const parent = new Map((await positions(fixture.api, "ORG05")).rows.map((r) => [key(r), r]));
+    const parent = new Map(
+      (await positionsOnce(fixture.api, "ORG05")).rows.map((r) => [key(r), r]),
+    );
     const sums = new Map<string, [number, number]>();
     for (const child of ["ORG06", "ORG07", "ORG08"]) {
-      for (const r of (await positions(fixture.api, child)).rows) {
+      for (const r of (await positionsOnce(fixture.api, child)).rows) {
         const [e, q] = sums.get(key(r)) ?? [0, 0];
         sums.set(key(r), [e + (r["Entitlements"] as number), q + (r["Requirement"] as number)]);
       }
@@ -88,7 +103,7 @@ describe("license-position in an organisation's scope (400 computers, seed 1)", 
 
   it("names the organisation on the cover and in the headline, with its sub-organisations", async () => {
     const names = await rawOrganizationNames(fixture.api);
-    const { out, rows } = await positions(fixture.api, "ORG05");
+    const { out, rows } = await positionsOnce(fixture.api, "ORG05");
     const children = (await rawSubtree(fixture.api, "ORG05")).size - 1;
     const label = `Positions of ${names.get("ORG05")} (ORG05) and ${children} sub-organizations`;
     const fact = out.result.document.summary.find((f) => f.label.startsWith("Positions of"))!;
@@ -109,7 +124,7 @@ describe("license-position figures reproduce from printed figures (400 computers
 
   it("prints every cost and value as printed unit price × printed units, to the cent", async () => {
     for (const organization of [undefined, "ORG05", "ORG07"]) {
-      const { rows } = await positions(fixture.api, organization);
+      const { rows } = await positionsOnce(fixture.api, organization);
       let priced = 0;
       for (const r of rows) {
         if (r[COST] !== null) {
@@ -129,7 +144,7 @@ describe("license-position figures reproduce from printed figures (400 computers
   });
 
   it("names and counts unpriced shortfalls and sums them as no money", async () => {
-    const { out, rows } = await positions(fixture.api);
+    const { out, rows } = await positionsOnce(fixture.api);
     const unpriced = rows.filter((r) => r["Priced at"] === "Unpriced");
     assert.ok(unpriced.length > 0, "the estate has an unpriced shortfall");
     for (const r of unpriced) assert.equal(r[COST], null, `${key(r)}: blank, not 0`);
