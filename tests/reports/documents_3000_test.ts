@@ -4,7 +4,9 @@
  * organisation's scope (ORG07) and license-cost-summary in a reporting currency (EUR, the rates of
  * `packs/fx_rates.example.csv`). Every currency of a report's data is on its first PDF page and its
  * HTML cover; no PDF header word is broken across lines; every PDF page has a footer with its
- * scope (the organisation by name in ORG07's); no XLSX text is cut by a filled neighbour or
+ * scope (the organisation by name in ORG07's), more than a heading on it and no command line; the
+ * PDF contents give each section the page its bookmark opens; a capped section says which rows it
+ * prints without claiming totals or a chart it lacks; no XLSX text is cut by a filled neighbour or
  * pressed against a number, headers sit as their values, yes/no is text; license-position's
  * derived columns are formulas of their row; and every EUR total of license-cost-summary is the
  * sum of its rows, in the JSON and in the workbook's formulas.
@@ -29,7 +31,7 @@ import {
   runReportForTest,
   type RunReportForTestResult,
 } from "../helpers/run_report.ts";
-import { brokenHeaderWords, pdfPages } from "../render/pdf_read.ts";
+import { brokenHeaderWords, contentsLines, pdfOutline, pdfPages } from "../render/pdf_read.ts";
 import { type RawSheet, readSheetXml } from "../render/xlsx_sheet_xml.ts";
 import { checkPositionFormulas, unreadableIn } from "../render/xlsx_readable.ts";
 import { evaluateTotals } from "../render/xlsx_formula_eval.ts";
@@ -76,6 +78,14 @@ function pagesOf(path: string): Promise<string[]> {
   let pages = pagesRead.get(path);
   if (!pages) pagesRead.set(path, pages = pdfPages(path));
   return pages;
+}
+
+/** A page's lines with text, the running header and footer left out. */
+function bodyLines(page: string, title: string): string[] {
+  const lines = page.split("\n").filter((l) => l.trim() !== "");
+  return lines.filter((l, i) =>
+    !(i === 0 && l.trim().startsWith(title)) && !/Page \d+ of \d+\s*$/.test(l)
+  );
 }
 
 /** The footer line of a PDF page (its last line with text). */
@@ -159,6 +169,40 @@ describe("every API report at 3,000 computers, as its files read", () => {
       const footer = footerOf(page).replace(/\s+/g, " ");
       assert.ok(footer.includes(`Organisation: ${name}`), `ORG07 p${i + 1}: ${footer}`);
     });
+  });
+
+  it("prints more than a heading on every PDF page, contents at their bookmarks, and says which rows a capped section prints", async () => {
+    let capped = 0;
+    for (const [id, run] of runs) {
+      const path = run.file("pdf");
+      const pages = await pagesOf(path);
+      const doc = run.result.document;
+      pages.forEach((text, i) => {
+        // A page with a heading has more than the heading (and its row count) on it.
+        assert.ok(bodyLines(text, doc.report.title).length > 2, `${id} p${i + 1}: ${text}`);
+        assert.doesNotMatch(text, /deno task|--param|--format/, `${id} p${i + 1}: no CLI`);
+      });
+
+      const contents = contentsLines(pages);
+      const outline = await pdfOutline(path);
+      assert.equal(contents.length, doc.sections.length, `${id}: a contents line per section`);
+      contents.forEach((line, i) => {
+        assert.equal(line.page, outline[i + 1]?.page, `${id}: ${line.title}'s page`);
+      });
+
+      const text = pages.join("\n").replace(/\s+/g, " ");
+      for (const section of doc.sections.filter((s) => s.rowCount > 500)) {
+        const of = section.rowCount.toLocaleString("en-US");
+        const note = new RegExp(`This PDF prints 500 of the ${of} rows: ([^.]+)\\.( The [^.]+\\.)?`)
+          .exec(text);
+        assert.ok(note, `${id}: ${section.title} says which of its ${of} rows it prints`);
+        const claims = note[2] ?? "";
+        assert.equal(/totals/.test(claims), (section.totalsSpec?.sum.length ?? 0) > 0, claims);
+        assert.equal(/chart/.test(claims), section.chart !== undefined, claims);
+        capped++;
+      }
+    }
+    assert.ok(capped > 0, "a section longer than the PDF prints");
   });
 
   it("cuts no XLSX text beside a filled cell, and the position's derived figures are formulas", async () => {
