@@ -145,7 +145,10 @@ function viewsOf(landscape: boolean): { name: string; width: number; media: "scr
   ];
 }
 
-/** Loads `html` at a width and media type, and measures it. */
+/** The HTML each page holds now: another view of it is laid out again, not loaded again. */
+const loaded = new WeakMap<Page, string>();
+
+/** Lays `html` out at a width and media type (loading it unless the page holds it), and measures it. */
 async function measure(
   page: Page,
   html: string,
@@ -153,7 +156,11 @@ async function measure(
 ): Promise<Layout> {
   await page.setViewport({ width: view.width, height: 900 });
   await page.emulateMediaType(view.media);
-  await page.setContent(html, { waitUntil: "load" });
+  if (loaded.get(page) !== html) {
+    loaded.delete(page);
+    await page.setContent(html, { waitUntil: "load" });
+    loaded.set(page, html);
+  }
   return await page.evaluate(measureInPage);
 }
 
