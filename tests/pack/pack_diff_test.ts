@@ -259,37 +259,57 @@ describe("a pack with a diff compares each run with its previous run row by row"
 });
 
 describe("a pack's diff when the previous run cannot be compared", () => {
+  // One pack folder, each run the previous of the next: a run without a snapshot, then diff runs
+  // whose own snapshot is spoilt before the next run reads it (changed, then no snapshot at all).
+  // Only the runs that compare send a mail; the first has nothing to say.
   let dir: string, srv: RunningServer;
+  let plain: PackRunResult, noSnapshot: PackRunResult;
+  let changed: PackRunResult, changedUntouched: string[], changedAfter: string[];
+  let unreadable: PackRunResult;
   before(async () => {
     dir = await outTestDir("pack-diff-bad-");
     srv = await startServer(ESTATE);
+    const diffed = diffPack("diffed", { formats: ["json"] }, emlEmail);
+    const run = (pack: PackFile, minutes: number) =>
+      runPack({
+        pack,
+        reports: REPORTS,
+        outRoot: dir,
+        source: { baseUrl: srv.url, token: TOKEN },
+        now: at(minutes),
+      });
+    plain = await run(diffPack("diffed", undefined), 0);
+    noSnapshot = await run(diffed, 60);
+    // Its snapshot changed since its run: one byte flipped, the manifest left as it was.
+    const path = join(noSnapshot.dir, "snapshot.sqlite");
+    const bytes = await Deno.readFile(path);
+    bytes[bytes.length - 1] ^= 1;
+    await Deno.writeFile(path, bytes);
+    changedUntouched = await listing(noSnapshot.dir);
+    changed = await run(diffed, 120);
+    changedAfter = await listing(noSnapshot.dir);
+    // No snapshot at all in its place, the manifest changed to match.
+    const spoilt = join(changed.dir, "snapshot.sqlite");
+    await Deno.writeTextFile(spoilt, "not a database\n");
+    const manifestPath = join(changed.dir, "manifest.json");
+    const manifest = JSON.parse(await Deno.readTextFile(manifestPath)) as Manifest;
+    const sha256 = await sha256File(spoilt);
+    const files = manifest.files.map((f) =>
+      f.path === "snapshot.sqlite" ? { ...f, bytes: 15, sha256 } : f
+    );
+    await Deno.writeTextFile(manifestPath, JSON.stringify({ ...manifest, files }));
+    unreadable = await run(diffed, 180);
   });
   after(async () => {
     await srv?.close();
     if (dir) await Deno.remove(dir, { recursive: true });
   });
-  const source = () => ({ baseUrl: srv.url, token: TOKEN });
-  /** Runs of the JSON diff pack into `folder` of `dir`, `minutes` after TEST_NOW. */
-  const jsonDiffRuns = (folder: string) => {
-    const pack = diffPack("diffed", { formats: ["json"] }, emlEmail);
-    const outRoot = join(dir, folder);
-    return (minutes: number) =>
-      runPack({ pack, reports: REPORTS, outRoot, source: source(), now: at(minutes) });
-  };
 
   it("a previous run without a snapshot: said in the mail, the run succeeds", async () => {
-    const plain = await runPack({
-      pack: diffPack("diffed", undefined, emlEmail),
-      reports: REPORTS,
-      outRoot: join(dir, "no-snapshot"),
-      source: source(),
-      now: at(0),
-    });
     assert.ok(plain.ok && !plain.manifest.files.some((f) => f.path === "snapshot.sqlite"));
-    const next = await jsonDiffRuns("no-snapshot")(60);
-    assert.ok(next.ok);
-    assert.ok(!next.manifest.files.some((f) => f.path.startsWith("run-diff")));
-    const { text } = await mailParts(next.eml!);
+    assert.ok(noSnapshot.ok);
+    assert.ok(!noSnapshot.manifest.files.some((f) => f.path.startsWith("run-diff")));
+    const { text } = await mailParts(noSnapshot.eml!);
     assert.match(
       rowsPart(text),
       new RegExp(
@@ -301,44 +321,24 @@ describe("a pack's diff when the previous run cannot be compared", () => {
   });
 
   it("a previous snapshot changed since its run is named in the mail; the run succeeds and writes nothing there", async () => {
-    const run = jsonDiffRuns("changed");
-    const earlier = await run(0);
-    assert.ok(earlier.ok);
-    const path = join(earlier.dir, "snapshot.sqlite");
-    const bytes = await Deno.readFile(path);
-    bytes[bytes.length - 1] ^= 1;
-    await Deno.writeFile(path, bytes);
-    const untouched = await listing(earlier.dir);
-    const next = await run(60);
-    assert.ok(next.ok);
-    assert.deepEqual(await listing(earlier.dir), untouched);
-    assert.ok(!next.manifest.files.some((f) => f.path.startsWith("run-diff")));
-    const { text } = await mailParts(next.eml!);
+    assert.ok(noSnapshot.manifest.files.some((f) => f.path === "snapshot.sqlite"));
+    assert.ok(changed.ok);
+    assert.deepEqual(changedAfter, changedUntouched);
+    assert.ok(!changed.manifest.files.some((f) => f.path.startsWith("run-diff")));
+    const { text } = await mailParts(changed.eml!);
     assert.match(
       rowsPart(text),
       /Not compared row by row: run folder \S+ has a snapshot\.sqlite whose SHA-256 is not the manifest's/,
     );
-    const summary = JSON.parse(await Deno.readTextFile(join(next.dir, "summary.json")));
+    const summary = JSON.parse(await Deno.readTextFile(join(changed.dir, "summary.json")));
     assert.equal(summary.diff.status, "not made");
   });
 
   it("a previous snapshot that is no snapshot, its manifest changed to match, is named; the run succeeds", async () => {
-    const run = jsonDiffRuns("unreadable");
-    const earlier = await run(0);
-    assert.ok(earlier.ok);
-    const path = join(earlier.dir, "snapshot.sqlite");
-    await Deno.writeTextFile(path, "not a database\n");
-    const manifestPath = join(earlier.dir, "manifest.json");
-    const manifest = JSON.parse(await Deno.readTextFile(manifestPath)) as Manifest;
-    const sha256 = await sha256File(path);
-    const files = manifest.files.map((f) =>
-      f.path === "snapshot.sqlite" ? { ...f, bytes: 15, sha256 } : f
-    );
-    await Deno.writeTextFile(manifestPath, JSON.stringify({ ...manifest, files }));
-    const next = await run(60);
-    assert.ok(next.ok);
-    assert.ok(!next.manifest.files.some((f) => f.path.startsWith("run-diff")));
-    const { text } = await mailParts(next.eml!);
+    assert.ok(changed.manifest.files.some((f) => f.path === "snapshot.sqlite"));
+    assert.ok(unreadable.ok);
+    assert.ok(!unreadable.manifest.files.some((f) => f.path.startsWith("run-diff")));
+    const { text } = await mailParts(unreadable.eml!);
     assert.match(
       rowsPart(text),
       /Not compared row by row: snapshot "\S+\/snapshot\.sqlite": not a samkit snapshot/,
