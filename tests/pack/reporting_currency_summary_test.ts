@@ -1,11 +1,11 @@
 /**
- * The pack summary in a reporting currency: the example pack `packs/weekly_audit_eur.json` run
- * against the reference server states, beside the per-currency figures, the reports' own
- * "…, all currencies (EUR)" totals (read back here from each report's XLSX Summary, not from the
- * pack's figures), the rates and their date as the reports state them, the same in the text
- * part, the HTML part and summary.pdf; the same pack without a reporting currency shows none of
- * it and the same per-currency figures; the trends report over the pack's runs shows each run's
- * all-currency totals with the rates that run used.
+ * The pack summary in a reporting currency: the example pack `packs/weekly_audit_eur.json` (its
+ * reports in the formats read here) run against the reference server states, beside the
+ * per-currency figures, the reports' own "…, all currencies (EUR)" totals (read back here from
+ * each report's XLSX Summary, not from the pack's figures), the rates and their date as the
+ * reports state them, the same in the text part, the HTML part and summary.pdf; the same pack
+ * without a reporting currency shows none of it and the same per-currency figures; the trends
+ * report over the pack's runs shows each run's all-currency totals with the rates that run used.
  */
 
 import { after, before, describe, it } from "node:test";
@@ -64,9 +64,17 @@ describe("the weekly audit pack's summary in EUR", () => {
     fx = await startPackFixture({ prefix: "summary-eur-", token: TOKEN, now: RUN_AT });
     const example = await readPackFile(`${ROOT}packs/weekly_audit_eur.json`, REPORTS);
     // The example names its rates relative to the project folder; the test may run elsewhere.
+    // What is read here is the summary and each report's XLSX: the reports' other formats go,
+    // but for the PDF the mail attaches.
     const pack: PackFile = {
       ...example,
       reportingCurrency: { code: "EUR", fxRates: `${ROOT}packs/fx_rates.example.csv` },
+      reports: example.reports.map((r) => ({
+        ...r,
+        formats: r.formats.filter((f) =>
+          f === "xlsx" || f === "json" || (f === "pdf" && example.email?.attach.includes(r.id))
+        ),
+      })),
     };
     const run = (p: PackFile, at = RUN_AT) =>
       runPack({
@@ -79,7 +87,9 @@ describe("the weekly audit pack's summary in EUR", () => {
     inEur = await run(pack);
     // Only the summary's figures matter in the other runs: one cheap format per report.
     const cheap = pack.reports.map((r) => ({ ...r, formats: ["json" as const] }));
-    earlier = await run({ ...pack, reports: cheap }, EARLIER_AT);
+    // The earlier run is read by the trends report only (its summary.json): no mail, no browser.
+    const { email: _email, ...unmailed } = pack;
+    earlier = await run({ ...unmailed, reports: cheap }, EARLIER_AT);
     const { reportingCurrency: _, ...withoutCurrency } = pack;
     plain = await run({
       ...withoutCurrency,
@@ -162,8 +172,8 @@ describe("the weekly audit pack's summary in EUR", () => {
 
   it("without a reporting currency shows no converted total, no rates, and the same per-currency figures", async () => {
     assert.ok(plain.ok, JSON.stringify(plain.manifest.reports));
-    const { text, html } = await parts(plain);
-    for (const part of [text, html]) {
+    const { text, html, pdf } = await parts(plain);
+    for (const part of [text, html, pdf]) {
       assert.ok(!part.includes("all currencies"), part);
       assert.ok(!part.includes("All currencies"), part);
       assert.ok(!part.includes("Reporting currency"), part);
