@@ -44,19 +44,17 @@ describe("a pack killed with SIGKILL", () => {
     // A private temp folder under /tmp, so no other test's temp folders are in play.
     const tmp = await Deno.makeTempDir({ prefix: "sigkill-tmp-" });
     const packFile = `${dir}/pack.json`;
-    await Deno.writeTextFile(
-      packFile,
-      JSON.stringify({
-        name: "killed",
-        output: `${dir}/runs`,
-        reports: [
-          { id: "license-cost-summary", formats: ["pdf", "json", "csv"] },
-          { id: "entitlement-state-by-computer", formats: ["pdf", "xlsx", "json"] },
-          { id: "hardware-socket-map", formats: ["pdf", "xlsx", "json"] },
-          { id: "license-position", formats: ["pdf", "json"] },
-        ],
-      }),
-    );
+    const pack = {
+      name: "killed",
+      output: `${dir}/runs`,
+      reports: [
+        { id: "license-cost-summary", formats: ["pdf", "json", "csv"] },
+        { id: "entitlement-state-by-computer", formats: ["pdf", "xlsx", "json"] },
+        { id: "hardware-socket-map", formats: ["pdf", "xlsx", "json"] },
+        { id: "license-position", formats: ["pdf", "json"] },
+      ],
+    };
+    await Deno.writeTextFile(packFile, JSON.stringify(pack));
     const child = packProcess(packFile, tmp).spawn();
     let runDir = "";
     let seen: Manifest | null = null;
@@ -82,7 +80,13 @@ describe("a pack killed with SIGKILL", () => {
     const left = (await names(tmp)).filter((n) => n.startsWith("samkit-"));
     assert.ok(left.some((n) => n.startsWith("samkit-chrome-")), `left behind: ${left}`);
 
-    // The next run of the pack removes the dead run's temp folders, marks it abandoned.
+    // The next run of the pack removes the dead run's temp folders, marks it abandoned. That is
+    // its start's work, whatever it renders: one report and one PDF (its own browser's profile
+    // must go too) are enough, and spare it the killed run's heavy reports.
+    await Deno.writeTextFile(
+      packFile,
+      JSON.stringify({ ...pack, reports: pack.reports.slice(0, 1) }),
+    );
     const next = await packProcess(packFile, tmp).output();
     assert.equal(next.code, 0, new TextDecoder().decode(next.stderr));
     assert.deepEqual((await names(tmp)).filter((n) => n.startsWith("samkit-")), []);
