@@ -14,6 +14,16 @@
  * what turns a one-off short page or an item removed between page reads there into a re-read.
  * None depends on the run's clock but for the calendar month, so outputs compare once the
  * generated-at time is set aside.
+ *
+ * Formats: the runner reads a report's data once into a spool and renders every format from it
+ * after the reading is over, so a fault changes what a run writes only through that data, and
+ * the JSON carries all of it (every row of every section, the summary, the scope). Every cell
+ * writes JSON and CSV and compares both with the fault-free run. The fault-free runs and five
+ * cells write XLSX too, compared part by part as its XML: of each report one that ends equal
+ * (after a re-read or a retry), and of the two that have failing cells one named failure, which
+ * shows that a failure with every format asked for leaves `--out` empty. Cells run two at a
+ * time, each through its own proxy in front of the one server (outputs name the proxy they were
+ * read through, set aside when compared).
  */
 
 import { after, before, describe, it } from "node:test";
@@ -21,12 +31,17 @@ import assert from "node:assert/strict";
 import { type RunningServer, startServer } from "../../lib/server/server.ts";
 import { TOKEN_PATH } from "../../lib/api/operations.ts";
 import { type Fault, type FaultProxy, startFaultProxy } from "../helpers/fault_proxy.ts";
-import { readXlsx } from "../helpers/run_report.ts";
+import { readZipText } from "../render/xlsx_zip.ts";
 import { getToken, TEST_NOW } from "../helpers/server.ts";
 import { runCli } from "../helpers/cli.ts";
 
 const COMPUTERS = 2200;
-const FORMATS = "json,csv,xlsx";
+/** What the fault-free runs and the witness cells write. */
+const ALL_FORMATS = "json,csv,xlsx";
+/** What every other cell writes: the whole document (JSON) and its sections as CSV. */
+const CELL_FORMATS = "json,csv";
+/** Cells run side by side, each lane with its own proxy. */
+const LANES = 2;
 const PERSISTENT = Infinity;
 
 type ReportId = "entitlement-state-by-computer" | "license-cost-summary" | "connector-health";
@@ -44,7 +59,12 @@ interface Cell {
   readonly expect: Expect;
   /** What a failure message must mention: the collection or path, and the problem. */
   readonly names: readonly RegExp[];
+  /** The formats asked for ({@link CELL_FORMATS} unless the cell witnesses every format). */
+  readonly formats?: string;
 }
+
+/** `cell` asking for every format (XLSX too). */
+const everyFormat = (cell: Cell): Cell => ({ ...cell, formats: ALL_FORMATS });
 
 const computers = { path: /^\/api\/sam\/estate\/v1\/computers$/ };
 const entitlements = {
@@ -68,12 +88,12 @@ const CELLS: readonly Cell[] = [
   ...pagingCells(ESC, computers, AT_COMPUTERS),
   // The report streams the entitlements (no toArray to re-read in): the runner reads the
   // report's data again, so a fault that happens once still ends equal.
-  {
+  everyFormat({
     report: ESC,
     fault: { ...entitlements, kind: "shortPage", page: 2 },
     expect: "equal",
     names: [AT_ENTITLEMENTS, PAGING],
-  },
+  }),
   {
     report: ESC,
     fault: { ...entitlements, kind: "driftInsert", afterPage: 1 },
@@ -158,10 +178,12 @@ function pagingCells(
     [{ ...target, kind: "driftInsert", afterPage: 1 }, "failure"],
     [{ ...target, kind: "duplicate", page: 2 }, "failure"],
   ];
-  return kinds.flatMap(([fault, persistent]) => [
-    { report, fault, expect: "equal" as const, names: [at, PAGING] },
+  const cells = kinds.flatMap(([fault, persistent]): Cell[] => [
+    { report, fault, expect: "equal", names: [at, PAGING] },
     { report, fault: { ...fault, times: PERSISTENT }, expect: persistent, names: [at, PAGING] },
   ]);
+  // A persistent short page: a named failure with every format asked for.
+  return cells.map((cell, i) => i === 1 ? everyFormat(cell) : cell);
 }
 
 function licenseSideCells(): Cell[] {
@@ -189,7 +211,9 @@ function licenseSideCells(): Cell[] {
     cell(ESC, { ...bare, kind: "shortPage", page: 1 }, "equal", AT_ENTITLEMENTS),
     cell(ESC, { ...bare, kind: "shortPage", page: 2 }, "equal", AT_ENTITLEMENTS),
     cell(ESC, { ...bare, kind: "driftRemove", afterPage: 1 }, "equal", AT_ENTITLEMENTS),
-    cell(CHX, { ...connectorList, kind: "shortPage", page: 1, drop: 1 }, "equal", AT_CONNECTORS),
+    everyFormat(
+      cell(CHX, { ...connectorList, kind: "shortPage", page: 1, drop: 1 }, "equal", AT_CONNECTORS),
+    ),
   ];
 }
 
@@ -214,13 +238,13 @@ function objectCells(report: ReportId, target: Pick<Fault, "path" | "nth">, at: 
     cell(status(401, PERSISTENT), "failure", /401|unauthori[sz]ed/i),
     cell(status(403), "failure", /403|forbidden|permission/i),
     cell(status(429, 1, 1), "equal", /429|too many/i),
-    cell(status(500), "equal", /500/),
+    everyFormat(cell(status(500), "equal", /500/)),
     cell(status(503), "equal", /503|unavailable/i),
     cell(status(500, PERSISTENT), "failure", /500|internal/i),
     cell({ ...target, kind: "reset" }, "equal", BROKEN),
     cell({ ...target, kind: "reset", times: PERSISTENT }, "failure", BROKEN),
     cell({ ...target, kind: "truncate" }, "either", BROKEN),
-    cell({ ...target, kind: "truncate", times: PERSISTENT }, "failure", BROKEN),
+    everyFormat(cell({ ...target, kind: "truncate", times: PERSISTENT }, "failure", BROKEN)),
     cell({ ...target, kind: "malformed" }, "either", SHAPE),
     cell({ ...target, kind: "malformed", times: PERSISTENT }, "failure", SHAPE),
   ];
@@ -228,6 +252,8 @@ function objectCells(report: ReportId, target: Pick<Fault, "path" | "nth">, at: 
 
 /** A CLI run's exit code, stderr and outputs (normalised for comparison, by file name). */
 interface CliRun {
+  /** The formats asked for (`json,csv`). */
+  readonly formats: string;
   readonly code: number;
   readonly stderr: string;
   readonly outputs: ReadonlyMap<string, string>;
@@ -258,7 +284,7 @@ const samkit = (args: string[]) =>
   runCli(args, { env: { SAM_CLIENT_ID: "demo", SAM_CLIENT_SECRET: SECRET } });
 
 /** Runs a report through the proxy into a fresh folder and reads back what it wrote. */
-async function runReport(report: ReportId, proxy: FaultProxy): Promise<CliRun> {
+async function runReport(report: ReportId, proxy: FaultProxy, formats: string): Promise<CliRun> {
   const dir = await Deno.makeTempDir({ prefix: "samkit-fault-matrix-" });
   const started = performance.now();
   try {
@@ -266,7 +292,7 @@ async function runReport(report: ReportId, proxy: FaultProxy): Promise<CliRun> {
       "report",
       report,
       "--format",
-      FORMATS,
+      formats,
       "--out",
       dir,
       "--base-url",
@@ -274,48 +300,69 @@ async function runReport(report: ReportId, proxy: FaultProxy): Promise<CliRun> {
       "--quiet",
     ]);
     const seconds = (performance.now() - started) / 1000;
-    return { code, stderr, outputs: await readOutputs(dir), seconds };
+    return { formats, code, stderr, outputs: await readOutputs(dir, proxy.url), seconds };
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
 }
 
+/** The address a run was pointed at, as outputs name their source whichever lane ran them. */
+const PROXY = "(the proxy)";
+
 /**
- * Every file of an output folder in comparable form: JSON as written with its generated-at time
- * set aside, CSV as written, XLSX as its cell values (the generated-at time set aside).
+ * Every file of an output folder in comparable form, the proxy's address set aside: JSON as
+ * written with its generated-at time set aside, CSV as written, XLSX as the XML of its parts
+ * (the generated-at time and the workbook's created and modified times set aside).
  */
-async function readOutputs(dir: string): Promise<Map<string, string>> {
+async function readOutputs(dir: string, proxyUrl: string): Promise<Map<string, string>> {
   const names: string[] = [];
   for await (const e of Deno.readDir(dir)) names.push(e.name);
   const json = names.find((n) => n.endsWith(".json"));
   const generatedAt = json
-    ? JSON.parse(await Deno.readTextFile(`${dir}/${json}`)).generatedAt as string
+    ? (await Deno.readTextFile(`${dir}/${json}`)).match(/"generatedAt":"([^"]*)"/)?.[1]
     : undefined;
   const outputs = new Map<string, string>();
   for (const name of names.sort()) {
     const path = `${dir}/${name}`;
+    let text: string;
     if (name.endsWith(".json")) {
-      const text = await Deno.readTextFile(path);
-      outputs.set(name, text.replace(/"generatedAt":"[^"]*"/, '"generatedAt":"(run time)"'));
-    } else if (name.endsWith(".csv")) outputs.set(name, await Deno.readTextFile(path));
-    else if (name.endsWith(".xlsx")) outputs.set(name, await xlsxValues(path, generatedAt));
-    else outputs.set(name, `(unexpected file, ${(await Deno.stat(path)).size} bytes)`);
+      text = (await Deno.readTextFile(path))
+        .replace(/"generatedAt":"[^"]*"/, '"generatedAt":"(run time)"');
+    } else if (name.endsWith(".csv")) text = await Deno.readTextFile(path);
+    else if (name.endsWith(".xlsx")) text = await xlsxText(path, generatedAt);
+    else text = `(unexpected file, ${(await Deno.stat(path)).size} bytes)`;
+    outputs.set(name, text.replaceAll(proxyUrl, PROXY));
   }
   return outputs;
 }
 
-async function xlsxValues(path: string, generatedAt: string | undefined): Promise<string> {
-  const sheets = await readXlsx(path);
-  return JSON.stringify(sheets, function (key, value) {
-    const raw = (this as Record<string, unknown>)[key];
-    if (!(raw instanceof Date)) return value;
-    return raw.toISOString() === generatedAt ? "(run time)" : raw.toISOString();
-  });
+/**
+ * An XLSX file as the XML of its parts, by part name, with the run's time set aside: the
+ * workbook's created and modified times, and the generated-at time as a cell holds it (a day
+ * count from 1899-12-30, exceljs's `25569 + ms / 86400000`) and as page footers print it
+ * (`2025-06-30 12:00 UTC`).
+ */
+async function xlsxText(path: string, generatedAt: string | undefined): Promise<string> {
+  const times = generatedAt === undefined ? [] : [
+    `<v>${25569 + Date.parse(generatedAt) / 86_400_000}</v>`,
+    `${generatedAt.slice(0, 10)} ${generatedAt.slice(11, 16)} UTC`,
+  ];
+  const parts = [...await readZipText(path)].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  return parts.map(([name, xml]) => {
+    let text = xml.replace(/(<dcterms:(?:created|modified)\b[^>]*>)[^<]*/g, "$1(run time)");
+    for (const time of times) text = text.replaceAll(time, "(run time)");
+    return `${name}\n${text}`;
+  }).join("\n");
 }
 
-/** The files of `run` that differ from `baseline`'s (missing, extra or changed). */
+/**
+ * The files of `run` that differ from `baseline`'s (missing, extra or changed), of the formats
+ * `run` asked for.
+ */
 function differences(baseline: CliRun, run: CliRun): string[] {
-  const names = new Set([...baseline.outputs.keys(), ...run.outputs.keys()]);
+  const asked = new Set(run.formats.split(","));
+  const expected = [...baseline.outputs.keys()].filter((n) => asked.has(n.split(".").at(-1)!));
+  const names = new Set([...expected, ...run.outputs.keys()]);
   return [...names].filter((n) => baseline.outputs.get(n) !== run.outputs.get(n)).sort();
 }
 
@@ -378,12 +425,13 @@ function table(results: readonly Result[]): string {
     r.cell.report.split("-").slice(0, 2).join("-"),
     targetOf(r.cell.fault),
     describeFault(r.cell.fault),
+    r.cell.formats ?? CELL_FORMATS,
     r.cell.expect,
     r.outcome,
     `${r.run.seconds.toFixed(1)}s`,
     r.detail.slice(0, 110),
   ]);
-  const head = ["report", "target", "fault", "expect", "outcome", "time", "detail"];
+  const head = ["report", "target", "fault", "formats", "expect", "outcome", "time", "detail"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
   return [line(head), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
@@ -529,36 +577,50 @@ describe("the fault proxy", () => {
 
 describe("fault matrix: every faulty run equals the fault-free run or fails naming the problem", () => {
   let srv: RunningServer;
-  let proxy: FaultProxy;
+  const proxies: FaultProxy[] = [];
   const baselines = new Map<ReportId, CliRun[]>();
   const results: Result[] = [];
   const secrets = [SECRET];
 
+  /** Runs `cell` through `proxy` with its fault injected, and how often the fault fired. */
+  async function runCell(cell: Cell, proxy: FaultProxy): Promise<{ run: CliRun; fired: number }> {
+    proxy.inject(cell.fault);
+    const run = await runReport(cell.report, proxy, cell.formats ?? CELL_FORMATS);
+    const fired = proxy.fired;
+    proxy.inject(undefined);
+    return { run, fired };
+  }
+
   before(async () => {
     srv = await startServer({ port: 0, computers: COMPUTERS, seed: 1, now: TEST_NOW, quiet: true });
-    proxy = startFaultProxy({ upstream: srv.url });
+    for (let i = 0; i < LANES; i++) proxies.push(startFaultProxy({ upstream: srv.url }));
     secrets.push(await getToken(srv));
+    // The two fault-free runs of a report go side by side, through different lanes.
     for (const report of REPORT_IDS) {
-      baselines.set(report, [await runReport(report, proxy), await runReport(report, proxy)]);
+      const lanes = [proxies[0], proxies[1 % LANES]];
+      baselines.set(report, await Promise.all(lanes.map((p) => runReport(report, p, ALL_FORMATS))));
     }
-    for (const cell of CELLS) {
-      proxy.inject(cell.fault);
-      const run = await runReport(cell.report, proxy);
-      const fired = proxy.fired;
-      proxy.inject(undefined);
-      secrets.push(...proxy.tokens.filter((t) => !secrets.includes(t)));
+    const runs: { run: CliRun; fired: number }[] = [];
+    let next = 0;
+    await Promise.all(proxies.map(async (proxy) => {
+      for (let i = next++; i < CELLS.length; i = next++) runs[i] = await runCell(CELLS[i], proxy);
+    }));
+    // Judged once every run is over, against every token any lane was handed.
+    for (const proxy of proxies) secrets.push(...proxy.tokens.filter((t) => !secrets.includes(t)));
+    CELLS.forEach((cell, i) => {
+      const { run, fired } = runs[i];
       const baseline = baselines.get(cell.report)![0];
       results.push({ cell, run, fired, ...classify(cell, run, baseline, secrets) });
-    }
+    });
     const silent = results.filter((r) => r.outcome === "SILENTLY WRONG").length;
     console.log(
-      `\nFault matrix (${FORMATS}; ${results.length} faulty runs, ${silent} silently wrong):\n` +
+      `\nFault matrix (${results.length} faulty runs, ${silent} silently wrong):\n` +
         table(results) + "\n",
     );
   });
 
   after(async () => {
-    await proxy?.close();
+    for (const proxy of proxies) await proxy.close();
     await srv?.close();
   });
 
@@ -606,6 +668,18 @@ describe("fault matrix: every faulty run equals the fault-free run or fails nami
       "failure names no problem",
       "leaked a secret",
     ]);
+  });
+
+  it("asks for every format in cells of each report that end equal and that fail", () => {
+    const every = results.filter((r) => r.cell.formats === ALL_FORMATS);
+    assert.deepEqual([...new Set(every.map((r) => r.cell.report))].sort(), [...REPORT_IDS].sort());
+    const ends = (outcome: Outcome) => every.filter((r) => r.outcome === outcome);
+    assert.ok(ends("named failure").length > 0, "a failure with XLSX asked for too");
+    assert.ok(ends("equal").length > 0, "an equal run with XLSX asked for too");
+    for (const r of ends("equal")) {
+      const names = [...r.run.outputs.keys()];
+      assert.ok(names.some((n) => n.endsWith(".xlsx")), `${r.cell.report}: an xlsx in ${names}`);
+    }
   });
 
   it("fires every fault at least once", () => {
