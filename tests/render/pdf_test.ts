@@ -69,6 +69,12 @@ after(async () => {
   await Deno.remove(dir, { recursive: true });
 });
 
+/** `run` on the first call only; later calls wait for that first run. */
+function once(run: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= run());
+}
+
 describe("PdfRenderer", () => {
   it("prints title, totals and 'Page N of N' on the last page, untagged, with metadata", async () => {
     const out = await Deno.makeTempDir({ dir });
@@ -161,6 +167,7 @@ describe("PdfRenderer", () => {
         return new Response("x");
       },
     );
+    const stop = once(() => server.shutdown());
     try {
       const origin = `http://127.0.0.1:${server.addr.port}`;
       const hostile = [
@@ -193,12 +200,13 @@ describe("PdfRenderer", () => {
       const text = (await pageTexts(path)).join("\n");
       assert.match(text, /<img src=http:\/\/127\.0\.0\.1:\d+\/img>/); // printed as text
       assert.match(text, /<script>fetch/);
-      // Give a stray request time to arrive before counting.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Every request the document could make was made while it loaded, before it printed: the
+      // server's shutdown waits for any still in flight, so the count is final.
+      await stop();
       assert.equal(hits, 0);
       assert.equal(renderer.stats!.blockedRequests, 0); // escaped: nothing even tried
     } finally {
-      await server.shutdown();
+      await stop();
     }
   });
 
@@ -328,6 +336,7 @@ describe("PrintTab", () => {
       hits++;
       return new Response("body{}", { headers: { "content-type": "text/css" } });
     });
+    const stop = once(() => server.shutdown());
     const tab = new PrintTab(browser);
     try {
       const origin = `http://127.0.0.1:${server.addr.port}`;
@@ -346,12 +355,12 @@ describe("PrintTab", () => {
       const text = (await pageTexts(path)).join("\n");
       assert.match(text, /hello/);
       assert.doesNotMatch(text, /SCRIPT RAN/);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await stop(); // waits for any request still in flight: the count is final
       assert.equal(hits, 0);
       assert.ok(tab.blockedRequests >= 4, `blocked: ${tab.blockedRequests}`);
     } finally {
       await tab.close();
-      await server.shutdown();
+      await stop();
     }
   });
 });
