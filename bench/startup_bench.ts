@@ -272,7 +272,8 @@ async function benchDemo(): Promise<void> {
     );
     console.log(
       "  (before one tab per browser, Chrome started while reading and two reports at a time: " +
-        "8.1x at load 9; run in turn with today's demo at load 12-20, 58.2 s against 45.1 s)",
+        "8.1x at load 9; before the headless shell and the cover printed once: 6.18x at load 5-7, " +
+        "5.35x after at load 3)",
     );
     const pdf = await measurePair(await one("html"), await one("pdf"));
     pair(
@@ -286,8 +287,8 @@ async function benchDemo(): Promise<void> {
       pdf.ratio,
     );
     console.log(
-      "  (no goal is set for this ratio; about 4x before this work: Chrome's launch and printing " +
-        "are most of it, see below)",
+      "  (no goal is set for this ratio; about 4x before this work, 4.5x with the full browser, " +
+        "3.5x with the headless shell: Chrome's launch and printing are most of it, see below)",
     );
   } finally {
     for (const d of dirs) await Deno.remove(d, { recursive: true }).catch(() => {});
