@@ -15,7 +15,6 @@ import { testEmail } from "../helpers/pack_summary.ts";
 import { readZipText } from "../render/xlsx_zip.ts";
 import { COMPANY, defaultFiles, FOOTER, GOOD_THEME, writeTheme } from "../render/theme_fixture.ts";
 
-
 let dir: string;
 let good: string;
 let service: HostileServer;
