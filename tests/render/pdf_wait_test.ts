@@ -4,12 +4,12 @@ import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
 import type { Page } from "puppeteer-core";
 import { PdfRenderer, PrintTab } from "../../lib/render/pdf.ts";
 import type { RenderDocument } from "../../lib/render/renderer.ts";
-import { memorySection } from "../../lib/report/spool.ts";
 import { defineReport } from "../../lib/report/model.ts";
 import { runReport } from "../../lib/report/runner.ts";
 import { createQueryContext } from "../../lib/query/context.ts";
 import { createRenderers } from "../../lib/render/registry.ts";
 import { inTurn } from "../../lib/cli/demo_turns.ts";
+import { rowsDocument } from "./rows_document.ts";
 import { usePrintBrowser } from "./print_browser.ts";
 
 /**
@@ -49,20 +49,7 @@ function counting(browser: BrowserHandle) {
 }
 
 function doc(rows: number, id = "wait"): RenderDocument {
-  return {
-    report: { id, title: "Waiting", description: "Rows to print." },
-    generatedAt: new Date("2024-05-01T08:00:00Z"),
-    source: "test",
-    params: {},
-    summary: [],
-    sections: [memorySection({
-      id: "rows",
-      title: "Rows",
-      columns: [{ key: "n", label: "N", type: "integer" }],
-      rows: Array.from({ length: rows }, (_, i) => ({ n: i + 1 })),
-    })],
-    version: "0.1.0",
-  };
+  return rowsDocument(rows, { id, title: "Waiting" });
 }
 
 const print = usePrintBrowser("samkit-pdf-wait-");

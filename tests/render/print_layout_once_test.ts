@@ -10,26 +10,12 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { renderHtmlString } from "../../lib/render/html.ts";
-import type { RenderDocument } from "../../lib/render/renderer.ts";
-import { memorySection } from "../../lib/report/spool.ts";
+import { rowsDocument } from "./rows_document.ts";
 import { usePrintBrowser } from "./print_browser.ts";
 
 const print = usePrintBrowser("samkit-print-layout-once-");
 
-const DOC: RenderDocument = {
-  report: { id: "once", title: "Laid out once", description: "A long table." },
-  generatedAt: new Date("2024-05-01T08:00:00Z"),
-  source: "test",
-  params: {},
-  summary: [],
-  sections: [memorySection({
-    id: "rows",
-    title: "Rows",
-    columns: [{ key: "n", label: "N", type: "integer" }],
-    rows: Array.from({ length: 300 }, (_, n) => ({ n })),
-  })],
-  version: "test",
-};
+const DOC = rowsDocument(300, { id: "once", title: "Laid out once" });
 
 /** The document's height in CSS pixels when loaded with `media` emulated. */
 async function heightAs(html: string, media: "screen" | "print"): Promise<number> {
