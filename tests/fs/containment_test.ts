@@ -1,10 +1,11 @@
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { checkContained, checkSubfolder, ContainmentError } from "../../lib/fs/containment.ts";
 import { readPackFile } from "../../lib/pack/pack_file.ts";
 import { readTenantsFile } from "../../lib/tenants/tenants_file.ts";
 import { readPriceFile } from "../../lib/query/elp/price_file.ts";
 import { REPORTS } from "../../reports/mod.ts";
+import { tempDirs } from "../helpers/files.ts";
 
 /** A symbolic link, made with `ln` (Deno.symlink needs every permission). */
 export async function link(target: string, path: string): Promise<void> {
@@ -12,18 +13,7 @@ export async function link(target: string, path: string): Promise<void> {
   assert.equal(code, 0, `ln -s ${target} ${path}`);
 }
 
-/** The folders the tests made, removed after them (their links go, never what they point to). */
-const made: string[] = [];
-after(async () => {
-  for (const dir of made) await Deno.remove(dir, { recursive: true }).catch(() => {});
-});
-
-/** A fresh temporary folder, removed after the file's tests. */
-async function tempDir(): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "samkit-containment-" });
-  made.push(dir);
-  return dir;
-}
+const tempDir = tempDirs("samkit-containment-");
 
 const PASSWD_LIKE = "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin:/bin/sh\n";
 

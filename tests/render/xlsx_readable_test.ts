@@ -9,7 +9,7 @@
  * @module
  */
 
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { XlsxRenderer } from "../../lib/render/xlsx.ts";
 import { memorySection } from "../../lib/report/spool.ts";
@@ -19,18 +19,10 @@ import { licensePosition } from "../../reports/license_position.ts";
 import { withServer } from "../helpers/server.ts";
 import { runReportForTest } from "../helpers/run_report.ts";
 import { readSheetXml } from "./xlsx_sheet_xml.ts";
+import { tempDirs } from "../helpers/files.ts";
 import { checkPositionFormulas, unreadableIn } from "./xlsx_readable.ts";
 
-const dirs: string[] = [];
-after(async () => {
-  for (const dir of dirs) await Deno.remove(dir, { recursive: true }).catch(() => {});
-});
-
-async function tempDir(): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "samkit-xlsx-readable-" });
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirs("samkit-xlsx-readable-");
 
 /** A document with everything that used to be cut or printed over on the Summary sheet. */
 function hostileDocument(): RenderDocument {
