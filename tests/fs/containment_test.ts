@@ -1,11 +1,11 @@
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { checkContained, checkSubfolder, ContainmentError } from "../../lib/fs/containment.ts";
 import { readPackFile } from "../../lib/pack/pack_file.ts";
 import { readTenantsFile } from "../../lib/tenants/tenants_file.ts";
 import { readPriceFile } from "../../lib/query/elp/price_file.ts";
 import { REPORTS } from "../../reports/mod.ts";
-import { tempDirs } from "../helpers/files.ts";
+import { removeTempDirs, tempDir } from "../render/helpers.ts";
 
 /** A symbolic link, made with `ln` (Deno.symlink needs every permission). */
 export async function link(target: string, path: string): Promise<void> {
@@ -13,7 +13,7 @@ export async function link(target: string, path: string): Promise<void> {
   assert.equal(code, 0, `ln -s ${target} ${path}`);
 }
 
-const tempDir = tempDirs("samkit-containment-");
+after(removeTempDirs);
 
 const PASSWD_LIKE = "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin:/bin/sh\n";
 

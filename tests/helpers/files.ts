@@ -4,33 +4,7 @@
  * @module
  */
 
-import { after } from "node:test";
 import { ROOT } from "./cli.ts";
-
-/**
- * A maker of temporary folders for one test file: each call makes a fresh folder named with
- * `prefix`, and an `after` hook removes them all once the file's tests are done (a link in one
- * goes, never what it points to). Call it once at a test file's top.
- *
- * @example Usage
- * ```ts ignore
- * import { tempDirs } from "./files.ts";
- *
- * const tempDir = tempDirs("samkit-example-");
- * const dir = await tempDir();
- * ```
- */
-export function tempDirs(prefix: string): () => Promise<string> {
-  const made: string[] = [];
-  after(async () => {
-    for (const dir of made) await Deno.remove(dir, { recursive: true }).catch(() => {});
-  });
-  return async () => {
-    const dir = await Deno.makeTempDir({ prefix });
-    made.push(dir);
-    return dir;
-  };
-}
 
 /**
  * A fresh folder under the project's `out/test` (where the CLI's permission sets may write),

@@ -99,6 +99,26 @@ export function oneSectionDoc(section: RenderSection): RenderDocument {
 }
 
 /**
+ * A section "Rows" of `count` rows numbered from 1 in one integer column: the smallest table a
+ * print can be measured on.
+ *
+ * @example Usage
+ * ```ts
+ * import { numberedSection } from "./helpers.ts";
+ *
+ * console.assert(numberedSection(3).rowCount === 3);
+ * ```
+ */
+export function numberedSection(count: number): RenderSection {
+  return memorySection({
+    id: "rows",
+    title: "Rows",
+    columns: [{ key: "n", label: "N", type: "integer" }],
+    rows: Array.from({ length: count }, (_, i) => ({ n: i + 1 })),
+  });
+}
+
+/**
  * A document of one report `r` (as {@link oneSectionDoc}) holding `sections` in that order.
  *
  * @example Usage

@@ -16,6 +16,7 @@ import { memorySection } from "../../lib/report/spool.ts";
 import type { Column } from "../../lib/report/model.ts";
 import { contentsLines, pdfOutline, pdfPages } from "./pdf_read.ts";
 import { usePrintBrowser } from "./print_browser.ts";
+import { sectionsDoc } from "./helpers.ts";
 
 const print = usePrintBrowser("samkit-pdf-cover-guess-");
 
@@ -25,21 +26,13 @@ const COLUMNS: Column[] = [
 ];
 
 function document(sectionCount: number, rows: number): RenderDocument {
-  return {
-    report: { id: "cover-guess", title: "Cover guess", description: "Contents of many sections." },
-    generatedAt: new Date("2024-05-01T08:00:00Z"),
-    source: "test",
-    params: {},
-    summary: [],
-    sections: Array.from({ length: sectionCount }, (_, s) =>
-      memorySection({
-        id: `s${s}`,
-        title: `Section number ${s + 1}`,
-        columns: COLUMNS,
-        rows: Array.from({ length: rows }, (_, n) => ({ n, name: `row ${s}-${n}` })),
-      })),
-    version: "test",
-  };
+  return sectionsDoc(Array.from({ length: sectionCount }, (_, s) =>
+    memorySection({
+      id: `s${s}`,
+      title: `Section number ${s + 1}`,
+      columns: COLUMNS,
+      rows: Array.from({ length: rows }, (_, n) => ({ n, name: `row ${s}-${n}` })),
+    })));
 }
 
 /** Renders `doc`, counting the renderer's print calls; the path, the pages and the calls. */

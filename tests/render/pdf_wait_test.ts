@@ -9,7 +9,7 @@ import { runReport } from "../../lib/report/runner.ts";
 import { createQueryContext } from "../../lib/query/context.ts";
 import { createRenderers } from "../../lib/render/registry.ts";
 import { inTurn } from "../../lib/cli/demo_turns.ts";
-import { rowsDocument } from "./rows_document.ts";
+import { numberedSection, oneSectionDoc } from "./helpers.ts";
 import { usePrintBrowser } from "./print_browser.ts";
 
 /**
@@ -49,7 +49,8 @@ function counting(browser: BrowserHandle) {
 }
 
 function doc(rows: number, id = "wait"): RenderDocument {
-  return rowsDocument(rows, { id, title: "Waiting" });
+  const base = oneSectionDoc(numberedSection(rows));
+  return { ...base, report: { ...base.report, id, title: "Waiting" } };
 }
 
 const print = usePrintBrowser("samkit-pdf-wait-");

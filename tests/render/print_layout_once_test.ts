@@ -10,12 +10,12 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { renderHtmlString } from "../../lib/render/html.ts";
-import { rowsDocument } from "./rows_document.ts";
+import { numberedSection, oneSectionDoc } from "./helpers.ts";
 import { usePrintBrowser } from "./print_browser.ts";
 
 const print = usePrintBrowser("samkit-print-layout-once-");
 
-const DOC = rowsDocument(300, { id: "once", title: "Laid out once" });
+const DOC = oneSectionDoc(numberedSection(300));
 
 /** The document's height in CSS pixels when loaded with `media` emulated. */
 async function heightAs(html: string, media: "screen" | "print"): Promise<number> {

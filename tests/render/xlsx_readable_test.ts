@@ -9,7 +9,7 @@
  * @module
  */
 
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { XlsxRenderer } from "../../lib/render/xlsx.ts";
 import { memorySection } from "../../lib/report/spool.ts";
@@ -19,10 +19,10 @@ import { licensePosition } from "../../reports/license_position.ts";
 import { withServer } from "../helpers/server.ts";
 import { runReportForTest } from "../helpers/run_report.ts";
 import { readSheetXml } from "./xlsx_sheet_xml.ts";
-import { tempDirs } from "../helpers/files.ts";
+import { removeTempDirs, tempDir } from "./helpers.ts";
 import { checkPositionFormulas, unreadableIn } from "./xlsx_readable.ts";
 
-const tempDir = tempDirs("samkit-xlsx-readable-");
+after(removeTempDirs);
 
 /** A document with everything that used to be cut or printed over on the Summary sheet. */
 function hostileDocument(): RenderDocument {
