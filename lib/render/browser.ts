@@ -185,9 +185,9 @@ export class BrowserNotFoundError extends Error {
   constructor(readonly looked: readonly string[]) {
     super(
       "No Chrome or Chromium found for PDF output (looked at " + looked.join(", ") + "). " +
-        "Install one (Debian/Ubuntu: `apt-get install -y chromium-headless-shell`, or `chromium`) " +
-        "or set " +
-        "PUPPETEER_EXECUTABLE_PATH to a Chrome/Chromium executable.",
+        "Install Chrome's headless shell (Debian/Ubuntu: " +
+        "`apt-get install -y chromium-headless-shell fonts-liberation`) or a Chrome/Chromium, " +
+        "or set PUPPETEER_EXECUTABLE_PATH to a Chrome/Chromium executable.",
     );
     this.name = "BrowserNotFoundError";
   }
