@@ -7,7 +7,7 @@
  * @module
  */
 
-import { ROOT } from "./cli.ts";
+import { CLEAN_ENV, ROOT } from "./cli.ts";
 
 const dec = new TextDecoder();
 
@@ -78,7 +78,7 @@ export async function inTerminal(
   const child = new Deno.Command("script", {
     args: ["-q", "-e", "-c", command, "/dev/null"],
     cwd: options.cwd ?? ROOT,
-    env: { NO_COLOR: "1", SAM_BASE_URL: "", SAM_REGION: "", SAM_TOKEN: "" },
+    env: CLEAN_ENV,
     stdin: "piped", // open and silent: a prompt would wait here for ever
     stdout: "piped",
     stderr: "piped",
