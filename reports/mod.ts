@@ -8,6 +8,7 @@
  */
 
 import type { ReportDefinition } from "../lib/report/model.ts";
+import { BUILT_IN_FOLDER } from "../lib/report/built_in.ts";
 import { licenseCostSummary } from "./license_cost_summary.ts";
 import { entitlementStateByComputer } from "./entitlement_state_by_computer.ts";
 import { hardwareSocketMap } from "./hardware_socket_map.ts";
@@ -92,7 +93,7 @@ export const API_REPORTS: readonly ReportDefinition[] = REPORTS.filter((r) =>
  * console.log(new URL("stale_computers.ts", REPORTS_FOLDER).pathname.endsWith("/reports/stale_computers.ts")); // true
  * ```
  */
-export const REPORTS_FOLDER: URL = new URL("./", import.meta.url);
+export const REPORTS_FOLDER: URL = BUILT_IN_FOLDER;
 
 /** The flagship reports that `deno task demo` renders. */
 export const FLAGSHIP_REPORTS: readonly string[] = [

@@ -14,7 +14,7 @@
 
 import { extname, isAbsolute, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { REPORTS, REPORTS_FOLDER } from "../../reports/mod.ts";
+import { BUILT_IN_FOLDER, BUILT_IN_IDS, builtInModuleUrl } from "./built_in.ts";
 import { RESOURCES } from "../api/catalogue.ts";
 import { realTarget } from "../fs/containment.ts";
 import { readProblem, readRegularTextFile } from "../fs/regular_file.ts";
@@ -88,7 +88,7 @@ export interface LoadReportOptions {
  * ```
  */
 export function reportRoots(): string[] {
-  return [...new Set([Deno.cwd(), fileURLToPath(REPORTS_FOLDER).replace(/\/$/, "")])];
+  return [...new Set([Deno.cwd(), fileURLToPath(BUILT_IN_FOLDER).replace(/\/$/, "")])];
 }
 
 /**
@@ -114,10 +114,8 @@ export async function loadReport(
 
 /** A built-in id's module in samkit's report folder; an unknown id lists the known ones. */
 function builtInModule(id: string): ReportModule {
-  if (!REPORTS.some((r) => r.id === id)) {
-    throw new UnknownReportError(id, REPORTS.map((r) => r.id));
-  }
-  const url = new URL(`${id.replaceAll("-", "_")}.ts`, REPORTS_FOLDER);
+  const url = builtInModuleUrl(id);
+  if (!url) throw new UnknownReportError(id, BUILT_IN_IDS);
   return { url, file: shownPath(url.href), builtIn: true };
 }
 
@@ -149,7 +147,7 @@ async function resolveModulePath(ref: string, options: LoadReportOptions): Promi
     bad(e instanceof Deno.errors.NotFound ? "no such file" : readProblem(e));
   }
   const url = pathToFileURL(real);
-  return { url, file: ref, builtIn: isInside(fileURLToPath(REPORTS_FOLDER), real) };
+  return { url, file: ref, builtIn: isInside(fileURLToPath(BUILT_IN_FOLDER), real) };
 }
 
 /** The module's text, for locating a line; undefined when it cannot be read. */

@@ -16,6 +16,7 @@ import {
   ReportModuleError,
   reportModuleOf,
 } from "../../lib/report/load_report.ts";
+import { BUILT_IN_IDS } from "../../lib/report/built_in.ts";
 import { checkDeclaredSections } from "../../lib/report/declared_sections.ts";
 import { UnknownReportError } from "../../lib/report/errors.ts";
 import {
@@ -44,6 +45,14 @@ describe("loadReport", () => {
       assert.equal(loaded, definition, definition.id);
       assert.equal(reportModuleOf(loaded)?.builtIn, true);
     }
+  });
+
+  it("knows the built-in ids without loading them: the index's ids, in its order", async () => {
+    // A command running one report loads that report's module alone (lib/report/built_in.ts).
+    assert.deepEqual(BUILT_IN_IDS, REPORTS.map((r) => r.id));
+    const error = await loadReport("no-such-report").catch((e) => e);
+    assert.ok(error instanceof UnknownReportError);
+    for (const id of BUILT_IN_IDS) assert.ok(error.message.includes(id), id);
   });
 
   it("a path to a built-in's module is the same definition as its id", async () => {
