@@ -9,7 +9,8 @@ import { resolve } from "node:path";
 import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
 import { printErr, printOut } from "./terminal_text.ts";
-import { assertTenantAddress, type SourceOptions, tokenFlag } from "./source.ts";
+import { assertTenantAddress, pageSizeFlag, type SourceOptions, tokenFlag } from "./source.ts";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../api/client_options.ts";
 import { REPORTS } from "../../reports/mod.ts";
 import { type PackFile, readPackFile } from "../pack/pack_file.ts";
 import { runPack } from "../pack/run_pack.ts";
@@ -43,6 +44,9 @@ Options:
                    answers kept
   --max-concurrency N  The most API calls in flight (default 64); the limit starts
                    lower and adapts to the service's latency and 429/503 answers
+  --page-size N    Items per page of each collection read, 1 to ${MAX_PAGE_SIZE} (default
+                   ${DEFAULT_PAGE_SIZE}): smaller pages for a tenant that times out on large ones
+                   (a snapshot re-renders with the page size it was made with)
   --theme FILE     Your own look for every report and the summary mail (overrides the pack's
                    "theme"); a bad theme exits 2 naming its file and line, before any request
   --sign KEY       Sign the manifest with this private key (PKCS#8 PEM, Ed25519; make one with
@@ -65,6 +69,7 @@ export const PACK_FLAGS = {
   tenant: { type: "boolean" },
   "registry-prefix": { type: "string" },
   "max-concurrency": { type: "string" },
+  "page-size": { type: "string" },
   theme: { type: "string" },
   sign: { type: "string" },
   quiet: { type: "boolean" },
@@ -125,6 +130,7 @@ export function packSourceOptions(values: Parsed["values"]): SourceOptions {
     token: stringFlag(values, "token"),
     tenant: values.tenant === true,
     registryPrefix: stringFlag(values, "registry-prefix"),
+    pageSize: pageSizeFlag(values),
   };
 }
 

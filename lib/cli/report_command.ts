@@ -20,6 +20,7 @@ import {
   historySource,
   openSnapshotSource,
   openSource,
+  pageSizeFlag,
   type SourceOptions,
   tokenFlag,
 } from "./source.ts";
@@ -45,6 +46,7 @@ import { CsvRenderer } from "../render/csv.ts";
 import { VERSION } from "../version.ts";
 import { reportingCurrencyOf } from "../sam/reporting_currency_flags.ts";
 import { themeFlag } from "./theme_flag.ts";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../api/client_options.ts";
 
 /** The help text of `samkit report`. */
 export const REPORT_HELP = `Usage: deno task report <report-id | ./path/to/report.ts> [options]
@@ -94,6 +96,8 @@ Options:
                      naming its file and line, before any request
   --max-concurrency N  The most API calls in flight (default 64); the limit starts
                      lower and adapts to the service's latency and 429/503 answers
+  --page-size N      Items per page of each collection read, 1 to ${MAX_PAGE_SIZE} (default
+                     ${DEFAULT_PAGE_SIZE}): smaller pages for a tenant that times out on large ones
   --quiet            No progress on stderr
   --verbose          Say on stderr which registry path is in use and how many requests were made
   -h, --help         This help
@@ -186,6 +190,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       seed: { type: "string" },
       quiet: { type: "boolean" },
       "max-concurrency": { type: "string" },
+      "page-size": { type: "string" },
       "pdf-rows": { type: "string" },
       "csv-formulas": { type: "boolean" },
       "csv-bom": { type: "string" },
@@ -218,10 +223,13 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       token: tokenFlag(stringFlag(values, "token")),
       tenant: values.tenant === true,
       registryPrefix: stringFlag(values, "registry-prefix"),
+      pageSize: pageSizeFlag(values),
     };
     // A tenant run without an address stops here: nothing written, nothing requested.
     if (readsApi) assertTenantAddress(source);
-    const snapshot = snapshotPath ? openSnapshotSource(snapshotPath) : undefined;
+    const snapshot = snapshotPath
+      ? openSnapshotSource(snapshotPath, { pageSize: source.pageSize })
+      : undefined;
     const given = parseParamFlags((values.param as string[]) ?? []);
     const params = resolveParams(definition, {
       ...(snapshot?.meta.params?.[definition.id] ?? {}),

@@ -11,12 +11,14 @@
  * @module
  */
 
-import { type ClientOptions, createClient, type SamClient } from "../api/client.ts";
+import { type ClientOptions, createClient, MAX_PAGE_SIZE, type SamClient } from "../api/client.ts";
 import { readEnv, registryPrefixes, resolveBaseUrl } from "../api/base_url.ts";
 import { UsageError } from "./usage_error.ts";
+import { clip } from "./terminal_text.ts";
 import { openSnapshot } from "../pack/snapshot.ts";
 import { demoSourceText } from "../report/demo_source.ts";
 import { isHostName } from "./task_env.ts";
+import { type Parsed, stringFlag } from "./args.ts";
 
 /** Options of {@link openSource}. */
 export interface SourceOptions {
@@ -38,6 +40,11 @@ export interface SourceOptions {
    * read, the public spelling first).
    */
   readonly registryPrefix?: string;
+  /**
+   * `--page-size`: items per page of every collection read (else the client's default,
+   * `DEFAULT_PAGE_SIZE`); read with {@link pageSizeFlag}.
+   */
+  readonly pageSize?: number;
   /** Size of the embedded demo estate (default 400 computers). */
   readonly computers?: number;
   /** Seed of the embedded demo estate (default 1). */
@@ -91,6 +98,34 @@ export function tokenFlag(value: string | undefined): string | undefined {
 }
 
 const env = readEnv;
+
+/**
+ * The value of `--page-size`: a whole number from 1 to {@link MAX_PAGE_SIZE}, or undefined when
+ * absent (the client's default, `DEFAULT_PAGE_SIZE`). Anything else is a
+ * {@link UsageError} (exit 2) naming the flag and the range, before any request or write.
+ *
+ * @example
+ * ```ts
+ * import { pageSizeFlag } from "./source.ts";
+ * console.log(pageSizeFlag({ "page-size": "100" }), pageSizeFlag({})); // 100 undefined
+ * try {
+ *   pageSizeFlag({ "page-size": "1001" });
+ * } catch (e) {
+ *   console.log((e as Error).message); // --page-size must be a whole number from 1 to 1000, got "1001"
+ * }
+ * ```
+ */
+export function pageSizeFlag(values: Parsed["values"]): number | undefined {
+  const raw = stringFlag(values, "page-size");
+  if (raw === undefined) return undefined;
+  const n = /^[0-9]{1,7}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 1 && n <= MAX_PAGE_SIZE)) {
+    throw new UsageError(
+      `--page-size must be a whole number from 1 to ${MAX_PAGE_SIZE}, got "${clip(raw)}"`,
+    );
+  }
+  return n;
+}
 
 /** The variables whose presence makes a run a tenant's. */
 const CREDENTIAL_VARIABLES = ["SAM_TOKEN", "SAM_CLIENT_ID", "SAM_CLIENT_SECRET"] as const;
@@ -190,6 +225,11 @@ function registryOption(flag: string | undefined): { registryPrefix?: string } {
   return flag === undefined ? {} : { registryPrefix: flag };
 }
 
+/** The client option of a page size given (none: the client's default). */
+function pageSizeOption(pageSize: number | undefined): { pageSize?: number } {
+  return pageSize === undefined ? {} : { pageSize };
+}
+
 /**
  * Opens the data source a command runs against.
  *
@@ -226,6 +266,7 @@ export async function openSource(options: SourceOptions = {}): Promise<ApiSource
       baseUrl: base,
       auth: token ? { token } : { clientId: clientId!, clientSecret: clientSecret! },
       ...registry,
+      ...pageSizeOption(options.pageSize),
       onEvent: options.onEvent,
       fetch: options.wrapFetch?.(globalThis.fetch),
     });
@@ -248,8 +289,10 @@ export async function openSource(options: SourceOptions = {}): Promise<ApiSource
  * ```
  */
 export async function openDemoSource(
-  options: Pick<SourceOptions, "computers" | "seed" | "registryPrefix" | "onEvent" | "wrapFetch"> =
-    {},
+  options: Pick<
+    SourceOptions,
+    "computers" | "seed" | "registryPrefix" | "pageSize" | "onEvent" | "wrapFetch"
+  > = {},
 ): Promise<ApiSource> {
   const registry = registryOption(options.registryPrefix);
   const computers = options.computers ?? 400;
@@ -265,6 +308,7 @@ export async function openDemoSource(
     baseUrl: server.url,
     auth: { clientId: "demo", clientSecret: "demo-secret" },
     ...registry,
+    ...pageSizeOption(options.pageSize),
     onEvent: options.onEvent,
     fetch: options.wrapFetch?.(globalThis.fetch),
   });
@@ -278,7 +322,8 @@ export async function openDemoSource(
 
 /**
  * Opens a snapshot file as the data source: no network, the recorded responses only. The source
- * text and clock are the recorded run's, so re-rendered outputs match the originals byte for byte.
+ * text and clock are the recorded run's, so re-rendered outputs match the originals byte for byte;
+ * so is the page size (`--page-size` of the run that recorded it), unless `pageSize` is given.
  *
  * @example
  * ```ts ignore
@@ -288,7 +333,7 @@ export async function openDemoSource(
  */
 export function openSnapshotSource(
   path: string,
-  options: Pick<SourceOptions, "onEvent"> = {},
+  options: Pick<SourceOptions, "onEvent" | "pageSize"> = {},
 ): ApiSource & {
   readonly generatedAt: Date;
   readonly meta: ReturnType<typeof openSnapshot>["meta"];
@@ -302,6 +347,8 @@ export function openSnapshotSource(
     onEvent: options.onEvent,
     fetch: snapshot.fetch,
     retries: 0,
+    // The pages are asked for as the recorded run asked for them, or the replay finds none.
+    ...pageSizeOption(options.pageSize ?? snapshot.meta.pageSize),
   });
   return {
     client,

@@ -131,6 +131,7 @@ export async function stageRun(options: StageRunOptions): Promise<StagedRun> {
         pack: pack.name,
         params: ledger.parameters,
         filters: Object.fromEntries(filters),
+        ...(options.source?.pageSize ? { pageSize: options.source.pageSize } : {}),
       });
     },
     async keepSnapshot() {

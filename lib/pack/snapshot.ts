@@ -35,6 +35,8 @@ export interface SnapshotMeta {
   readonly params?: Record<string, Record<string, unknown>>;
   /** Filters per report id. */
   readonly filters?: Record<string, string>;
+  /** The page size the run asked for (`--page-size`; absent: the client's default). */
+  readonly pageSize?: number;
 }
 
 /**

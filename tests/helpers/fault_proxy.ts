@@ -127,7 +127,7 @@ class Passes {
  * const res = await fetch(`${proxy.url}/api/sam/estate/v1/computers`, {
  *   headers: { authorization: "Bearer t" },
  * });
- * console.log(res.status, proxy.fired); // 503 1
+ * console.log(res.status, proxy.fired, proxy.requests); // 503 1 ["/api/sam/estate/v1/computers"]
  * await res.body?.cancel();
  * await proxy.close();
  * await srv.close();
@@ -141,6 +141,7 @@ export class FaultProxy {
   #fired = 0;
   #passes = new Passes();
   #tokens: string[] = [];
+  #requests: string[] = [];
 
   /** Starts listening; use {@link startFaultProxy}. */
   constructor(options: FaultProxyOptions) {
@@ -161,16 +162,28 @@ export class FaultProxy {
     return this.#fired;
   }
 
+  /**
+   * The path and query string of every request since the fault was last replaced, in arrival
+   * order (`/api/sam/estate/v1/computers?page_size=100&page_number=2`): which pages a run read.
+   */
+  get requests(): readonly string[] {
+    return this.#requests;
+  }
+
   /** Every access token the token endpoint handed out through the proxy (to check for leaks). */
   get tokens(): readonly string[] {
     return this.#tokens;
   }
 
-  /** Replaces the fault (none: forward everything as is) and restarts its counters. */
+  /**
+   * Replaces the fault (none: forward everything as is) and restarts its counters and the
+   * {@link FaultProxy.requests} seen.
+   */
   inject(fault: Fault | undefined): void {
     this.#fault = fault;
     this.#seen = 0;
     this.#fired = 0;
+    this.#requests = [];
     this.#passes = new Passes();
   }
 
@@ -180,9 +193,10 @@ export class FaultProxy {
   }
 
   async #handle(req: Request): Promise<Response> {
+    const url = new URL(req.url);
+    this.#requests.push(url.pathname + url.search);
     const res = await this.#answer(req);
     const fault = this.#fault;
-    const url = new URL(req.url);
     if (!fault?.withoutTotalPages || !matchesTarget(fault, url) || res.status !== 200) return res;
     const body = parseJson(new Uint8Array(await res.arrayBuffer()));
     if (isEnvelope(body)) delete body.pagination?.total_pages;
