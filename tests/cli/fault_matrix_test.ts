@@ -5,11 +5,14 @@
  * naming the problem and leave `--out` empty. A run that exits 0 with different output is
  * silently wrong, and there must be none.
  *
- * Reports: `entitlement-state-by-computer` pages the computers (an estate collection with
- * `total_items`: 2,200 computers are three pages at the client's 1,000 per page) and the
- * computers' entitlements (a license collection, `total_pages` only); `license-cost-summary`
- * reads the license list (one page that carries every figure: no call per license);
- * `connector-health` reads the connector list (one page). License and connector collections carry
+ * Reports: every run asks for pages of 100 items (`--page-size 100`), so a small estate spans
+ * the pages a tenant's large one spans at the default 1,000. `entitlement-state-by-computer`
+ * pages the computers (an estate collection with `total_items`: 220 computers are three pages)
+ * and the computers' entitlements (a license collection, `total_pages` only: four pages);
+ * `license-cost-summary` reads the license list (72 licenses: one page that carries every figure,
+ * no call per license); `connector-health` reads the connector list (one page). A check holds the
+ * fault-free runs to these page counts, so no cell faults a page that is not there, and every
+ * cell's fault must fire. License and connector collections carry
  * no `total_items`: a read of one is verified by a second read compared page by page, which is
  * what turns a one-off short page or an item removed between page reads there into a re-read.
  * None depends on the run's clock but for the calendar month, so outputs compare once the
@@ -35,7 +38,9 @@ import { readZipText } from "../render/xlsx_zip.ts";
 import { getToken, TEST_NOW } from "../helpers/server.ts";
 import { runCli } from "../helpers/cli.ts";
 
-const COMPUTERS = 2200;
+const COMPUTERS = 220;
+/** Items per page of every run: the estate's computers are three pages, as described above. */
+const PAGE_SIZE = 100;
 /** What the fault-free runs and the witness cells write. */
 const ALL_FORMATS = "json,csv,xlsx";
 /** What every other cell writes: the whole document (JSON) and its sections as CSV. */
@@ -196,7 +201,7 @@ function licenseSideCells(): Cell[] {
   // Without total_pages too, as connector collections come: nothing but the pages to go by.
   const bare = { ...entitlements, withoutTotalPages: true };
   return [
-    // 310 of 311 licenses on the one page, once.
+    // 71 of 72 licenses on the one page, once.
     cell(LCS, { ...licenseList, kind: "shortPage", page: 1, drop: 1 }, "equal", AT_LICENSES),
     cell(ESC, { ...entitlements, kind: "shortPage", page: 1 }, "equal", AT_ENTITLEMENTS),
     // One computer's application lost to an item removed between two page reads, once.
@@ -258,6 +263,8 @@ interface CliRun {
   readonly stderr: string;
   readonly outputs: ReadonlyMap<string, string>;
   readonly seconds: number;
+  /** The path and query string of each request the run made (see {@link FaultProxy.requests}). */
+  readonly requests: readonly string[];
 }
 
 /** How a faulty run ended. */
@@ -283,7 +290,11 @@ const SECRET = "demo-secret";
 const samkit = (args: string[]) =>
   runCli(args, { env: { SAM_CLIENT_ID: "demo", SAM_CLIENT_SECRET: SECRET } });
 
-/** Runs a report through the proxy into a fresh folder and reads back what it wrote. */
+/**
+ * Runs a report through the proxy into a fresh folder and reads back what it wrote, and the
+ * requests the proxy saw since its fault was last set (the run's own, as each lane runs one at a
+ * time).
+ */
 async function runReport(report: ReportId, proxy: FaultProxy, formats: string): Promise<CliRun> {
   const dir = await Deno.makeTempDir({ prefix: "samkit-fault-matrix-" });
   const started = performance.now();
@@ -297,10 +308,13 @@ async function runReport(report: ReportId, proxy: FaultProxy, formats: string): 
       dir,
       "--base-url",
       proxy.url,
+      "--page-size",
+      String(PAGE_SIZE),
       "--quiet",
     ]);
     const seconds = (performance.now() - started) / 1000;
-    return { formats, code, stderr, outputs: await readOutputs(dir, proxy.url), seconds };
+    const outputs = await readOutputs(dir, proxy.url);
+    return { formats, code, stderr, outputs, seconds, requests: [...proxy.requests] };
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -418,6 +432,25 @@ function targetOf(fault: Fault): string {
     : path.includes("token")
     ? "token"
     : path;
+}
+
+/**
+ * The page numbers (sorted, each once) of the requests at {@link PAGE_SIZE} a run made for the
+ * collection `fault` targets.
+ */
+function pagesRead(requests: readonly string[], fault: Fault): number[] {
+  const pages = requests.map((r) => new URL(r, "http://proxy"))
+    .filter((u) => fault.path.test(u.pathname) && (!fault.search || fault.search.test(u.search)))
+    .filter((u) => u.searchParams.get("page_size") === String(PAGE_SIZE))
+    .map((u) => Number(u.searchParams.get("page_number") ?? "1"));
+  return [...new Set(pages)].sort((a, b) => a - b);
+}
+
+/** The page a fault changes (its request's, for `nth`), or 1 when it bends a whole read. */
+function faultedPage(fault: Fault): number {
+  if ("page" in fault) return fault.page;
+  if ("afterPage" in fault) return fault.afterPage + 1;
+  return fault.nth ?? 1;
 }
 
 function table(results: readonly Result[]): string {
@@ -598,7 +631,13 @@ describe("fault matrix: every faulty run equals the fault-free run or fails nami
     // The two fault-free runs of a report go side by side, through different lanes.
     for (const report of REPORT_IDS) {
       const lanes = [proxies[0], proxies[1 % LANES]];
-      baselines.set(report, await Promise.all(lanes.map((p) => runReport(report, p, ALL_FORMATS))));
+      baselines.set(
+        report,
+        await Promise.all(lanes.map((p) => {
+          p.inject(undefined);
+          return runReport(report, p, ALL_FORMATS);
+        })),
+      );
     }
     const runs: { run: CliRun; fired: number }[] = [];
     let next = 0;
@@ -653,7 +692,7 @@ describe("fault matrix: every faulty run equals the fault-free run or fails nami
       csv,
       base.outputs.get(csv)!.replace(/[^\n]*\n?$/, ""),
     );
-    const failed = { code: 1, stderr: "samkit: estate.computers: page 2 has 990 items\n" };
+    const failed = { code: 1, stderr: "samkit: estate.computers: page 2 has 90 items\n" };
     const outcomes = [
       { ...base, outputs: lastRowLost },
       { ...base, ...failed, outputs: new Map() },
@@ -680,6 +719,27 @@ describe("fault matrix: every faulty run equals the fault-free run or fails nami
       const names = [...r.run.outputs.keys()];
       assert.ok(names.some((n) => n.endsWith(".xlsx")), `${r.cell.report}: an xlsx in ${names}`);
     }
+  });
+
+  it("reads each collection a cell faults over as many pages as the cell needs", () => {
+    // Every cell's collection read fault-free: the computers and the entitlements over three
+    // pages or more (pages 1, 2 and later for once/persistent pairs, drift after page 1 and
+    // nth=2), past the page a cell faults; the license and connector lists on one page (the
+    // token is no collection).
+    const short = CELLS.flatMap((cell) => {
+      const pages = pagesRead(baselines.get(cell.report)![0].requests, cell.fault);
+      const target = targetOf(cell.fault);
+      const needed = target === "computers" || target === "entitlements"
+        ? Math.max(3, faultedPage(cell.fault) + 1)
+        : target === "token"
+        ? 0
+        : 1;
+      const what = `${cell.report} ${target} ${describeFault(cell.fault)}`;
+      return pages.length >= needed && pages.every((n, i) => n === i + 1)
+        ? []
+        : [`${what}: pages ${pages.join(",") || "none"} of ${PAGE_SIZE}, needs ${needed}`];
+    });
+    assert.deepEqual(short, []);
   });
 
   it("fires every fault at least once", () => {
