@@ -8,6 +8,7 @@
 
 import type { Format } from "../../../lib/render/renderer.ts";
 import type { ReportDefinition } from "../../../lib/report/model.ts";
+import type { QueryContext } from "../../../lib/query/context.ts";
 import {
   readCsv,
   readXlsx,
@@ -25,6 +26,11 @@ export interface RawApi {
   readonly url: string;
   /** A bearer token. */
   readonly token: string;
+  /**
+   * Answers already read, by path (see {@link rawAnswers}): give it only while the store does not
+   * change. Each read parses the answer's text anew, so no caller sees another's objects.
+   */
+  readonly answers?: Map<string, Promise<{ status: number; text: string }>>;
 }
 
 /** Area prefixes, as routes.md gives them. */
@@ -36,11 +42,49 @@ export const REGISTRY = "/api/sam/softwareregistry/v1";
 /** Cloud connectors. */
 export const CONNECTORS = "/api/cloud-cost/v1";
 
-async function getJson(api: RawApi, path: string): Promise<{ status: number; body: RawItem }> {
+async function fetchText(api: RawApi, path: string): Promise<{ status: number; text: string }> {
   const res = await fetch(api.url + path, { headers: { authorization: `Bearer ${api.token}` } });
-  const body = await res.json();
-  return { status: res.status, body };
+  return { status: res.status, text: await res.text() };
 }
+
+/**
+ * One raw answer of the server: its status and its parsed JSON body (read once per path when the
+ * API has {@link RawApi.answers}).
+ *
+ * @example
+ * ```ts ignore
+ * const { status, body } = await rawJson(api, `${ESTATE}/computers/C1`);
+ * ```
+ */
+export async function rawJson(
+  api: RawApi,
+  path: string,
+): Promise<{ status: number; body: RawItem }> {
+  let answer = api.answers?.get(path);
+  if (!answer) {
+    answer = fetchText(api, path);
+    api.answers?.set(path, answer);
+  }
+  const { status, text } = await answer;
+  return { status, body: JSON.parse(text) };
+}
+
+/**
+ * The API with a cache of raw answers, for tests whose store does not change: each path is
+ * fetched once, and every reader still parses and recounts from the raw JSON.
+ *
+ * @example
+ * ```ts
+ * import { rawAnswers } from "./raw_api.ts";
+ * const api = rawAnswers({ url: "http://127.0.0.1:1", token: "t" });
+ * console.log(api.answers?.size); // 0
+ * ```
+ */
+export function rawAnswers(api: RawApi): RawApi {
+  return { url: api.url, token: api.token, answers: new Map() };
+}
+
+const getJson = rawJson;
 
 /**
  * Every item of a collection, page by page (`page_size` 1000, stop on a short or empty page).
@@ -260,6 +304,8 @@ export function runAt(
     filter?: string;
     formats?: readonly Format[];
     now: Date;
+    /** A query context shared with other runs on the same unchanged store (default: a fresh one). */
+    query?: QueryContext;
   },
 ): Promise<RunReportForTestResult> {
   return runReportForTest({
@@ -269,5 +315,6 @@ export function runAt(
     filter: options.filter,
     formats: options.formats ?? ["json", "csv", "xlsx"],
     now: options.now,
+    ...(options.query ? { query: options.query } : {}),
   });
 }

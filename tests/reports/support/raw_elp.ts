@@ -10,7 +10,7 @@
  */
 
 import { cents, type Expected, LICENSES, rawAll, type RawApi, type RawItem } from "./raw_api.ts";
-import { ESTATE, rawFlat, REGISTRY } from "./raw_api.ts";
+import { ESTATE, rawFlat, rawJson, REGISTRY } from "./raw_api.ts";
 
 /**
  * Kinds of received transfers, in the order the flags are tested.
@@ -102,12 +102,9 @@ const num = (v: unknown): number => {
 
 /** A detail that may be one object or a collection (paged with `page_size`/`page_number`). */
 async function rawObjectOrItems(api: RawApi, path: string): Promise<RawItem[]> {
-  const res = await fetch(`${api.url}${path}?page_size=1000&page_number=1`, {
-    headers: { authorization: `Bearer ${api.token}` },
-  });
-  const body = await res.json();
-  if (res.status === 404) return [];
-  if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+  const { status, body } = await rawJson(api, `${path}?page_size=1000&page_number=1`);
+  if (status === 404) return [];
+  if (status !== 200) throw new Error(`${path} answered ${status}`);
   if (!Array.isArray(body.items)) return [body];
   return body.items.length < 1000 ? body.items : await rawAll(api, path);
 }
