@@ -2,9 +2,18 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { TEST_NOW } from "../helpers/server.ts";
 import { licensePosition } from "../../reports/license_position.ts";
-import { compareRows, ESTATE, rawAll, type RawApi, rawGet, runAt } from "./support/raw_api.ts";
+import {
+  compareRows,
+  ESTATE,
+  rawAll,
+  rawAnswers,
+  type RawApi,
+  rawGet,
+  runAt,
+} from "./support/raw_api.ts";
 import { byLabel, jsonSection } from "./support/checks.ts";
-import { serverFixture } from "./support/fixture.ts";
+import { type ServerFixture, serverFixture } from "./support/fixture.ts";
+import { createQueryContext, type QueryContext } from "../../lib/query/context.ts";
 import { rawOrganizationNames } from "./support/raw_names.ts";
 import { rawElp, rawPositionRows, rawRowKey, rawSubtree } from "./support/raw_elp.ts";
 import { POSITION_FIELDS } from "./support/position_fields.ts";
@@ -18,46 +27,61 @@ const { compliance: _, ...FIELDS } = POSITION_FIELDS;
 type Row = Record<string, unknown>;
 const key = (r: Row) => `${r["Application"]}|${r["Metric"]}`;
 
-async function positions(api: RawApi, organization?: string) {
+async function positions(api: RawApi, organization?: string, query?: QueryContext) {
   const params = organization === undefined ? {} : { organization };
-  const out = await runAt(api, licensePosition, { now: TEST_NOW, formats: ["json"], params });
+  const out = await runAt(api, licensePosition, {
+    now: TEST_NOW,
+    formats: ["json"],
+    params,
+    ...(query ? { query } : {}),
+  });
   return { out, rows: byLabel(jsonSection(out.json, "positions")) };
 }
 
-const runs = new Map<string, ReturnType<typeof positions>>();
-
 /**
- * {@link positions} made once per server and organisation, for the blocks whose tests never
- * change the store (each asks for the same scopes again).
+ * {@link positions} made once per organisation, all sharing one query context (as the reports of
+ * a pack do), for a block whose tests never change the store (each asks for the same scopes
+ * again).
  */
-function positionsOnce(api: RawApi, organization?: string): ReturnType<typeof positions> {
-  const at = `${api.url}|${organization ?? ""}`;
-  let run = runs.get(at);
-  if (!run) runs.set(at, run = positions(api, organization));
-  return run;
+function positionsOnce(
+  fixture: ServerFixture,
+): (organization?: string) => ReturnType<typeof positions> {
+  const runs = new Map<string, ReturnType<typeof positions>>();
+  let query: QueryContext | undefined;
+  return (organization) => {
+    const at = organization ?? "";
+    let run = runs.get(at);
+    if (!run) {
+      runs.set(at, run = positions(fixture.api, organization, query ??= createQueryContext()));
+    }
+    return run;
+  };
 }
 
 /** Cents of a printed amount. */
 const cents = (n: unknown) => Math.round((n as number) * 100);
 
-describe("license-position in an organisation's scope (400 computers, seed 1)", () => {
-  const fixture = serverFixture({ computers: 400, seed: 1, token: TOKEN });
+// The first two blocks never change the store: one server, and each scope's run made once.
+const fixture = serverFixture({ computers: 400, seed: 1, token: TOKEN });
+const scope = positionsOnce(fixture);
 
+describe("license-position in an organisation's scope (400 computers, seed 1)", () => {
   it("scopes to the organisation and its children, row for row as an independent recount", async () => {
+    const api = rawAnswers(fixture.api);
     for (const organization of ["ORG05", "ORG02"]) {
-      const orgs = await rawSubtree(fixture.api, organization);
+      const orgs = await rawSubtree(api, organization);
       assert.ok(orgs.size > 1, `${organization} has children in the tree`);
-      const want = rawPositionRows(await rawElp(fixture.api, { organization }));
-      const { rows } = await positionsOnce(fixture.api, organization);
+      const want = rawPositionRows(await rawElp(api, { organization }));
+      const { rows } = await scope(organization);
       assert.deepEqual(compareRows(rows, want, key, FIELDS), [], organization);
       assert.equal(rows.length, want.size);
     }
   });
 
   it("never shows a negative purchase or entitlement, nor a shortfall the requirement does not make", async () => {
-    const estate = new Map((await positionsOnce(fixture.api)).rows.map((r) => [key(r), r]));
+    const estate = new Map((await scope()).rows.map((r) => [key(r), r]));
     for (const organization of ["ORG01", "ORG02", "ORG05", "ORG06", "ORG07", "ORG09", "ORG10"]) {
-      const { rows } = await positionsOnce(fixture.api, organization);
+      const { rows } = await scope(organization);
       for (const r of rows) {
         const at = `${organization} ${key(r)}`;
         assert.ok((r["Purchased"] as number) >= 0, `${at}: purchased ${r["Purchased"]}`);
@@ -80,15 +104,15 @@ describe("license-position in an organisation's scope (400 computers, seed 1)", 
   });
 
   it("gives the root organisation the estate's position, and children no more than their parent", async () => {
-    const estate = (await positionsOnce(fixture.api)).rows;
-    const root = (await positionsOnce(fixture.api, "ORG01")).rows;
+    const estate = (await scope()).rows;
+    const root = (await scope("ORG01")).rows;
     assert.deepEqual(root, estate, "the root's scope is the whole estate");
     const parent = new Map(
-      (await positionsOnce(fixture.api, "ORG05")).rows.map((r) => [key(r), r]),
+      (await scope("ORG05")).rows.map((r) => [key(r), r]),
     );
     const sums = new Map<string, [number, number]>();
     for (const child of ["ORG06", "ORG07", "ORG08"]) {
-      for (const r of (await positionsOnce(fixture.api, child)).rows) {
+      for (const r of (await scope(child)).rows) {
         const [e, q] = sums.get(key(r)) ?? [0, 0];
         sums.set(key(r), [e + (r["Entitlements"] as number), q + (r["Requirement"] as number)]);
       }
@@ -103,7 +127,7 @@ describe("license-position in an organisation's scope (400 computers, seed 1)", 
 
   it("names the organisation on the cover and in the headline, with its sub-organisations", async () => {
     const names = await rawOrganizationNames(fixture.api);
-    const { out, rows } = await positionsOnce(fixture.api, "ORG05");
+    const { out, rows } = await scope("ORG05");
     const children = (await rawSubtree(fixture.api, "ORG05")).size - 1;
     const label = `Positions of ${names.get("ORG05")} (ORG05) and ${children} sub-organizations`;
     const fact = out.result.document.summary.find((f) => f.label.startsWith("Positions of"))!;
@@ -120,11 +144,9 @@ describe("license-position in an organisation's scope (400 computers, seed 1)", 
 });
 
 describe("license-position figures reproduce from printed figures (400 computers, seed 1)", () => {
-  const fixture = serverFixture({ computers: 400, seed: 1, token: TOKEN });
-
   it("prints every cost and value as printed unit price × printed units, to the cent", async () => {
     for (const organization of [undefined, "ORG05", "ORG07"]) {
-      const { rows } = await positionsOnce(fixture.api, organization);
+      const { rows } = await scope(organization);
       let priced = 0;
       for (const r of rows) {
         if (r[COST] !== null) {
@@ -144,7 +166,7 @@ describe("license-position figures reproduce from printed figures (400 computers
   });
 
   it("names and counts unpriced shortfalls and sums them as no money", async () => {
-    const { out, rows } = await positionsOnce(fixture.api);
+    const { out, rows } = await scope();
     const unpriced = rows.filter((r) => r["Priced at"] === "Unpriced");
     assert.ok(unpriced.length > 0, "the estate has an unpriced shortfall");
     for (const r of unpriced) assert.equal(r[COST], null, `${key(r)}: blank, not 0`);
