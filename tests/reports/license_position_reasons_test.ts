@@ -14,28 +14,43 @@ import { PUBLISHER_RULE } from "../../reports/license_position_sections.ts";
 import { type RawApi, runAt } from "./support/raw_api.ts";
 import { byLabel, jsonSection } from "./support/checks.ts";
 import { serverFixture } from "./support/fixture.ts";
+import { createQueryContext, type QueryContext } from "../../lib/query/context.ts";
 
 const TOKEN = "license-position-reasons-test-token";
 type Row = Record<string, unknown>;
 const key = (r: Row) => `${r["Application"]}|${r["Metric"]}`;
 
-async function run(api: RawApi, organization?: string) {
+async function positionRun(api: RawApi, query: QueryContext, organization?: string) {
   const params = organization === undefined ? {} : { organization };
-  const out = await runAt(api, licensePosition, { now: TEST_NOW, formats: ["json"], params });
+  const out = await runAt(api, licensePosition, {
+    now: TEST_NOW,
+    formats: ["json"],
+    params,
+    query,
+  });
   const section = (id: string) => byLabel(jsonSection(out.json, id));
   return { out, section };
 }
 
 describe("license-position reconciliation in an organisation's scope (400 computers, seed 1)", () => {
   const fixture = serverFixture({ computers: 400, seed: 1, token: TOKEN });
+  // No test changes the store: each scope is run once, the runs sharing one query context (as
+  // the reports of a pack do).
+  const query = createQueryContext();
+  const runs = new Map<string, ReturnType<typeof positionRun>>();
+  const run = (organization?: string) => {
+    let made = runs.get(organization ?? "");
+    if (!made) runs.set(organization ?? "", made = positionRun(fixture.api, query, organization));
+    return made;
+  };
 
   it("gives every difference from the entitlement states a reason the estate's printed figures bear out, beside a cross-check that finds none", async () => {
-    const estate = await run(fixture.api);
+    const estate = await run();
     const whole = new Map(estate.section("positions").map((r) => [key(r), r]));
     assert.deepEqual(estate.section("reconciliation"), [], "the estate agrees with itself");
     let listed = 0;
     for (const organization of ["ORG02", "ORG05", "ORG07", "ORG09"]) {
-      const scoped = await run(fixture.api, organization);
+      const scoped = await run(organization);
       assert.deepEqual(scoped.section("cross-check"), [], `${organization}: cross-check`);
       const positions = new Map(scoped.section("positions").map((r) => [key(r), r]));
       for (const r of scoped.section("reconciliation")) {
@@ -69,7 +84,7 @@ describe("license-position reconciliation in an organisation's scope (400 comput
 
   it("rolls positions up per publisher and metric by the rule it states: net position = entitlements − requirement = surplus − shortfall, the shortfall that of the short applications", async () => {
     for (const organization of [undefined, "ORG05"]) {
-      const { out, section } = await run(fixture.api, organization);
+      const { out, section } = await run(organization);
       const publishers = out.result.document.sections.find((s) => s.id === "publishers");
       assert.equal(publishers?.description, PUBLISHER_RULE);
       const positions = section("positions");
