@@ -7,6 +7,7 @@ import {
   ESTATE,
   LICENSES,
   rawAll,
+  rawAnswers,
   type RawApi,
   type RawItem,
   runAt,
@@ -14,6 +15,7 @@ import {
 } from "./support/raw_api.ts";
 import { jsonSection } from "./support/checks.ts";
 import { serverFixture } from "./support/fixture.ts";
+import { createQueryContext, type QueryContext } from "../../lib/query/context.ts";
 import { rawOrganizationNames } from "./support/raw_names.ts";
 import { rawAppLabel, rawElp, rawFigures, rawSubtree } from "./support/raw_elp.ts";
 
@@ -21,8 +23,17 @@ const TOKEN = "license-optimization-test-token";
 // deno-lint-ignore no-explicit-any
 type Row = Record<string, any>;
 
-async function optimize(api: RawApi, params: Record<string, unknown> = {}) {
-  const out = await runAt(api, licenseOptimization, { now: TEST_NOW, formats: ["json"], params });
+async function optimize(
+  api: RawApi,
+  params: Record<string, unknown> = {},
+  query?: QueryContext,
+) {
+  const out = await runAt(api, licenseOptimization, {
+    now: TEST_NOW,
+    formats: ["json"],
+    params,
+    ...(query ? { query } : {}),
+  });
   return {
     json: out.json,
     positions: jsonSection(out.json, "positions").rows as Row[],
@@ -52,12 +63,26 @@ const moves = (actions: Row[]) => actions.filter((r) => r.action.startsWith("Rea
 const byStep = (actions: Row[]) => Map.groupBy(removals(actions), (r) => r.step as number);
 
 describe("license-optimization on the reference estate", () => {
-  const fx = serverFixture({ computers: 400, token: TOKEN });
+  const server = serverFixture({ computers: 400, token: TOKEN });
+  // No test changes the store: the runs share one query context (as a pack's reports do), the
+  // default run and the raw estate are made once, and the recounts read each raw answer once.
+  const query = createQueryContext();
+  let answers: RawApi | undefined;
+  const fx = {
+    get api(): RawApi {
+      return answers ??= rawAnswers(server.api);
+    },
+  };
+  let defaultRun: ReturnType<typeof optimize> | undefined;
+  let rawEstate: ReturnType<typeof raw> | undefined;
+  const optimized = (params?: Record<string, unknown>) =>
+    params ? optimize(fx.api, params, query) : defaultRun ??= optimize(fx.api, {}, query);
+  const estate = () => rawEstate ??= raw(fx.api);
 
   it("starts from license-position's shortfalls and costs, which the raw recount repeats", async () => {
     const [{ positions }, lp, elp] = await Promise.all([
-      optimize(fx.api),
-      runAt(fx.api, licensePosition, { now: TEST_NOW, formats: ["json"] }),
+      optimized(),
+      runAt(fx.api, licensePosition, { now: TEST_NOW, formats: ["json"], query }),
       rawElp(fx.api),
     ]);
     const short = (jsonSection(lp.json, "positions").rows as Row[]).filter((r) => r.shortfall > 0);
@@ -79,9 +104,9 @@ describe("license-optimization on the reference estate", () => {
 
   it("harvests only installed installs idle for idleDays or more, each install once", async () => {
     for (const idleDays of [90, 365]) {
-      const { actions, json } = await optimize(fx.api, { idleDays });
+      const { actions, json } = await optimized({ idleDays });
       assert.equal(json.params.idleDays, idleDays);
-      const { installed } = await raw(fx.api);
+      const { installed } = await estate();
       const idle = new Map(installed.map((i) => [`${i.computerId}|${i.applicationId}`, i]));
       const seen = new Set<string>();
       assert.ok(removals(actions).length > 0);
@@ -98,7 +123,7 @@ describe("license-optimization on the reference estate", () => {
   });
 
   it("never raises a shortfall, and after = before − units freed − units reassigned", async () => {
-    const { positions, actions } = await optimize(fx.api);
+    const { positions, actions } = await optimized();
     for (const p of positions) {
       assert.ok(
         p.shortfallAfterHarvest <= p.shortfallBefore && p.shortfallAfter <= p.shortfallAfterHarvest,
@@ -119,8 +144,8 @@ describe("license-optimization on the reference estate", () => {
   });
 
   it("frees what metric tracking counts: a per-core product on a VM host frees the host's cores only with every install on it", async () => {
-    const { actions } = await optimize(fx.api);
-    const { installed, tracking, computers } = await raw(fx.api);
+    const { actions } = await optimized();
+    const { installed, tracking, computers } = await estate();
     let hosts = 0;
     for (const [, rows] of byStep(actions)) {
       const first = rows[0];
@@ -144,8 +169,8 @@ describe("license-optimization on the reference estate", () => {
   });
 
   it("frees a user-metric product's requirement per user, and a plain install's own row", async () => {
-    const { actions } = await optimize(fx.api);
-    const { tracking } = await raw(fx.api);
+    const { actions } = await optimized();
+    const { tracking } = await estate();
     const users = removals(actions).filter((r) => r.metric === "Users");
     assert.ok(users.length > 0, "a user-metric harvest");
     for (const [, rows] of byStep(actions)) {
@@ -165,8 +190,8 @@ describe("license-optimization on the reference estate", () => {
   });
 
   it("reassigns a downgrade only from a newer version's license with downgrade rights, never more than it holds", async () => {
-    const { actions } = await optimize(fx.api);
-    const { licenses } = await raw(fx.api);
+    const { actions } = await optimized();
+    const { licenses } = await estate();
     const downgrades = moves(actions).filter((r) => r.action.includes("Downgrade"));
     assert.ok(downgrades.length > 0, "a downgrade");
     const used = new Map<string, number>();
@@ -188,7 +213,7 @@ describe("license-optimization on the reference estate", () => {
 
   it("moves another organisation's surplus into an organisation's scope, within that surplus", async () => {
     const scope = "ORG02";
-    const { actions, positions } = await optimize(fx.api, { organization: scope });
+    const { actions, positions } = await optimized({ organization: scope });
     const orgMoves = moves(actions).filter((r) => r.action.includes("Organisation move"));
     assert.ok(orgMoves.length > 0, "an organisation move");
     const inScope = await rawSubtree(fx.api, scope);
@@ -214,9 +239,9 @@ describe("license-optimization on the reference estate", () => {
   });
 
   it("never harvests an excluded computer, and shortfall after harvest can only grow without it", async () => {
-    const before = await optimize(fx.api);
+    const before = await optimized();
     const target = removals(before.actions).find((r) => !r.note)!;
-    const out = await optimize(fx.api, { exclude: target.computer });
+    const out = await optimized({ exclude: target.computer });
     assert.ok(!removals(out.actions).some((r) => r.computerId === target.computerId));
     const pos = (o: typeof out) =>
       o.positions.find((p) => p.application === target.application && p.metric === target.metric)!;
@@ -224,6 +249,6 @@ describe("license-optimization on the reference estate", () => {
   });
 
   it("rejects a malformed exclude list as a parameter error", async () => {
-    await assert.rejects(optimize(fx.api, { exclude: "[1,2" }), /exclude/);
+    await assert.rejects(optimized({ exclude: "[1,2" }), /exclude/);
   });
 });
