@@ -1,6 +1,6 @@
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { TEST_NOW, withServer } from "../helpers/server.ts";
+import { TEST_NOW } from "../helpers/server.ts";
 import {
   closeTestBrowser,
   pdfText,
@@ -8,7 +8,8 @@ import {
   runReportForTest,
 } from "../helpers/run_report.ts";
 import { licensePosition } from "../../reports/license_position.ts";
-import { compareRows, type Expected, type RawApi, runAt } from "./support/raw_api.ts";
+import { compareRows, type Expected, rawAnswers, type RawApi, runAt } from "./support/raw_api.ts";
+import { createQueryContext } from "../../lib/query/context.ts";
 import { LICENSES, rawFlat } from "./support/raw_api.ts";
 import { assertNoData, assertRows, byLabel, jsonSection } from "./support/checks.ts";
 import { serverFixture } from "./support/fixture.ts";
@@ -32,6 +33,17 @@ const TOKEN = "license-position-test-token";
 
 // One PDF browser for the file (the named cases' PDF and the empty estate's print on it).
 after(closeTestBrowser);
+
+/**
+ * The reference estate (400 computers, seed 1) of every block below that reads it: one server for
+ * the file. Its runs on the store as generated share one query context (as the reports of a pack
+ * do) and its recounts one read of each raw answer; a run or recount after a test changes the
+ * store (the reconciliation block, which puts it back) reads afresh.
+ */
+const reference = serverFixture({ computers: 400, seed: 1, token: TOKEN });
+const generated = createQueryContext();
+let answers: RawApi | undefined;
+const generatedApi = (): RawApi => answers ??= rawAnswers(reference.api);
 
 const POSITION_LABELS = [
   "Application",
@@ -99,17 +111,18 @@ function fact(out: Awaited<ReturnType<typeof runAt>>, label: string): unknown {
   return out.result.document.summary.find((f) => f.label === label)?.value;
 }
 
+/** The JSON run and the recount on the reference estate as generated match, row for row. */
 async function positionsMatch(
-  api: RawApi,
   options: RawElpOptions & { params?: Record<string, unknown> } = {},
 ) {
-  const elp = await rawElp(api, options);
+  const elp = await rawElp(generatedApi(), options);
   const want = rawPositionRows(elp);
-  const out = await runAt(api, licensePosition, {
+  const out = await runAt(reference.api, licensePosition, {
     now: TEST_NOW,
     formats: ["json"],
     filter: options.filter,
     params: options.params,
+    query: generated,
   });
   const rows = byLabel(jsonSection(out.json, "positions"));
   assert.deepEqual(compareRows(rows, want, rowKey, POSITION_FIELDS), []);
@@ -124,13 +137,17 @@ const ESTATES = [
 
 for (const { computers, seed } of ESTATES) {
   describe(`license-position (ELP) on ${computers} computers, seed ${seed}`, () => {
-    const fixture = serverFixture({ computers, seed, token: TOKEN });
+    const isReference = computers === 400 && seed === 1;
+    const fixture = isReference ? reference : serverFixture({ computers, seed, token: TOKEN });
 
     it("every positions row equals the independent ELP in JSON, CSV and XLSX, and the headline facts are their sums", async () => {
-      const elp = await rawElp(fixture.api);
+      const elp = await rawElp(isReference ? generatedApi() : fixture.api);
       const want = rawPositionRows(elp);
       assert.ok(want.size > 10, "the estate has applications to position");
-      const out = await runAt(fixture.api, licensePosition, { now: TEST_NOW });
+      const out = await runAt(fixture.api, licensePosition, {
+        now: TEST_NOW,
+        ...(isReference ? { query: generated } : {}),
+      });
       await assertRows(out, {
         section: "positions",
         labels: POSITION_LABELS,
@@ -157,7 +174,7 @@ for (const { computers, seed } of ESTATES) {
 }
 
 describe("license-position (ELP) named cases on the reference estate (400 computers, seed 1)", () => {
-  const fixture = serverFixture({ computers: 400, token: TOKEN });
+  const fixture = reference;
   let elp: RawElp;
   let rows: Row[];
   const row = (key: string) => {
@@ -168,9 +185,9 @@ describe("license-position (ELP) named cases on the reference estate (400 comput
   // No test of this block changes the store: the whole estate's ELP and JSON run, and their
   // match, are made once, by the first test that needs them.
   let whole: ReturnType<typeof positionsMatch> | undefined;
-  const wholeEstate = () => whole ??= positionsMatch(fixture.api);
-  const run = async (options?: Parameters<typeof positionsMatch>[1]) => {
-    ({ elp, rows } = await (options ? positionsMatch(fixture.api, options) : wholeEstate()));
+  const wholeEstate = () => whole ??= positionsMatch();
+  const run = async (options?: Parameters<typeof positionsMatch>[0]) => {
+    ({ elp, rows } = await (options ? positionsMatch(options) : wholeEstate()));
   };
 
   it("counts a downgrade transfer as received by the older version", async () => {
@@ -299,13 +316,13 @@ describe("license-position (ELP) named cases on the reference estate (400 comput
 
   it("restricts licenses, requirement and transfers to the organization parameter", async () => {
     const organization = "ORG06";
-    const { out, want } = await positionsMatch(fixture.api, {
+    const { out, want } = await positionsMatch({
       organization,
       params: { organization },
     });
     const { want: all } = await wholeEstate();
     assert.notDeepEqual(want, all, "the organization's position differs from the estate's");
-    const name = (await rawOrganizationNames(fixture.api)).get(organization);
+    const name = (await rawOrganizationNames(generatedApi())).get(organization);
     assert.ok(name, `the tree names ${organization}`);
     assert.match(
       jsonSection(out.json, "positions").title,
@@ -330,7 +347,11 @@ describe("license-position (ELP) named cases on the reference estate (400 comput
 
   it("shows the shortfall cost per currency in the PDF", async () => {
     const { want } = await wholeEstate();
-    const out = await runAt(fixture.api, licensePosition, { now: TEST_NOW, formats: ["pdf"] });
+    const out = await runAt(fixture.api, licensePosition, {
+      now: TEST_NOW,
+      formats: ["pdf"],
+      query: generated,
+    });
     const text = (await pdfText(out.file("pdf"))).replace(/\s+/g, " ");
     const grouped = new Intl.NumberFormat("en-US", {
       minimumFractionDigits: 2,
@@ -376,15 +397,17 @@ describe("license-position (ELP) named cases on the reference estate (400 comput
 });
 
 describe("license-position (ELP) reconciliation and cross-check (400 computers, seed 1)", () => {
-  const fixture = serverFixture({ computers: 400, token: TOKEN });
-  const runJson = () => runAt(fixture.api, licensePosition, { now: TEST_NOW, formats: ["json"] });
+  const fixture = reference;
+  const runJson = (query = createQueryContext()) =>
+    runAt(fixture.api, licensePosition, { now: TEST_NOW, formats: ["json"], query });
   // The estate as generated (each test that changes the store puts it back): its run and raw ELP
-  // are made once; a run after a change is always made anew.
+  // are made once, from what the file's runs on it read; a run after a change is always made
+  // anew, reading the changed store.
   let asGenerated: ReturnType<typeof runJson> | undefined;
   let asGeneratedElp: Promise<RawElp> | undefined;
-  const generatedElp = () => asGeneratedElp ??= rawElp(fixture.api);
+  const generatedElp = () => asGeneratedElp ??= rawElp(generatedApi());
   const sectionRows = async (id: string, changed = false) => {
-    const out = await (changed ? runJson() : asGenerated ??= runJson());
+    const out = await (changed ? runJson() : asGenerated ??= runJson(generated));
     return byLabel(jsonSection(out.json, id));
   };
 
@@ -504,27 +527,29 @@ describe("the README's worked ELP row", () => {
     const line = readme.split("\n").find((l) => l.startsWith("| Oracle Database 19c EE"));
     assert.ok(line, "the README shows the worked row");
     const cells = line.split("|").map((c) => c.trim()).filter(Boolean);
-    await withServer({ computers: 400, seed: 1 }, async (srv) => {
-      const out = await runReportForTest({ server: srv, report: licensePosition });
-      const row = out.json.sections[0].rows.find((r: { application: string; metric: string }) =>
-        r.application.startsWith("Oracle Database 19c Enterprise Edition") &&
-        r.metric === "Processor cores"
-      );
-      assert.ok(row, "the demo estate has the row");
-      const money = (n: number) =>
-        `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-      assert.deepEqual(cells.slice(1), [
-        row.metric,
-        String(row.purchased),
-        String(row.received),
-        String(row.given),
-        String(row.entitlements),
-        String(row.requirement),
-        String(row.position).replace("-", "−"),
-        row.priceSource,
-        money(row.unitPrice),
-        money(row.shortfallCost),
-      ]);
+    const out = await runAt(reference.api, licensePosition, {
+      now: TEST_NOW,
+      formats: ["json"],
+      query: generated,
     });
+    const row = out.json.sections[0].rows.find((r: { application: string; metric: string }) =>
+      r.application.startsWith("Oracle Database 19c Enterprise Edition") &&
+      r.metric === "Processor cores"
+    );
+    assert.ok(row, "the demo estate has the row");
+    const money = (n: number) =>
+      `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    assert.deepEqual(cells.slice(1), [
+      row.metric,
+      String(row.purchased),
+      String(row.received),
+      String(row.given),
+      String(row.entitlements),
+      String(row.requirement),
+      String(row.position).replace("-", "−"),
+      row.priceSource,
+      money(row.unitPrice),
+      money(row.shortfallCost),
+    ]);
   });
 });
