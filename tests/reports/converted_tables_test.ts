@@ -10,6 +10,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { runReportForTest } from "../helpers/run_report.ts";
 import { serverFixture } from "./support/fixture.ts";
+import { createQueryContext } from "../../lib/query/context.ts";
 import { cents, totalsProblems } from "./support/converted_totals.ts";
 import { parseFxRates } from "../../lib/sam/fx_rates.ts";
 import type { ReportDefinition } from "../../lib/report/model.ts";
@@ -37,9 +38,12 @@ const REPORTS: ReportDefinition[] = [
 // deno-lint-ignore no-explicit-any
 type Json = any;
 
-describe("a reporting currency in every money table (400 computers)", () => {
-  const fixture = serverFixture({ computers: 400, token: TOKEN });
+// No test changes the store: one server for the file, and every run shares one query context
+// (as the reports of a pack do), so each collection is read once.
+const fixture = serverFixture({ computers: 400, token: TOKEN });
+const query = createQueryContext();
 
+describe("a reporting currency in every money table (400 computers)", () => {
   it("gives every converted total the sum of its converted rows, per currency and over all", async () => {
     let tables = 0;
     for (const report of REPORTS) {
@@ -47,6 +51,7 @@ describe("a reporting currency in every money table (400 computers)", () => {
         server: fixture.srv,
         report,
         reportingCurrency,
+        query,
       });
       for (const section of run.json.sections) {
         assert.deepEqual(totalsProblems(section), [], report.id);
@@ -62,6 +67,7 @@ describe("a reporting currency in every money table (400 computers)", () => {
       server: fixture.srv,
       report: licenseCostSummary,
       reportingCurrency,
+      query,
     });
     const section = (id: string) => run.json.sections.find((s: Json) => s.id === id);
     const byTable = new Map<string, Map<string, number>>();
@@ -88,14 +94,13 @@ describe("a reporting currency in every money table (400 computers)", () => {
 });
 
 describe("covers that carry the decision (400 computers)", () => {
-  const fixture = serverFixture({ computers: 400, token: TOKEN });
-
   it("show every currency of each money figure on the HTML cover, the decision first", async () => {
     for (const report of REPORTS) {
       const run = await runReportForTest({
         server: fixture.srv,
         report,
         formats: ["html"],
+        query,
       });
       const html = await Deno.readTextFile(run.file("html"));
       const cover = html.slice(html.indexOf('<header class="cover">'), html.indexOf("</header>"));
