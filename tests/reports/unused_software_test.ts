@@ -10,6 +10,7 @@ import {
   type Expected,
   LICENSES,
   rawAll,
+  rawAnswers,
   type RawApi,
   rawFlat,
   type RawItem,
@@ -180,19 +181,24 @@ const VALUE_LABELS = ["Currency", "Positions to reclaim", "Value", "Blank becaus
 describe("unused-software against a 400-computer estate", () => {
   const fixture = serverFixture({ computers: 400, token: TOKEN });
   // No test of this block changes the store: the default run, in every format its tests read,
-  // and the 180-day recount are made once, by the first test that needs them.
+  // and the 180-day recount are made once, by the first test that needs them; every run shares
+  // one query context (as a pack's reports do) and the recounts one read of each raw answer.
+  const query = createQueryContext();
+  let answers: RawApi | undefined;
+  const raw = () => answers ??= rawAnswers(fixture.api);
   let defaultRun: ReturnType<typeof runAt> | undefined;
   const runDefault = () =>
     defaultRun ??= runAt(fixture.api, unusedSoftware, {
       now: TEST_NOW,
       formats: ["json", "csv", "xlsx", "html"],
+      query,
     });
   let recount: ReturnType<typeof rawReclaim> | undefined;
-  const reclaim180 = () => recount ??= rawReclaim(fixture.api, TEST_NOW, 180);
+  const reclaim180 = () => recount ??= rawReclaim(raw(), TEST_NOW, 180);
 
   it("idle buckets, never-used counts, harvest candidates and idle installs equal an independent computation in JSON, CSV and XLSX", async () => {
     const thresholds = [30, 90, 180];
-    const want = await expectedFigures(fixture.api, thresholds);
+    const want = await expectedFigures(raw(), thresholds);
     const neverUsed = [...want.perComputer.values()].filter((r) => r.neverUsed).length;
     assert.ok(neverUsed > 10, "the estate has never-used installs past the first threshold");
     const out = await runDefault();
@@ -282,7 +288,7 @@ describe("unused-software against a 400-computer estate", () => {
     });
     const ctx = {
       client,
-      query: createQueryContext(),
+      query,
       params: resolveParams(unusedSoftware, {}),
       signal: new AbortController().signal,
       now: TEST_NOW,
@@ -324,11 +330,12 @@ describe("unused-software against a 400-computer estate", () => {
   });
 
   it("takes its thresholds from the parameter, as JSON text", async () => {
-    const want = await expectedFigures(fixture.api, [60]);
+    const want = await expectedFigures(raw(), [60]);
     const out = await runAt(fixture.api, unusedSoftware, {
       now: TEST_NOW,
       formats: ["json"],
       params: { thresholds: "[60]" },
+      query,
     });
     assert.deepEqual(
       compareRows(byLabel(out.json.sections[0]), want.applications, appKey, APP_FIELDS([60])),
@@ -352,13 +359,14 @@ describe("unused-software against a 400-computer estate", () => {
   });
 
   it("applies a filter on computer applications", async () => {
-    const raw = await rawAll(fixture.api, `${ESTATE}/computers-applications`);
-    const mine = raw.filter((i) => i.computerId === "C000001" && i.isInstalled === true);
+    const rawInstalls = await rawAll(raw(), `${ESTATE}/computers-applications`);
+    const mine = rawInstalls.filter((i) => i.computerId === "C000001" && i.isInstalled === true);
     assert.ok(mine.length > 0);
     const out = await runAt(fixture.api, unusedSoftware, {
       now: TEST_NOW,
       formats: ["json"],
       filter: "computerId -eq C000001",
+      query,
     });
     // Was "Installations" (every install of C000001); now the installs of the listed
     // applications (those with an install not used in the last 30 days), as the table totals.
