@@ -14,7 +14,8 @@ import type { ReportData, Row, Section } from "../../lib/report/model.ts";
 import { createQueryContext } from "../../lib/query/context.ts";
 import { resolveParams } from "../../lib/report/params.ts";
 import { clientFor, closeTestBrowser, runReportForTest } from "../helpers/run_report.ts";
-import { TEST_NOW, withServer } from "../helpers/server.ts";
+import { TEST_NOW } from "../helpers/server.ts";
+import { serverFixture } from "./support/fixture.ts";
 
 type Declared = FactSpec;
 
@@ -45,56 +46,58 @@ function recompute(spec: Declared, rows: readonly Row[], section: Section): Map<
 
 describe("every headline equals the sum or count of its table's rows", () => {
   after(closeTestBrowser);
+  // No test changes the store: one server, and one query context shared by every report's run
+  // (as the reports of a pack share one), so each collection is read once.
+  const fixture = serverFixture({ computers: 400, seed: 1 });
+  const query = createQueryContext();
   for (const report of API_REPORTS) {
     it(report.id, async () => {
-      await withServer({ computers: 400, seed: 1 }, async (srv) => {
-        const client = clientFor({ url: srv.url, clientId: "demo", clientSecret: "demo-secret" });
-        const query = createQueryContext();
-        const ctx = {
-          client,
-          query,
-          params: resolveParams(report, {}),
-          signal: new AbortController().signal,
-          now: TEST_NOW,
-        };
-        const data = await report.data(ctx);
-        const sections: (Section & { rows: Row[] })[] = [];
-        for (const s of data.sections) {
-          const rows: Row[] = [];
-          for await (const r of s.rows) rows.push(r);
-          sections.push({ ...s, rows });
-        }
-        const kept: ReportData = { ...data, sections };
-        const out = await runReportForTest({
-          server: srv,
-          report: { ...report, data: () => kept },
-          query,
-        });
-        const specs: Declared[] = [
-          ...(data.facts ?? []),
-          ...sections.flatMap((s) =>
-            (s.facts ?? []).map((f: SectionFact) => ({ ...f, section: s.id }))
-          ),
-        ];
-        const summary = out.result.document.summary;
-        const expected = new Map<string, unknown>();
-        for (const spec of specs) {
-          const section = sections.find((s) => s.id === spec.section)!;
-          const shown = out.json.sections.find((s: { id: string }) => s.id === spec.section);
-          assert.equal(shown.rows.length, section.rows.length, `${spec.section}: rows shown`);
-          for (const [label, value] of recompute(spec, section.rows, section)) {
-            expected.set(label, value);
-          }
-        }
-        assert.ok(summary.length > 0, "the report has headlines");
-        for (const fact of summary) {
-          assert.ok(
-            expected.has(fact.label),
-            `${report.id}: "${fact.label}" is declared over rows`,
-          );
-          assert.equal(fact.value, expected.get(fact.label), `${report.id}: "${fact.label}"`);
-        }
+      const srv = fixture.srv;
+      const client = clientFor({ url: srv.url, clientId: "demo", clientSecret: "demo-secret" });
+      const ctx = {
+        client,
+        query,
+        params: resolveParams(report, {}),
+        signal: new AbortController().signal,
+        now: TEST_NOW,
+      };
+      const data = await report.data(ctx);
+      const sections: (Section & { rows: Row[] })[] = [];
+      for (const s of data.sections) {
+        const rows: Row[] = [];
+        for await (const r of s.rows) rows.push(r);
+        sections.push({ ...s, rows });
+      }
+      const kept: ReportData = { ...data, sections };
+      const out = await runReportForTest({
+        server: srv,
+        report: { ...report, data: () => kept },
+        query,
       });
+      const specs: Declared[] = [
+        ...(data.facts ?? []),
+        ...sections.flatMap((s) =>
+          (s.facts ?? []).map((f: SectionFact) => ({ ...f, section: s.id }))
+        ),
+      ];
+      const summary = out.result.document.summary;
+      const expected = new Map<string, unknown>();
+      for (const spec of specs) {
+        const section = sections.find((s) => s.id === spec.section)!;
+        const shown = out.json.sections.find((s: { id: string }) => s.id === spec.section);
+        assert.equal(shown.rows.length, section.rows.length, `${spec.section}: rows shown`);
+        for (const [label, value] of recompute(spec, section.rows, section)) {
+          expected.set(label, value);
+        }
+      }
+      assert.ok(summary.length > 0, "the report has headlines");
+      for (const fact of summary) {
+        assert.ok(
+          expected.has(fact.label),
+          `${report.id}: "${fact.label}" is declared over rows`,
+        );
+        assert.equal(fact.value, expected.get(fact.label), `${report.id}: "${fact.label}"`);
+      }
     });
   }
 });
