@@ -21,6 +21,7 @@ import {
 } from "../helpers/run_report.ts";
 import { assertNoData, jsonSection as section } from "./support/checks.ts";
 import { serverFixture } from "./support/fixture.ts";
+import { createQueryContext } from "../../lib/query/context.ts";
 import { rawMetricNames, rawOrganizationLabel, rawOrganizationNames } from "./support/raw_names.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -74,6 +75,9 @@ describe("entitlement-state-by-computer", () => {
   let token: string;
   let expected: Expected;
   let run: RunReportForTestResult;
+  // The store changes in `before` only, before the first run: the runs share one query context
+  // (as a pack's reports do), but for the one that counts the requests a run makes.
+  const query = createQueryContext();
 
   before(async () => {
     srv = fixture.srv;
@@ -98,6 +102,7 @@ describe("entitlement-state-by-computer", () => {
       server: srv,
       report: entitlementStateByComputer,
       formats: ["json", "csv", "xlsx", "pdf"],
+      query,
     });
   });
 
@@ -225,6 +230,7 @@ describe("entitlement-state-by-computer", () => {
         server: srv,
         report: entitlementStateByComputer,
         params: { state },
+        query,
       });
       const want = expected.entitlements.filter((e) => e.entitlementStateId === id);
       const detail = section(json, "detail").rows;
@@ -241,6 +247,7 @@ describe("entitlement-state-by-computer", () => {
       server: srv,
       report: entitlementStateByComputer,
       params: { uncoveredStates: "Excluded" },
+      query,
     });
     for (const row of section(json, "computers").rows) {
       assert.equal(row.uncovered, expected.counts.get(row.hostName)!.get(excluded.id) ?? 0);
@@ -306,6 +313,7 @@ describe("entitlement-state-by-computer", () => {
       report: entitlementStateByComputer,
       params: { organization: org },
       filter: "isServer -eq true",
+      query,
     });
     const want = expected.computers.filter((c) => c.organizationId === org && c.isServer);
     assert.ok(want.length > 0);

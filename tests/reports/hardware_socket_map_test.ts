@@ -22,6 +22,7 @@ import {
 } from "../helpers/run_report.ts";
 import { assertNoData, jsonSection as section } from "./support/checks.ts";
 import { serverFixture } from "./support/fixture.ts";
+import { createQueryContext } from "../../lib/query/context.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -75,6 +76,8 @@ describe("hardware-socket-map", () => {
   let srv: RunningServer;
   let expected: Expected;
   let run: RunReportForTestResult;
+  // No test changes the store: its runs share one query context, as a pack's reports do.
+  const query = createQueryContext();
 
   before(async () => {
     srv = fixture.srv;
@@ -83,6 +86,7 @@ describe("hardware-socket-map", () => {
       server: srv,
       report: hardwareSocketMap,
       formats: ["json", "csv", "xlsx", "pdf"],
+      query,
     });
   });
 
@@ -207,7 +211,12 @@ describe("hardware-socket-map", () => {
       corePackSize: 4,
       coreFactors: '{"Intel": 0.25, "default": 2}',
     };
-    const { json } = await runReportForTest({ server: srv, report: hardwareSocketMap, params });
+    const { json } = await runReportForTest({
+      server: srv,
+      report: hardwareSocketMap,
+      params,
+      query,
+    });
     let perCore = 0, byFactor = 0;
     for (const { hardware } of expected.hosts) {
       if (!hardware) continue;
