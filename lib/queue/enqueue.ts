@@ -29,8 +29,15 @@ export interface EnqueueRequest {
   readonly send?: boolean;
   /** Register the pack's cron schedule instead of running it now. */
   readonly onSchedule?: boolean;
-  /** Per-job liveness and retry settings (else the queue's). */
-  readonly jobOptions?: { readonly heartbeatSeconds?: number; readonly retryDelay?: number };
+  /**
+   * Per-job liveness and retry settings (else the queue's): `retryBackoff: false` retries after
+   * exactly `retryDelay` seconds (0: at once) instead of the queue's doubling, jittered delay.
+   */
+  readonly jobOptions?: {
+    readonly heartbeatSeconds?: number;
+    readonly retryDelay?: number;
+    readonly retryBackoff?: boolean;
+  };
 }
 
 /** One tenant's entry: the job id (now) or the schedule key (on its cron). */

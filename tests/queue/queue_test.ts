@@ -6,12 +6,13 @@ import { TEST_NOW } from "../helpers/server.ts";
 import { type Manifest, sha256File } from "../../lib/pack/manifest.ts";
 import { openBoss } from "../../lib/queue/boss.ts";
 import { enqueuePacks } from "../../lib/queue/enqueue.ts";
-import { type HistoryRun, RunHistory } from "../../lib/queue/history.ts";
+import { RunHistory } from "../../lib/queue/history.ts";
 import { waitForJobs } from "../../lib/queue/wait_jobs.ts";
 import { validatePack } from "../../lib/pack/pack_file.ts";
 import { validateTenants } from "../../lib/tenants/tenants_file.ts";
 import { REPORTS } from "../../reports/mod.ts";
 import { freshDatabase, testDatabaseUrl } from "./test_database.ts";
+import { startGateProxy } from "./gate_proxy.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const ADMIN_URL = testDatabaseUrl("queue tests");
@@ -202,7 +203,8 @@ describe("packs as jobs on PostgreSQL", { skip: ADMIN_URL === null }, () => {
 
   it("finishes a killed worker's pack on the other worker, with honest manifests and no duplicate evidence", async () => {
     // Two reports: the kill lands after the first, while the second (every computer, as PDF and
-    // XLSX) is still under way; the retry then runs both again.
+    // XLSX) is under way: held at the gate on its per-computer entitlements, the read only it
+    // makes. The retry then runs both again.
     const packDoc = {
       name: "heavy",
       output: `${dir}/runs`,
@@ -212,38 +214,39 @@ describe("packs as jobs on PostgreSQL", { skip: ADMIN_URL === null }, () => {
       ],
     };
     const pack = validatePack(packDoc, { file: "heavy.json", reports: REPORTS });
+    const gate = startGateProxy(servers[2].url, /\/licenses\/entitlements\/computers/);
     const tenants = validateTenants(
       JSON.parse(await Deno.readTextFile(`${dir}/tenants.json`)),
       "tenants.json",
-    ).filter((t) => t.id === "gamma");
+    ).filter((t) => t.id === "gamma").map((t) => ({ ...t, baseUrl: gate.url }));
     const boss = await openBoss(db.url);
     try {
+      // Retried at once when the supervisor finds the killed worker's heartbeat gone (10 s is
+      // the shortest heartbeat pg-boss allows): the wait is for that event, not for a delay.
       const [job] = await enqueuePacks(boss, {
         pack,
         packDoc,
         packFile: "heavy.json",
         tenants,
-        jobOptions: { heartbeatSeconds: 10, retryDelay: 1 },
+        jobOptions: { heartbeatSeconds: 10, retryDelay: 0, retryBackoff: false },
       });
-      // Wait until the first attempt has finished a report, then kill its worker.
-      let first: HistoryRun | undefined;
-      const deadline = Date.now() + 60_000;
-      while (true) {
-        assert.ok(Date.now() < deadline, "a report finished within 60 s");
-        await new Promise((r) => setTimeout(r, 50));
-        first = (await history.runs({ jobIds: [job.jobId!] }))[0];
-        if (!first?.dir) continue;
-        const m = await Deno.readTextFile(`${first.dir}/manifest.json`).catch(() => "");
-        if (m && (JSON.parse(m) as Manifest).reports.some((r) => r.status === "ok")) break;
-      }
+      // The first attempt has finished a report and waits at the gate in the second: kill it.
+      const ended = waitForJobs(boss, history, [job.jobId!], 120_000, 100);
+      const held = await Promise.race([gate.holding.then(() => true), ended.then(() => false)]);
+      assert.ok(held, "the second report read per-computer entitlements through the gate");
+      const first = (await history.runs({ jobIds: [job.jobId!] }))[0];
+      const m = JSON.parse(await Deno.readTextFile(`${first.dir}/manifest.json`)) as Manifest;
+      assert.equal(m.status, "running");
+      assert.deepEqual([m.reports[0].id, m.reports[0].status], ["license-cost-summary", "ok"]);
       const pid = Number(first.worker.split(":").at(-1));
       const victim = workers.find((w) => w.child.pid === pid)!;
       assert.ok(victim, `the worker ${first.worker} is one of ours`);
       victim.child.kill("SIGKILL");
       assert.equal((await victim.child.status).signal, "SIGKILL");
+      gate.open();
       const survivor = workers.find((w) => w !== victim)!;
 
-      const [end] = await waitForJobs(boss, history, [job.jobId!], 120_000, 250);
+      const [end] = await ended;
       const debug = survivor.log.join("");
       assert.equal(end.state, "completed", debug);
       const attempts = await history.runs({ jobIds: [job.jobId!] });
@@ -269,6 +272,7 @@ describe("packs as jobs on PostgreSQL", { skip: ADMIN_URL === null }, () => {
       assert.equal(complete.length, 1, "one complete run of the job in the history");
     } finally {
       await boss.stop({ graceful: false, close: true });
+      await gate.close();
     }
   });
   it("reads the portfolio across tenants from the history, not the SAM API", async () => {

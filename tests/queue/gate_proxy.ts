@@ -1,0 +1,70 @@
+/**
+ * Test helper: a loopback proxy in front of a (reference) SAM API server that holds every request
+ * whose path matches a pattern until the test opens the gate, and tells the test when the first
+ * one arrives. A test that must act while a pack is part-way through a report waits for that
+ * event instead of for a report slow enough to still be running.
+ *
+ * @module
+ */
+
+/** A running gate proxy. */
+export interface GateProxy {
+  /** Its address, to use as the tenant's base URL. */
+  readonly url: string;
+  /** Resolves when the first request matching the pattern arrives (it is then held). */
+  readonly holding: Promise<void>;
+  /** Lets every held request, and every later one, through to the upstream. */
+  open(): void;
+  /** Opens the gate and stops the proxy. */
+  close(): Promise<void>;
+}
+
+/** Headers the proxy does not pass on (the bodies it forwards are whole and decoded). */
+const DROP = ["host", "content-length", "connection", "transfer-encoding", "content-encoding"];
+
+/**
+ * Starts the proxy on a free port of 127.0.0.1, forwarding to `upstream` and holding requests
+ * whose path matches `hold` until {@link GateProxy.open}.
+ *
+ * @example
+ * ```ts ignore
+ * import { startGateProxy } from "./gate_proxy.ts";
+ * const gate = startGateProxy(server.url, /\/licenses\/entitlements\/computers/);
+ * await gate.holding; // a run is now waiting on that read
+ * gate.open();
+ * await gate.close();
+ * ```
+ */
+export function startGateProxy(upstream: string, hold: RegExp): GateProxy {
+  let arrived = () => {};
+  const holding = new Promise<void>((resolve) => arrived = resolve);
+  let opened = () => {};
+  const gate = new Promise<void>((resolve) => opened = resolve);
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
+    const url = new URL(req.url);
+    if (hold.test(url.pathname)) {
+      arrived();
+      await gate;
+    }
+    const headers = new Headers(req.headers);
+    for (const name of DROP) headers.delete(name);
+    const body = req.method === "GET" || req.method === "HEAD" ? undefined : await req.bytes();
+    const res = await fetch(upstream + url.pathname + url.search, {
+      method: req.method,
+      headers,
+      ...(body ? { body } : {}),
+    });
+    const out = new Headers(res.headers);
+    for (const name of DROP) out.delete(name);
+    return new Response(await res.bytes(), { status: res.status, headers: out });
+  });
+  return {
+    url: `http://127.0.0.1:${server.addr.port}`,
+    holding,
+    open: () => opened(),
+    close: async () => {
+      opened();
+      await server.shutdown();
+    },
+  };
+}
