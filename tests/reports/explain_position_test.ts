@@ -132,6 +132,8 @@ describe("explain-position on 3,000 computers (seed 7): every short position, li
 
 describe("explain-position on 400 computers: computer, organisation scope, bad names", () => {
   const fixture = serverFixture({ computers: 400, seed: 1, token: TOKEN });
+  // No test changes the store: the runs share one query context, as a pack's reports do.
+  const query = createQueryContext();
 
   it("--computer: every application of the computer, with its tracked requirement and the service's state", async () => {
     const api = fixture.api;
@@ -150,6 +152,7 @@ describe("explain-position on 400 computers: computer, organisation scope, bad n
       server: api,
       report: explainPosition,
       params: { computer: computerId },
+      query,
     });
     const rows = rowsOf(run.json, "computer");
     const mineTracked = tracking.filter((t) => t.computerId === computerId);
@@ -171,7 +174,6 @@ describe("explain-position on 400 computers: computer, organisation scope, bad n
 
   it("--organization: the scope's position row, its entitlements the allocations to its organisations", async () => {
     const params = { organization: "ORG05" };
-    const query = createQueryContext();
     const lp = await runReportForTest({
       server: fixture.api,
       report: licensePosition,
