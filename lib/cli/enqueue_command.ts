@@ -9,16 +9,13 @@ import { parseArgs, stringFlag } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
 import { printErr, printOut } from "./terminal_text.ts";
-import { REPORTS } from "../../reports/mod.ts";
+import { builtInReports } from "../report/built_in.ts";
 import { loadPack, PackFileError } from "../pack/pack_file.ts";
 import { readTenantsFile, type Tenant } from "../tenants/tenants_file.ts";
 import { MailSettingsError, tenantEmail } from "../tenants/mail_settings.ts";
 import type { PackFile } from "../pack/pack_file.ts";
 import { databaseUrl } from "../queue/database_url.ts";
-import { openBoss } from "../queue/boss.ts";
-import { enqueuePacks } from "../queue/enqueue.ts";
-import { RunHistory } from "../queue/history.ts";
-import { type JobEnd, waitForJobs } from "../queue/wait_jobs.ts";
+import type { JobEnd } from "../queue/wait_jobs.ts";
 import { readProblem, readRegularTextFile } from "../fs/regular_file.ts";
 
 /** The help text of `samkit enqueue`. */
@@ -162,7 +159,7 @@ export async function enqueueCommand(argv: readonly string[]): Promise<number> {
     if (!tenantsFile) throw new UsageError("--tenants FILE is required");
     const packFile = positionals[0];
     const packDoc = await readPackDoc(packFile);
-    const pack = await loadPack(packDoc, { file: packFile, reports: REPORTS });
+    const pack = await loadPack(packDoc, { file: packFile, reports: await builtInReports() });
     const tenants = pickTenants(await readTenantsFile(tenantsFile), stringFlag(values, "tenant"));
     const onSchedule = values["on-schedule"] === true;
     if (onSchedule && !pack.schedule) throw new UsageError(`${packFile} has no "schedule" section`);
@@ -172,6 +169,13 @@ export async function enqueueCommand(argv: readonly string[]): Promise<number> {
     const timeoutMs = timeoutOf(stringFlag(values, "timeout"));
     const jobOptions = jobOptionsOf(values);
     const url = databaseUrl(stringFlag(values, "database-url"));
+    // The queue's modules load once the pack, the tenants and the flags are known to be good.
+    const [{ openBoss }, { enqueuePacks }, { RunHistory }, { waitForJobs }] = await Promise.all([
+      import("../queue/boss.ts"),
+      import("../queue/enqueue.ts"),
+      import("../queue/history.ts"),
+      import("../queue/wait_jobs.ts"),
+    ]);
     const boss = await openBoss(url);
     try {
       const outRoot = stringFlag(values, "out");

@@ -11,9 +11,9 @@ import { reportError } from "./errors.ts";
 import { printErr, printOut } from "./terminal_text.ts";
 import { assertTenantAddress, pageSizeFlag, type SourceOptions, tokenFlag } from "./source.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../api/client_options.ts";
-import { REPORTS } from "../../reports/mod.ts";
+import { builtInReports } from "../report/built_in.ts";
+import type { ReportDefinition } from "../report/model.ts";
 import { type PackFile, readPackFile } from "../pack/pack_file.ts";
-import { runPack } from "../pack/run_pack.ts";
 import { ensureWritableDir, type WritableDir } from "../report/output_dir.ts";
 import { checkSourceAnswers } from "./source_check.ts";
 import { readPriceFile } from "../query/elp/price_file.ts";
@@ -145,15 +145,18 @@ export function packSourceOptions(values: Parsed["values"]): SourceOptions {
  * @example
  * ```ts ignore
  * import { preparePack } from "./pack_command.ts";
- * const { pack, outRoot, out } = await preparePack(values, positionals);
+ * const { pack, reports, outRoot, out } = await preparePack(values, positionals);
  * ```
  */
 export async function preparePack(
   values: Parsed["values"],
   positionals: readonly string[],
-): Promise<{ pack: PackFile; outRoot?: string; out: WritableDir }> {
+): Promise<
+  { pack: PackFile; reports: readonly ReportDefinition[]; outRoot?: string; out: WritableDir }
+> {
   if (positionals.length !== 1) throw new UsageError("expected one pack file");
-  let pack = await readPackFile(positionals[0], REPORTS);
+  const reports = await builtInReports();
+  let pack = await readPackFile(positionals[0], reports);
   await checkPriceFiles(pack);
   // The theme (--theme, else the pack's) is checked now; each run loads it again.
   const themePath = stringFlag(values, "theme");
@@ -177,7 +180,7 @@ export async function preparePack(
     await out.removeIfEmpty();
     throw e;
   }
-  return { pack, ...(outRoot ? { outRoot } : {}), out };
+  return { pack, reports, ...(outRoot ? { outRoot } : {}), out };
 }
 
 /**
@@ -186,16 +189,17 @@ export async function preparePack(
  * @example
  * ```ts ignore
  * import { packRunOptions } from "./pack_command.ts";
- * await runPack({ pack, ...packRunOptions(values, outRoot) });
+ * await runPack({ pack, ...packRunOptions(values, reports, outRoot) });
  * ```
  */
 export function packRunOptions(
   values: Parsed["values"],
+  reports: readonly ReportDefinition[],
   outRoot: string | undefined,
   log?: (line: string) => void,
 ) {
   return {
-    reports: REPORTS,
+    reports,
     outRoot,
     snapshot: values.snapshot === true,
     send: values.send === true,
@@ -223,11 +227,13 @@ export async function packCommand(argv: readonly string[]): Promise<number> {
       console.log(PACK_HELP);
       return 0;
     }
-    const { pack, outRoot, out } = await stop.until(preparePack(values, positionals));
+    const { pack, reports, outRoot, out } = await stop.until(preparePack(values, positionals));
     await using _out = out;
+    // The run's modules (renderers, mail, signing) load once the pack is known to be good.
+    const { runPack } = await import("../pack/run_pack.ts");
     const result = await runPack({
       pack,
-      ...packRunOptions(values, outRoot, printErr),
+      ...packRunOptions(values, reports, outRoot, printErr),
       signal: stop.signal,
     });
     printOut(`${result.dir}/manifest.json`);

@@ -9,7 +9,6 @@ import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
 import { printErr } from "./terminal_text.ts";
 import { PACK_FLAGS, packRunOptions, packStopSignals, preparePack } from "./pack_command.ts";
-import { runPack } from "../pack/run_pack.ts";
 import { runSchedule } from "../pack/schedule.ts";
 
 /** The help text of `samkit schedule`. */
@@ -37,9 +36,11 @@ export async function scheduleCommand(argv: readonly string[]): Promise<number> 
       console.log(SCHEDULE_HELP);
       return 0;
     }
-    const { pack, outRoot } = await stop.until(preparePack(values, positionals));
+    const { pack, reports, outRoot } = await stop.until(preparePack(values, positionals));
     if (!pack.schedule) throw new UsageError(`${positionals[0]} has no "schedule" section`);
     const log = (line: string) => printErr(`${new Date().toISOString()} ${pack.name}: ${line}`);
+    // The run's modules (renderers, mail, signing) load once the pack is known to be good.
+    const { runPack } = await import("../pack/run_pack.ts");
     await runSchedule({
       cron: pack.schedule.cron,
       timezone: pack.schedule.timezone,
@@ -49,7 +50,7 @@ export async function scheduleCommand(argv: readonly string[]): Promise<number> 
         // A stop interrupts the run in progress too: its manifest says so.
         const result = await runPack({
           pack,
-          ...packRunOptions(values, outRoot, log),
+          ...packRunOptions(values, reports, outRoot, log),
           signal: stop.signal,
         });
         log(`${result.ok ? "complete" : "finished with failures"}: ${result.dir}/manifest.json`);

@@ -10,11 +10,9 @@ import { parseArgs, stringFlag } from "./args.ts";
 import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
 import { printErr } from "./terminal_text.ts";
-import { REPORTS } from "../../reports/mod.ts";
+import { builtInReports } from "../report/built_in.ts";
 import { databaseUrl, displayUrl } from "../queue/database_url.ts";
-import { openBoss } from "../queue/boss.ts";
-import { RunHistory } from "../queue/history.ts";
-import { startWorker, workerName } from "../queue/worker.ts";
+import { workerName } from "../queue/worker_name.ts";
 import { cleanStaleTemp } from "../fs/owned_temp.ts";
 import { interruptLiveRunsSync } from "../pack/run_ledger.ts";
 import { DEFAULT_STOP_GRACE_MS, stopOnSignals } from "./stop_signals.ts";
@@ -100,6 +98,13 @@ export async function workerCommand(argv: readonly string[]): Promise<number> {
       ? () => {}
       : (line: string) => printErr(`${new Date().toISOString()} ${name} ${line}`);
     await cleanStaleTemp();
+    // The queue, the reports and the pack runner load once the flags are known to be good.
+    const [{ openBoss }, { RunHistory }, { startWorker }, reports] = await Promise.all([
+      import("../queue/boss.ts"),
+      import("../queue/history.ts"),
+      import("../queue/worker.ts"),
+      builtInReports(),
+    ]);
     const boss = await stop.until(openBoss(url, {
       schedule: true,
       supervise: true,
@@ -111,7 +116,7 @@ export async function workerCommand(argv: readonly string[]): Promise<number> {
       await startWorker({
         boss,
         history,
-        reports: REPORTS,
+        reports,
         concurrency,
         pollSeconds,
         name,

@@ -13,6 +13,7 @@ import { PACK_QUEUE } from "./boss.ts";
 import type { RunHistory } from "./history.ts";
 import type { PackJobData } from "./pack_job.ts";
 import { type AttemptOutcome, runAttempt } from "./run_tenant_job.ts";
+import { workerName } from "./worker_name.ts";
 
 /** Options of {@link startWorker}. */
 export interface WorkerOptions {
@@ -30,24 +31,7 @@ export interface WorkerOptions {
   readonly log?: (line: string) => void;
 }
 
-/**
- * This process's worker name: `host:pid`.
- *
- * @example
- * ```ts ignore
- * import { workerName } from "./worker.ts";
- * console.log(workerName()); // "build-7:4242"
- * ```
- */
-export function workerName(): string {
-  let host = "localhost";
-  try {
-    host = Deno.hostname();
-  } catch {
-    // no sys permission: the pid alone still tells workers on one machine apart
-  }
-  return `${host}:${Deno.pid}`;
-}
+export { workerName };
 
 /**
  * Starts pulling jobs; returns the pg-boss worker id (stop with `boss.offWork` or `boss.stop`).

@@ -6,6 +6,8 @@
  * @module
  */
 
+import type { ReportDefinition } from "./model.ts";
+
 /**
  * The folder of samkit's own report modules.
  *
@@ -43,6 +45,21 @@ export const BUILT_IN_IDS: readonly string[] = [
   "trends",
   "run-diff",
 ];
+
+/**
+ * Every built-in definition, loaded when a command needs the whole catalogue (a pack's check,
+ * the worker): importing `reports/mod.ts` loads every report's modules, which a command that
+ * fails early or prints its help never needs.
+ *
+ * @example
+ * ```ts
+ * import { builtInReports } from "./built_in.ts";
+ * console.log((await builtInReports()).length > 0); // true
+ * ```
+ */
+export async function builtInReports(): Promise<readonly ReportDefinition[]> {
+  return (await import("../../reports/mod.ts")).REPORTS;
+}
 
 /**
  * The module of the built-in report `id` (`stale-computers` is `reports/stale_computers.ts`),
