@@ -75,4 +75,26 @@ describe("entry points load what their concern needs", () => {
       await assertLight(command, command, true);
     });
   }
+
+  for (
+    const command of [
+      "lib/cli/pack_command.ts",
+      "lib/cli/schedule_command.ts",
+      "lib/cli/worker_command.ts",
+      "lib/cli/enqueue_command.ts",
+    ]
+  ) {
+    it(`${command} loads its runner, queue and reports only once its input is good`, async () => {
+      await assertLight(command, command, true);
+      const graph = await startupGraph(command);
+      const report = graph.local.find((m) => m.startsWith("reports/"));
+      assert.equal(report, undefined, `${command} loads a report: ${graph.chain(report!)}`);
+    });
+  }
+
+  it("the report command loads no report module before it knows which one runs", async () => {
+    const graph = await startupGraph("lib/cli/report_command.ts");
+    const report = graph.local.find((m) => m.startsWith("reports/"));
+    assert.equal(report, undefined, `report loads ${report}: ${graph.chain(report!)}`);
+  });
 });
