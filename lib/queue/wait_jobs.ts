@@ -22,7 +22,9 @@ export interface JobEnd {
 const FINAL = new Set(["completed", "failed", "cancelled"]);
 
 /**
- * Polls until every job has ended or `timeoutMs` passes.
+ * Polls until every job has ended or `timeoutMs` passes, every `pollMs` (default 250: one small
+ * query per open job, so `enqueue --wait` reports a run at most a quarter of a second after it
+ * ends).
  *
  * @example
  * ```ts ignore
@@ -35,7 +37,7 @@ export async function waitForJobs(
   history: RunHistory,
   jobIds: readonly string[],
   timeoutMs: number,
-  pollMs = 1000,
+  pollMs = 250,
 ): Promise<JobEnd[]> {
   const deadline = Date.now() + timeoutMs;
   const states = new Map<string, string>();
