@@ -22,27 +22,36 @@ export interface GateProxy {
 /** Headers the proxy does not pass on (the bodies it forwards are whole and decoded). */
 const DROP = ["host", "content-length", "connection", "transfer-encoding", "content-encoding"];
 
+/** Options of {@link startGateProxy}. */
+export interface GateProxyOptions {
+  /** Requests whose path matches are held until the gate opens (none when absent). */
+  readonly hold?: RegExp;
+  /** The port on 127.0.0.1 to listen on (default a free one). */
+  readonly port?: number;
+}
+
 /**
- * Starts the proxy on a free port of 127.0.0.1, forwarding to `upstream` and holding requests
- * whose path matches `hold` until {@link GateProxy.open}.
+ * Starts the proxy on 127.0.0.1, forwarding to `upstream` and holding requests whose path
+ * matches `hold` until {@link GateProxy.open}.
  *
  * @example
  * ```ts ignore
  * import { startGateProxy } from "./gate_proxy.ts";
- * const gate = startGateProxy(server.url, /\/licenses\/entitlements\/computers/);
+ * const gate = startGateProxy(server.url, { hold: /\/licenses\/entitlements\/computers/ });
  * await gate.holding; // a run is now waiting on that read
  * gate.open();
  * await gate.close();
  * ```
  */
-export function startGateProxy(upstream: string, hold: RegExp): GateProxy {
+export function startGateProxy(upstream: string, options: GateProxyOptions = {}): GateProxy {
+  const { hold, port = 0 } = options;
   let arrived = () => {};
   const holding = new Promise<void>((resolve) => arrived = resolve);
   let opened = () => {};
   const gate = new Promise<void>((resolve) => opened = resolve);
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
+  const server = Deno.serve({ hostname: "127.0.0.1", port, onListen: () => {} }, async (req) => {
     const url = new URL(req.url);
-    if (hold.test(url.pathname)) {
+    if (hold?.test(url.pathname)) {
       arrived();
       await gate;
     }

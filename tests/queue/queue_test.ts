@@ -214,7 +214,9 @@ describe("packs as jobs on PostgreSQL", { skip: ADMIN_URL === null }, () => {
       ],
     };
     const pack = validatePack(packDoc, { file: "heavy.json", reports: REPORTS });
-    const gate = startGateProxy(servers[2].url, /\/licenses\/entitlements\/computers/);
+    const gate = startGateProxy(servers[2].url, {
+      hold: /\/licenses\/entitlements\/computers/,
+    });
     const tenants = validateTenants(
       JSON.parse(await Deno.readTextFile(`${dir}/tenants.json`)),
       "tenants.json",

@@ -11,6 +11,7 @@ import { validatePack } from "../../lib/pack/pack_file.ts";
 import { validateTenants } from "../../lib/tenants/tenants_file.ts";
 import { REPORTS } from "../../reports/mod.ts";
 import { freshDatabase, testDatabaseUrl } from "./test_database.ts";
+import { type GateProxy, startGateProxy } from "./gate_proxy.ts";
 import { startTestSmtp, type TestSmtp } from "./smtp_server.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -52,7 +53,9 @@ describe(
     let worker: Deno.ChildProcess;
     const workerLog: string[] = [];
     let history: RunHistory;
-    let api: RunningServer | undefined;
+    let api: RunningServer;
+    /** The tenant's address: nothing listens there until the first attempt has failed. */
+    let up: GateProxy | undefined;
     const port = freePort();
 
     before(async () => {
@@ -63,6 +66,16 @@ describe(
       secrets = await Deno.makeTempDir({ prefix: "samkit-secrets-" });
       await Deno.writeTextFile(`${secrets}/omega_smtp_password`, "smtp-pw-omega\n");
       smtp = await startTestSmtp();
+      // The API is ready before the run; the tenant reaches it only once `up` listens on `port`.
+      api = await startServer({
+        port: 0,
+        computers: 120,
+        seed: 7,
+        now: TEST_NOW,
+        quiet: true,
+        clientId: "omega",
+        clientSecret: "omega-secret",
+      });
       const tenants = [{
         id: "omega",
         name: "Omega Ltd",
@@ -130,6 +143,7 @@ describe(
       }
       await worker?.status;
       await history?.close();
+      await up?.close();
       await api?.close();
       await smtp?.close();
       await db?.drop();
@@ -141,14 +155,15 @@ describe(
       const enqueue = new Deno.Command(Deno.execPath(), {
         args: ["run", "-P=enqueue", "--no-prompt", "main.ts", "enqueue", `${dir}/mailed.json`]
           .concat(["--tenants", `${dir}/tenants.json`, "--send", "--wait", "--timeout", "180"])
-          .concat(["--retry-delay", "2"]),
+          .concat(["--retry-delay", "1"]),
         cwd: ROOT,
         env: { NO_COLOR: "1", SAMKIT_DATABASE_URL: db.url },
         stdout: "piped",
         stderr: "piped",
       }).output();
       const debug = () => workerLog.join("");
-      // The first attempt meets a port with nothing listening and fails; then the API comes up.
+      // The first attempt meets a port with nothing listening and fails; then the API comes up
+      // there at once (the retry waits 1-2 s: the queue's shortest backoff).
       const first = await waitForRuns(
         history,
         "omega",
@@ -156,15 +171,7 @@ describe(
         120_000,
         debug,
       );
-      api = await startServer({
-        port,
-        computers: 120,
-        seed: 7,
-        now: TEST_NOW,
-        quiet: true,
-        clientId: "omega",
-        clientSecret: "omega-secret",
-      });
+      up = startGateProxy(api.url, { port });
       assert.equal(first[0].status, "failed", debug());
       assert.match(first[0].error ?? "", /fetch failed|request failed|refused/i, debug());
       assert.equal(smtp.messages.length, 0, "the failed attempt, retried, mailed nothing");
