@@ -25,7 +25,7 @@ import type { SourceOptions } from "../cli/source.ts";
 import type { ReportDefinition } from "../report/model.ts";
 import { reportingCurrencyOf } from "../sam/reporting_currency_flags.ts";
 import type { ReportingCurrencyOptions } from "../sam/reporting_currency.ts";
-import { launchBrowser } from "../render/browser.ts";
+import { type BrowserHandle, launchBrowser } from "../render/browser.ts";
 import { loadTheme, type Theme } from "../render/theme.ts";
 import { type ManifestSigner, readSigningKey } from "./sign.ts";
 
@@ -60,6 +60,11 @@ export interface RunPackOptions {
   readonly theme?: Theme;
   /** Signs the run's manifest (default: the pack's `sign.key`, if any, read before the run). */
   readonly signer?: ManifestSigner;
+  /**
+   * The browser to print with, the caller's to close (several runs may share one); default one
+   * of the run's own, launched at its first PDF and closed when the run ends.
+   */
+  readonly browser?: BrowserHandle;
 }
 
 /** What a pack run produced. */
@@ -216,8 +221,10 @@ async function runPhases(
   // A pack with a diff keeps every run's snapshot: the next run compares with it.
   const snapshot = options.snapshot === true || pack.diff !== undefined;
   const staged = await stageRun({ ...options, snapshot, folder, ledger, started, log });
-  // One browser for the whole run; it starts only when a PDF is printed and closes on return.
-  await using browser = launchBrowser();
+  // One browser for the whole run; it starts only when a PDF is printed and closes on return
+  // (the caller's, when given, is left open).
+  await using own = options.browser ? undefined : launchBrowser();
+  const browser = options.browser ?? own!;
   let rendered: RenderedReports;
   try {
     const outDir = folder.staged;

@@ -25,6 +25,7 @@ import { type RunningServer, startServer } from "../../lib/server/server.ts";
 import { REPORTS } from "../../reports/mod.ts";
 import { type PackFile, PackFileError, validatePack } from "../../lib/pack/pack_file.ts";
 import { type PackRunResult, runPack } from "../../lib/pack/run_pack.ts";
+import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
 import { type Manifest, sha256File } from "../../lib/pack/manifest.ts";
 import { generateKeyPair, signerFromPem } from "../../lib/pack/sign.ts";
 import { rowDiffSection } from "../../lib/pack/summary_diff.ts";
@@ -99,9 +100,12 @@ describe("a pack with a diff compares each run with its previous run row by row"
   let added: { id: string; host: string }[];
   let firstBefore: string[], firstAfter: string[];
   let publicKey: string;
+  /** One browser prints every run's PDFs (each run would launch its own). */
+  let browser: BrowserHandle;
 
   before(async () => {
     dir = await outTestDir("pack-diff-");
+    browser = launchBrowser();
     [a, b, other] = await Promise.all([
       startServer(ESTATE),
       startServer(ESTATE),
@@ -128,6 +132,7 @@ describe("a pack with a diff compares each run with its previous run row by row"
         send: true,
         signer,
         now: at(minutes),
+        browser,
       });
     // No --snapshot: the diff keeps one on every run.
     first = await run({ baseUrl: proxy.url, token: TOKEN }, 0);
@@ -140,6 +145,7 @@ describe("a pack with a diff compares each run with its previous run row by row"
   });
 
   after(async () => {
+    await browser?.close();
     await proxy?.close();
     await smtp?.close();
     await Promise.all([a, b, other].map((s) => s?.close()));
@@ -201,6 +207,11 @@ describe("a pack with a diff compares each run with its previous run row by row"
     assert.equal(summary.diff.counts.computersRemoved, 1);
     assert.equal(summary.diff.counts.installsAppeared, 5);
     assert.equal(summary.diff.counts.licensesAdded, 1);
+  });
+
+  it("prints every run's PDFs with the browser the caller gives, and leaves it open", () => {
+    assert.equal(browser.launches, 1, "one launch for the three runs");
+    assert.ok(browser.launched, "still running after the runs");
   });
 
   it("never writes into the previous run's folder", () => {
@@ -396,8 +407,10 @@ describe("a pack's diff when the previous run cannot be compared", () => {
   let plain: PackRunResult, noSnapshot: PackRunResult;
   let changed: PackRunResult, changedUntouched: string[], changedAfter: string[];
   let unreadable: PackRunResult;
+  let browser: BrowserHandle;
   before(async () => {
     dir = await outTestDir("pack-diff-bad-");
+    browser = launchBrowser();
     srv = await startServer(ESTATE);
     const diffed = diffPack("diffed", { formats: ["json"] }, emlEmail);
     const run = (pack: PackFile, minutes: number) =>
@@ -407,6 +420,7 @@ describe("a pack's diff when the previous run cannot be compared", () => {
         outRoot: dir,
         source: { baseUrl: srv.url, token: TOKEN },
         now: at(minutes),
+        browser,
       });
     plain = await run(diffPack("diffed", undefined), 0);
     noSnapshot = await run(diffed, 60);
@@ -431,6 +445,7 @@ describe("a pack's diff when the previous run cannot be compared", () => {
     unreadable = await run(diffed, 180);
   });
   after(async () => {
+    await browser?.close();
     await srv?.close();
     if (dir) await Deno.remove(dir, { recursive: true });
   });
