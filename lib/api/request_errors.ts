@@ -145,7 +145,7 @@ export function answerError(o: AnswerFailure): ApiError {
       const note = !o.idempotent && o.status !== 501
         ? " (not retried: the call is not idempotent)"
         : o.retries > 0
-        ? ` (after ${o.retries} retries)`
+        ? ` (after ${retriesText(o.retries)})`
         : "";
       return new ServerError(base(`${detail}${note}`));
     }
@@ -205,7 +205,7 @@ export function noAnswerError(o: NoAnswerFailure): NetworkError {
     : o.failure instanceof SyntaxError
     ? o.failure.message
     : `request failed: ${oneLine(o.redactor.scrub(errorText(o.failure)))}`;
-  const retried = o.retries > 0 ? ` (after ${o.retries} retries)` : "";
+  const retried = o.retries > 0 ? ` (after ${retriesText(o.retries)})` : "";
   const notRetried = o.idempotent ? "" : " (not retried: the call is not idempotent)";
   return new NetworkError({
     method: o.method,
@@ -252,4 +252,9 @@ export function scrubRefusal(error: unknown, redactor: Redactor): unknown {
     received: redactor.scrub(error.received),
     ...(error.named ? { operation: error.operation, resource: error.resource } : {}),
   });
+}
+
+/** "1 retry", "4 retries". */
+function retriesText(n: number): string {
+  return n === 1 ? "1 retry" : `${n} retries`;
 }

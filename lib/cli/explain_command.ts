@@ -33,7 +33,7 @@ Options:
   --out DIR          Output folder (default: ./out)
   --base-url URL, --token TOKEN, --tenant, --registry-prefix P, --computers N, --seed N,
   --from-snapshot F, --locale TAG, --theme FILE, --pdf-rows N, --max-concurrency N,
-  --page-size N, --csv-formulas, --csv-bom=false, --quiet, --verbose
+  --page-size N, --retries N, --csv-formulas, --csv-bom=false, --quiet, --verbose
                      As for deno task report (see: deno task report --help)
   -h, --help         This help
 
@@ -55,6 +55,7 @@ const PASSED: Options = {
   "pdf-rows": { type: "string" },
   "max-concurrency": { type: "string" },
   "page-size": { type: "string" },
+  retries: { type: "string" },
   "csv-formulas": { type: "boolean" },
   "csv-bom": { type: "string" },
   quiet: { type: "boolean" },

@@ -9,7 +9,13 @@ import { resolve } from "node:path";
 import { UsageError } from "./usage_error.ts";
 import { reportError } from "./errors.ts";
 import { printErr, printOut } from "./terminal_text.ts";
-import { assertTenantAddress, pageSizeFlag, type SourceOptions, tokenFlag } from "./source.ts";
+import {
+  assertTenantAddress,
+  pageSizeFlag,
+  retriesFlag,
+  type SourceOptions,
+  tokenFlag,
+} from "./source.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../api/client_options.ts";
 import { builtInReports } from "../report/built_in.ts";
 import type { ReportDefinition } from "../report/model.ts";
@@ -47,6 +53,8 @@ Options:
   --page-size N    Items per page of each collection read, 1 to ${MAX_PAGE_SIZE} (default
                    ${DEFAULT_PAGE_SIZE}): smaller pages for a tenant that times out on large ones
                    (a snapshot re-renders with the page size it was made with)
+  --retries N      Tries again a read that failed on the network or with a 5xx answer, 0 to 10
+                   times (default 4, each wait twice the last); 0 fails at the first
   --theme FILE     Your own look for every report and the summary mail (overrides the pack's
                    "theme"); a bad theme exits 2 naming its file and line, before any request
   --sign KEY       Sign the manifest with this private key (PKCS#8 PEM, Ed25519; make one with
@@ -70,6 +78,7 @@ export const PACK_FLAGS = {
   "registry-prefix": { type: "string" },
   "max-concurrency": { type: "string" },
   "page-size": { type: "string" },
+  retries: { type: "string" },
   theme: { type: "string" },
   sign: { type: "string" },
   quiet: { type: "boolean" },
@@ -131,6 +140,7 @@ export function packSourceOptions(values: Parsed["values"]): SourceOptions {
     tenant: values.tenant === true,
     registryPrefix: stringFlag(values, "registry-prefix"),
     pageSize: pageSizeFlag(values),
+    retries: retriesFlag(values),
   };
 }
 

@@ -21,6 +21,7 @@ import {
   openSnapshotSource,
   openSource,
   pageSizeFlag,
+  retriesFlag,
   type SourceOptions,
   tokenFlag,
 } from "./source.ts";
@@ -98,6 +99,8 @@ Options:
                      lower and adapts to the service's latency and 429/503 answers
   --page-size N      Items per page of each collection read, 1 to ${MAX_PAGE_SIZE} (default
                      ${DEFAULT_PAGE_SIZE}): smaller pages for a tenant that times out on large ones
+  --retries N        Tries again a read that failed on the network or with a 5xx answer, 0 to 10
+                     times (default 4, each wait twice the last); 0 fails at the first
   --quiet            No progress on stderr
   --verbose          Say on stderr which registry path is in use and how many requests were made
   -h, --help         This help
@@ -191,6 +194,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       quiet: { type: "boolean" },
       "max-concurrency": { type: "string" },
       "page-size": { type: "string" },
+      retries: { type: "string" },
       "pdf-rows": { type: "string" },
       "csv-formulas": { type: "boolean" },
       "csv-bom": { type: "string" },
@@ -224,6 +228,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
       tenant: values.tenant === true,
       registryPrefix: stringFlag(values, "registry-prefix"),
       pageSize: pageSizeFlag(values),
+      retries: retriesFlag(values),
     };
     // A tenant run without an address stops here: nothing written, nothing requested.
     if (readsApi) assertTenantAddress(source);

@@ -45,6 +45,11 @@ export interface SourceOptions {
    * `DEFAULT_PAGE_SIZE`); read with {@link pageSizeFlag}.
    */
   readonly pageSize?: number;
+  /**
+   * `--retries`: how often a read that failed on the network or with a 5xx answer is tried again
+   * (else the client's default, 4); read with {@link retriesFlag}.
+   */
+  readonly retries?: number;
   /** Size of the embedded demo estate (default 400 computers). */
   readonly computers?: number;
   /** Seed of the embedded demo estate (default 1). */
@@ -122,6 +127,38 @@ export function pageSizeFlag(values: Parsed["values"]): number | undefined {
   if (!(n >= 1 && n <= MAX_PAGE_SIZE)) {
     throw new UsageError(
       `--page-size must be a whole number from 1 to ${MAX_PAGE_SIZE}, got "${clip(raw)}"`,
+    );
+  }
+  return n;
+}
+
+/** The most `--retries` a run may ask for. */
+export const MAX_RETRIES = 10;
+
+/**
+ * The value of `--retries`: a whole number from 0 (fail at the first network error or 5xx
+ * answer) to {@link MAX_RETRIES}, or undefined when absent (the client's default, 4 retries with
+ * a doubling back-off). Anything else is a {@link UsageError} (exit 2) naming the flag and the
+ * range, before any request or write.
+ *
+ * @example
+ * ```ts
+ * import { retriesFlag } from "./source.ts";
+ * console.log(retriesFlag({ retries: "0" }), retriesFlag({})); // 0 undefined
+ * try {
+ *   retriesFlag({ retries: "-1" });
+ * } catch (e) {
+ *   console.log((e as Error).message); // --retries must be a whole number from 0 to 10, got "-1"
+ * }
+ * ```
+ */
+export function retriesFlag(values: Parsed["values"]): number | undefined {
+  const raw = stringFlag(values, "retries");
+  if (raw === undefined) return undefined;
+  const n = /^[0-9]{1,3}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 0 && n <= MAX_RETRIES)) {
+    throw new UsageError(
+      `--retries must be a whole number from 0 to ${MAX_RETRIES}, got "${clip(raw)}"`,
     );
   }
   return n;
@@ -225,9 +262,14 @@ function registryOption(flag: string | undefined): { registryPrefix?: string } {
   return flag === undefined ? {} : { registryPrefix: flag };
 }
 
-/** The client option of a page size given (none: the client's default). */
-function pageSizeOption(pageSize: number | undefined): { pageSize?: number } {
-  return pageSize === undefined ? {} : { pageSize };
+/** The client options of a page size and a number of retries given (none: the client's default). */
+function tuning(
+  options: Pick<SourceOptions, "pageSize" | "retries">,
+): { pageSize?: number; retries?: number } {
+  return {
+    ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
+    ...(options.retries === undefined ? {} : { retries: options.retries }),
+  };
 }
 
 /**
@@ -266,7 +308,7 @@ export async function openSource(options: SourceOptions = {}): Promise<ApiSource
       baseUrl: base,
       auth: token ? { token } : { clientId: clientId!, clientSecret: clientSecret! },
       ...registry,
-      ...pageSizeOption(options.pageSize),
+      ...tuning(options),
       onEvent: options.onEvent,
       fetch: options.wrapFetch?.(globalThis.fetch),
     });
@@ -291,7 +333,7 @@ export async function openSource(options: SourceOptions = {}): Promise<ApiSource
 export async function openDemoSource(
   options: Pick<
     SourceOptions,
-    "computers" | "seed" | "registryPrefix" | "pageSize" | "onEvent" | "wrapFetch"
+    "computers" | "seed" | "registryPrefix" | "pageSize" | "retries" | "onEvent" | "wrapFetch"
   > = {},
 ): Promise<ApiSource> {
   const registry = registryOption(options.registryPrefix);
@@ -308,7 +350,7 @@ export async function openDemoSource(
     baseUrl: server.url,
     auth: { clientId: "demo", clientSecret: "demo-secret" },
     ...registry,
-    ...pageSizeOption(options.pageSize),
+    ...tuning(options),
     onEvent: options.onEvent,
     fetch: options.wrapFetch?.(globalThis.fetch),
   });
@@ -348,7 +390,7 @@ export function openSnapshotSource(
     fetch: snapshot.fetch,
     retries: 0,
     // The pages are asked for as the recorded run asked for them, or the replay finds none.
-    ...pageSizeOption(options.pageSize ?? snapshot.meta.pageSize),
+    ...tuning({ pageSize: options.pageSize ?? snapshot.meta.pageSize }),
   });
   return {
     client,

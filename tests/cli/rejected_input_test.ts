@@ -181,10 +181,12 @@ describe("samkit report on rejected input", () => {
         `http://127.0.0.1:${closedPort()}`,
         "--format",
         "json",
+        "--retries", // one retry, not the default four: the back-off is --retries' test's to show
+        "1",
         "--out",
         out,
       ], { env: { SAM_TOKEN: "a-token" } });
-      await assertRejected(r, tmp, 1, /request failed/);
+      await assertRejected(r, tmp, 1, /request failed.*\(after 1 retry\)/);
       assert.match(r.stderr, /Check that the API answers at the base URL/);
     });
   });
@@ -285,7 +287,16 @@ describe("samkit pack on rejected input", () => {
     await inTemp(async (tmp, out) => {
       const file = await packFile(tmp, [{ id: "license-cost-summary", formats: ["json"] }]);
       const r = await samkit(
-        ["pack", file, "--out", out, "--base-url", `http://127.0.0.1:${closedPort()}`],
+        [
+          "pack",
+          file,
+          "--out",
+          out,
+          "--base-url",
+          `http://127.0.0.1:${closedPort()}`,
+          "--retries",
+          "0",
+        ],
         { set: "pack", env: { SAM_TOKEN: "a-token" } },
       );
       await assertRejected(r, tmp, 1, /request failed/);
