@@ -11,6 +11,7 @@ import { api, getToken, TEST_NOW } from "../helpers/server.ts";
 import { REPORTS } from "../../reports/mod.ts";
 import { validatePack } from "../../lib/pack/pack_file.ts";
 import { type PackRunResult, runPack } from "../../lib/pack/run_pack.ts";
+import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
 import type { RunningServer } from "../../lib/server/server.ts";
 import { type PackFixture, startPackFixture } from "../helpers/pack_fixture.ts";
 import { htmlVisibleText, mailParts, testEmail } from "../helpers/pack_summary.ts";
@@ -72,9 +73,12 @@ describe("the CFO summary of a pack", () => {
   let second: PackRunResult;
   let licenses: Record<string, unknown>[] = [];
   let fx: PackFixture;
+  /** Both runs print their summary.pdf with one browser. */
+  let browser: BrowserHandle;
 
   before(async () => {
     fx = await startPackFixture({ prefix: "cfo-", token: TOKEN, dialect: "real" });
+    browser = launchBrowser();
     const pack = validatePack({
       name: "cfo-quarterly",
       title: TITLE,
@@ -86,12 +90,17 @@ describe("the CFO summary of a pack", () => {
     }, { file: "cfo.json", reports: REPORTS });
     const source = fx.source;
     const at = (minutes: number) => () => new Date(TEST_NOW.getTime() + minutes * 60_000);
-    first = await runPack({ pack, reports: REPORTS, outRoot: fx.dir, source, now: at(0) });
-    second = await runPack({ pack, reports: REPORTS, outRoot: fx.dir, source, now: at(1) });
+    const run = (minutes: number) =>
+      runPack({ pack, reports: REPORTS, outRoot: fx.dir, source, now: at(minutes), browser });
+    first = await run(0);
+    second = await run(1);
     licenses = await rawLicenses(fx.server);
   });
 
-  after(() => fx?.close());
+  after(async () => {
+    await browser?.close();
+    await fx?.close();
+  });
 
   it("shows the annual run rate per currency, equal to a recount from the raw license list", async () => {
     assert.ok(first.ok && second.ok, JSON.stringify(second.manifest.reports));

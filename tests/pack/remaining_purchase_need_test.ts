@@ -18,6 +18,7 @@ import {
 import { REPORTS } from "../../reports/mod.ts";
 import { validatePack } from "../../lib/pack/pack_file.ts";
 import { type PackRunResult, runPack } from "../../lib/pack/run_pack.ts";
+import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
 import { summaryText, summaryView } from "../../lib/pack/summary_view.ts";
 import type { Change, Figure } from "../../lib/pack/figures.ts";
 import type { Manifest } from "../../lib/pack/manifest.ts";
@@ -54,9 +55,12 @@ describe("the remaining purchase need in the pack summary", () => {
   let withReport: PackRunResult;
   let without: PackRunResult;
   let rows: CurrencyRow[] = [];
+  /** Both runs print their summary.pdf with one browser. */
+  let browser: BrowserHandle;
 
   before(async () => {
     fx = await startPackFixture({ prefix: "optimised-", token: TOKEN });
+    browser = launchBrowser();
     const source = fx.source;
     const pack = (name: string, reports: { id: string; formats: string[] }[]) =>
       validatePack({ name, reports, email: EMAIL }, { file: `${name}.json`, reports: REPORTS });
@@ -68,18 +72,23 @@ describe("the remaining purchase need in the pack summary", () => {
       reports: REPORTS,
       outRoot: fx.dir,
       source,
+      browser,
     });
     without = await runPack({
       pack: pack("position-only", [{ id: "license-position", formats: ["json"] }]),
       reports: REPORTS,
       outRoot: fx.dir,
       source,
+      browser,
     });
     const json = JSON.parse(await Deno.readTextFile(`${withReport.dir}/license-optimization.json`));
     rows = json.sections.find((s: { id: string }) => s.id === "currencies").rows;
   });
 
-  after(() => fx?.close());
+  after(async () => {
+    await browser?.close();
+    await fx?.close();
+  });
 
   it("carries in summary.json the figures of the same run's license-optimization currencies section", async () => {
     assert.ok(withReport.ok, JSON.stringify(withReport.manifest.reports));

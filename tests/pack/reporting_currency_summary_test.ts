@@ -14,6 +14,7 @@ import ExcelJS from "exceljs";
 import { REPORTS } from "../../reports/mod.ts";
 import { type PackFile, readPackFile } from "../../lib/pack/pack_file.ts";
 import { type PackRunResult, runPack } from "../../lib/pack/run_pack.ts";
+import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
 import { summaryText, summaryView } from "../../lib/pack/summary_view.ts";
 import { addReportRates } from "../../lib/pack/summary_rates.ts";
 import type { Change } from "../../lib/pack/figures.ts";
@@ -59,9 +60,12 @@ describe("the weekly audit pack's summary in EUR", () => {
   let inEur: PackRunResult;
   let plain: PackRunResult;
   let earlier: PackRunResult;
+  /** The runs print their PDFs with one browser. */
+  let browser: BrowserHandle;
 
   before(async () => {
     fx = await startPackFixture({ prefix: "summary-eur-", token: TOKEN, now: RUN_AT });
+    browser = launchBrowser();
     const example = await readPackFile(`${ROOT}packs/weekly_audit_eur.json`, REPORTS);
     // The example names its rates relative to the project folder; the test may run elsewhere.
     // What is read here is the summary and each report's XLSX: the reports' other formats go,
@@ -83,6 +87,7 @@ describe("the weekly audit pack's summary in EUR", () => {
         outRoot: fx.dir,
         source: fx.source,
         now: () => at,
+        browser,
       });
     inEur = await run(pack);
     // Only the summary's figures matter in the other runs: one cheap format per report.
@@ -98,7 +103,10 @@ describe("the weekly audit pack's summary in EUR", () => {
     });
   });
 
-  after(() => fx?.close());
+  after(async () => {
+    await browser?.close();
+    await fx?.close();
+  });
 
   it("carries in summary.json the all-currency totals of the reports' own Summary sheets", async () => {
     assert.ok(inEur.ok, JSON.stringify(inEur.manifest.reports));

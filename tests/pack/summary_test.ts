@@ -1,4 +1,4 @@
-import { describe, it } from "node:test";
+import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { simpleParser } from "mailparser";
 import { Buffer } from "node:buffer";
@@ -6,6 +6,7 @@ import { withServer } from "../helpers/server.ts";
 import { REPORTS } from "../../reports/mod.ts";
 import { validatePack } from "../../lib/pack/pack_file.ts";
 import { runPack } from "../../lib/pack/run_pack.ts";
+import { type BrowserHandle, launchBrowser } from "../../lib/render/browser.ts";
 import { topRisks } from "../../lib/pack/risks.ts";
 import { chooseAttachments } from "../../lib/pack/attachments.ts";
 import { outTestDir } from "../helpers/files.ts";
@@ -24,6 +25,15 @@ const money = (value: number, currency: string) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency }).format(value);
 
 describe("pack summary", () => {
+  /** The runs print their PDFs with one browser. */
+  let browser: BrowserHandle;
+  before(() => {
+    browser = launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
   it("leads with exposure per currency and the top risks, under 200 KB on a 3,000-computer pack", async () => {
     await withServer({ computers: 3000, seed: 2, token: "summary-token" }, async (srv) => {
       const dir = await tempDir();
@@ -42,6 +52,7 @@ describe("pack summary", () => {
         reports: REPORTS,
         outRoot: dir,
         source: { baseUrl: srv.url, token: "summary-token" },
+        browser,
       });
       assert.ok(run.ok, JSON.stringify(run.manifest.reports));
       const mail = await readEml(run.eml!);
@@ -121,7 +132,7 @@ describe("pack summary", () => {
         reports,
         email: { ...EMAIL, attach: ["license-cost-summary", "stale-computers.csv"] },
       }, { file: "chosen.json", reports: REPORTS });
-      const a = await runPack({ pack: chosen, reports: REPORTS, outRoot: dir, source });
+      const a = await runPack({ pack: chosen, reports: REPORTS, outRoot: dir, source, browser });
       const mailA = await readEml(a.eml!);
       const csv = a.manifest.reports[1].files.filter((f) => f.endsWith(".csv"));
       assert.ok(csv.length >= 1);
@@ -151,7 +162,7 @@ describe("pack summary", () => {
           evidenceUrl: "https://files.example.test/packs/",
         },
       }, { file: "capped.json", reports: REPORTS });
-      const b = await runPack({ pack: capped, reports: REPORTS, outRoot: dir, source });
+      const b = await runPack({ pack: capped, reports: REPORTS, outRoot: dir, source, browser });
       const mailB = await readEml(b.eml!);
       const names = mailB.attachments.map((x: { filename?: string }) => x.filename);
       const sizes = Object.fromEntries(b.manifest.files.map((f) => [f.path, f.bytes]));
