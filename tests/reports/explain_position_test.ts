@@ -130,7 +130,7 @@ describe("explain-position on 3,000 computers (seed 7): every short position, li
   });
 });
 
-describe("explain-position on 400 computers: computer, organisation scope, bad names", () => {
+describe("explain-position on 400 computers: computer and organisation scope", () => {
   const fixture = serverFixture({ computers: 400, seed: 1, token: TOKEN });
   // No test changes the store: the runs share one query context, as a pack's reports do.
   const query = createQueryContext();
@@ -197,6 +197,10 @@ describe("explain-position on 400 computers: computer, organisation scope, bad n
     const installs = rowsOf(run.json, "installs").filter((r) => r.metric === row.metric);
     assert.equal(sum(installs, "requirement"), row.requirement);
   });
+});
+
+describe("the explain command (60 computers): bad names, formats", () => {
+  const fixture = serverFixture({ computers: 60, seed: 1, token: TOKEN });
 
   it("an unknown application exits 2 naming it and the nearest names, and writes nothing", async () => {
     const out = await Deno.makeTempDir({ prefix: "samkit-explain-test-" });
