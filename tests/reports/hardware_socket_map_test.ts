@@ -208,7 +208,9 @@ describe("hardware-socket-map", () => {
     const params = {
       minCoresPerProcessor: 16,
       minCoresPerServer: 32,
-      corePackSize: 4,
+      // Packs of 24: the server minimum (32) and most hosts' counts are not whole packs, so a
+      // run that ignored the pack size would total less.
+      corePackSize: 24,
       coreFactors: '{"Intel": 0.25, "default": 2}',
     };
     const { json } = await runReportForTest({
@@ -217,16 +219,16 @@ describe("hardware-socket-map", () => {
       params,
       query,
     });
-    let perCore = 0, byFactor = 0;
+    let perCore = 0, byFactor = 0, unpacked = 0;
+    const factors = { Intel: 0.25, default: 2 };
     for (const { hardware } of expected.hosts) {
       if (!hardware) continue;
-      const f = figures(hardware, { perCpu: 16, perServer: 32, pack: 4 }, {
-        Intel: 0.25,
-        default: 2,
-      });
+      const f = figures(hardware, { perCpu: 16, perServer: 32, pack: 24 }, factors);
       perCore += f.perCore;
       byFactor += f.byFactor;
+      unpacked += figures(hardware, { perCpu: 16, perServer: 32, pack: 1 }, factors).perCore;
     }
+    assert.ok(perCore > unpacked, "the pack size changes the requirement here");
     const totals = section(json, "hosts").totals.All;
     assert.equal(totals.perCoreRequirement, perCore);
     assert.equal(totals.coreFactorRequirement, byFactor);
