@@ -11,6 +11,7 @@ import {
   runAt,
 } from "./support/raw_api.ts";
 import { createQueryContext } from "../../lib/query/context.ts";
+import { usageOf } from "../../lib/sam/reclaim_usage.ts";
 import { assertRows, byLabel, jsonSection } from "./support/checks.ts";
 import { serverFixture } from "./support/fixture.ts";
 import { rawElp, rawFigures, rawRowKey } from "./support/raw_elp.ts";
@@ -122,5 +123,39 @@ describe("unused-software: the service's usage beside each harvest position (400
     } finally {
       fixture.srv.store.update("compliance_usages", where, { isPartial: false });
     }
+  });
+});
+
+describe("usageOf: the service's usage of one position", () => {
+  const rows = [
+    { metricId: "M", mainCoverage: 2, otherMetricCoverage: 0, isPartial: false },
+    { metricId: "M", mainCoverage: 1, otherMetricCoverage: 1, isPartial: true },
+    { metricId: "X", mainCoverage: 9, otherMetricCoverage: 0, isPartial: true },
+  ];
+
+  it("is partial when any usage row of the metric is, not only when all are", () => {
+    assert.deepEqual(usageOf(rows, { metricId: "M", shortfall: 0 }), {
+      serviceCovered: 4,
+      servicePartial: true,
+      serviceDisagrees: true,
+    });
+    assert.deepEqual(usageOf(rows.slice(0, 1), { metricId: "M", shortfall: 0 }), {
+      serviceCovered: 2,
+      servicePartial: false,
+      serviceDisagrees: false,
+    });
+  });
+
+  it("reads only the position's metric, and nothing without a row of it", () => {
+    assert.deepEqual(usageOf(rows, { metricId: "X", shortfall: 3 }), {
+      serviceCovered: 9,
+      servicePartial: true,
+      serviceDisagrees: false,
+    });
+    assert.deepEqual(usageOf(rows, { metricId: "Y", shortfall: 1 }), {
+      serviceCovered: null,
+      servicePartial: null,
+      serviceDisagrees: null,
+    });
   });
 });
