@@ -90,6 +90,39 @@ export function intFlag(
   return n;
 }
 
+/**
+ * The value of the flag `--name` as a whole number from `min` to `max` written in digits, or
+ * undefined when it is absent; anything else is a {@link UsageError} (exit 2) naming the flag and
+ * the range.
+ *
+ * @example
+ * ```ts
+ * import { rangeFlag } from "./args.ts";
+ * console.log(rangeFlag({ retries: "2" }, "retries", 0, 10), rangeFlag({}, "retries", 0, 10)); // 2 undefined
+ * try {
+ *   rangeFlag({ retries: "1.5" }, "retries", 0, 10);
+ * } catch (e) {
+ *   console.log((e as Error).message); // --retries must be a whole number from 0 to 10, got "1.5"
+ * }
+ * ```
+ */
+export function rangeFlag(
+  values: Parsed["values"],
+  name: string,
+  min: number,
+  max: number,
+): number | undefined {
+  const raw = stringFlag(values, name);
+  if (raw === undefined) return undefined;
+  const n = /^[0-9]{1,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= min && n <= max)) {
+    throw new UsageError(
+      `--${name} must be a whole number from ${min} to ${max}, got "${clip(raw)}"`,
+    );
+  }
+  return n;
+}
+
 export { MAX_FILTER_CHARS } from "../report/params.ts";
 
 /** The highest `--max-concurrency` accepted. */

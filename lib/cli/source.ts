@@ -14,11 +14,10 @@
 import { type ClientOptions, createClient, MAX_PAGE_SIZE, type SamClient } from "../api/client.ts";
 import { readEnv, registryPrefixes, resolveBaseUrl } from "../api/base_url.ts";
 import { UsageError } from "./usage_error.ts";
-import { clip } from "./terminal_text.ts";
 import { openSnapshot } from "../pack/snapshot.ts";
 import { demoSourceText } from "../report/demo_source.ts";
 import { isHostName } from "./task_env.ts";
-import { type Parsed, stringFlag } from "./args.ts";
+import { type Parsed, rangeFlag } from "./args.ts";
 
 /** Options of {@link openSource}. */
 export interface SourceOptions {
@@ -121,15 +120,7 @@ const env = readEnv;
  * ```
  */
 export function pageSizeFlag(values: Parsed["values"]): number | undefined {
-  const raw = stringFlag(values, "page-size");
-  if (raw === undefined) return undefined;
-  const n = /^[0-9]{1,7}$/.test(raw) ? Number(raw) : NaN;
-  if (!(n >= 1 && n <= MAX_PAGE_SIZE)) {
-    throw new UsageError(
-      `--page-size must be a whole number from 1 to ${MAX_PAGE_SIZE}, got "${clip(raw)}"`,
-    );
-  }
-  return n;
+  return rangeFlag(values, "page-size", 1, MAX_PAGE_SIZE);
 }
 
 /** The most `--retries` a run may ask for. */
@@ -153,15 +144,7 @@ export const MAX_RETRIES = 10;
  * ```
  */
 export function retriesFlag(values: Parsed["values"]): number | undefined {
-  const raw = stringFlag(values, "retries");
-  if (raw === undefined) return undefined;
-  const n = /^[0-9]{1,3}$/.test(raw) ? Number(raw) : NaN;
-  if (!(n >= 0 && n <= MAX_RETRIES)) {
-    throw new UsageError(
-      `--retries must be a whole number from 0 to ${MAX_RETRIES}, got "${clip(raw)}"`,
-    );
-  }
-  return n;
+  return rangeFlag(values, "retries", 0, MAX_RETRIES);
 }
 
 /** The variables whose presence makes a run a tenant's. */
