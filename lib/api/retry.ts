@@ -102,6 +102,17 @@ export class RetryAfterGate {
   }
 }
 
+/**
+ * Retries allowed by default for 5xx and network failures of idempotent calls.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_RETRIES } from "./retry.ts";
+ * console.log(DEFAULT_RETRIES); // 4
+ * ```
+ */
+export const DEFAULT_RETRIES = 4;
+
 /** Tunables of the policy. */
 export interface RetryOptions {
   /** Retries allowed for 5xx and network failures of idempotent calls (default 4). */
@@ -241,7 +252,7 @@ export class RetryPolicy {
   readonly now: () => number;
 
   constructor(options: RetryOptions = {}) {
-    this.retries = nonNegative(options.retries ?? 4, "retries");
+    this.retries = nonNegative(options.retries ?? DEFAULT_RETRIES, "retries");
     this.maxRateLimitWaits = nonNegative(options.maxRateLimitWaits ?? 8, "maxRateLimitWaits");
     this.baseDelayMs = nonNegative(options.baseDelayMs ?? 500, "baseDelayMs");
     this.rateLimitBaseDelayMs = nonNegative(options.rateLimitBaseDelayMs ?? 1000, "rateLimitBase");

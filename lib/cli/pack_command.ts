@@ -15,8 +15,8 @@ import {
   retriesFlag,
   type SourceOptions,
   tokenFlag,
+  tuningHelp,
 } from "./source.ts";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../api/client_options.ts";
 import { builtInReports } from "../report/built_in.ts";
 import type { ReportDefinition } from "../report/model.ts";
 import { type PackFile, readPackFile } from "../pack/pack_file.ts";
@@ -50,11 +50,7 @@ Options:
                    answers kept
   --max-concurrency N  The most API calls in flight (default 64); the limit starts
                    lower and adapts to the service's latency and 429/503 answers
-  --page-size N    Items per page of each collection read, 1 to ${MAX_PAGE_SIZE} (default
-                   ${DEFAULT_PAGE_SIZE}): smaller pages for a tenant that times out on large ones
-                   (a snapshot re-renders with the page size it was made with)
-  --retries N      Tries again a read that failed on the network or with a 5xx answer, 0 to 10
-                   times (default 4, each wait twice the last); 0 fails at the first
+${tuningHelp(19)}
   --theme FILE     Your own look for every report and the summary mail (overrides the pack's
                    "theme"); a bad theme exits 2 naming its file and line, before any request
   --sign KEY       Sign the manifest with this private key (PKCS#8 PEM, Ed25519; make one with

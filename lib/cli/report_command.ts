@@ -24,6 +24,7 @@ import {
   retriesFlag,
   type SourceOptions,
   tokenFlag,
+  tuningHelp,
 } from "./source.ts";
 import { clientEvents, Progress } from "./progress.ts";
 import { reportError } from "./errors.ts";
@@ -47,7 +48,6 @@ import { CsvRenderer } from "../render/csv.ts";
 import { VERSION } from "../version.ts";
 import { reportingCurrencyOf } from "../sam/reporting_currency_flags.ts";
 import { themeFlag } from "./theme_flag.ts";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../api/client_options.ts";
 
 /** The help text of `samkit report`. */
 export const REPORT_HELP = `Usage: deno task report <report-id | ./path/to/report.ts> [options]
@@ -97,10 +97,7 @@ Options:
                      naming its file and line, before any request
   --max-concurrency N  The most API calls in flight (default 64); the limit starts
                      lower and adapts to the service's latency and 429/503 answers
-  --page-size N      Items per page of each collection read, 1 to ${MAX_PAGE_SIZE} (default
-                     ${DEFAULT_PAGE_SIZE}): smaller pages for a tenant that times out on large ones
-  --retries N        Tries again a read that failed on the network or with a 5xx answer, 0 to 10
-                     times (default 4, each wait twice the last); 0 fails at the first
+${tuningHelp(21)}
   --quiet            No progress on stderr
   --verbose          Say on stderr which registry path is in use and how many requests were made
   -h, --help         This help

@@ -11,7 +11,14 @@
  * @module
  */
 
-import { type ClientOptions, createClient, MAX_PAGE_SIZE, type SamClient } from "../api/client.ts";
+import {
+  type ClientOptions,
+  createClient,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  type SamClient,
+} from "../api/client.ts";
+import { DEFAULT_RETRIES } from "../api/retry.ts";
 import { readEnv, registryPrefixes, resolveBaseUrl } from "../api/base_url.ts";
 import { UsageError } from "./usage_error.ts";
 import { openSnapshot } from "../pack/snapshot.ts";
@@ -128,8 +135,8 @@ export const MAX_RETRIES = 10;
 
 /**
  * The value of `--retries`: a whole number from 0 (fail at the first network error or 5xx
- * answer) to {@link MAX_RETRIES}, or undefined when absent (the client's default, 4 retries with
- * a doubling back-off). Anything else is a {@link UsageError} (exit 2) naming the flag and the
+ * answer) to {@link MAX_RETRIES}, or undefined when absent (the client's default,
+ * `DEFAULT_RETRIES`, with a doubling back-off). Anything else is a {@link UsageError} (exit 2) naming the flag and the
  * range, before any request or write.
  *
  * @example
@@ -145,6 +152,34 @@ export const MAX_RETRIES = 10;
  */
 export function retriesFlag(values: Parsed["values"]): number | undefined {
   return rangeFlag(values, "retries", 0, MAX_RETRIES);
+}
+
+/**
+ * The help lines of `--page-size` and `--retries`, their text starting at `column`: one text for
+ * every command that takes them, with the bounds and defaults the flags and the client use.
+ *
+ * @example
+ * ```ts
+ * import { tuningHelp } from "./source.ts";
+ * console.log(tuningHelp(19).split("\n")[0]);
+ * // "  --page-size N    Items per page of each collection read, 1 to 1000 (default"
+ * ```
+ */
+export function tuningHelp(column: number): string {
+  const option = (flag: string, lines: readonly string[]) =>
+    [`  ${flag}`.padEnd(column) + lines[0], ...lines.slice(1).map((l) => " ".repeat(column) + l)]
+      .join("\n");
+  return [
+    option("--page-size N", [
+      `Items per page of each collection read, 1 to ${MAX_PAGE_SIZE} (default`,
+      `${DEFAULT_PAGE_SIZE}): smaller pages for a tenant that times out on large ones`,
+      "(a snapshot re-renders with the page size it was made with)",
+    ]),
+    option("--retries N", [
+      `Tries again a read that failed on the network or with a 5xx answer, 0 to ${MAX_RETRIES}`,
+      `times (default ${DEFAULT_RETRIES}, each wait twice the last); 0 fails at the first`,
+    ]),
+  ].join("\n");
 }
 
 /** The variables whose presence makes a run a tenant's. */

@@ -31,8 +31,6 @@ export interface WorkerOptions {
   readonly log?: (line: string) => void;
 }
 
-export { workerName };
-
 /**
  * Starts pulling jobs; returns the pg-boss worker id (stop with `boss.offWork` or `boss.stop`).
  * Every line it logs is redacted (`redact`): no secret the worker read reaches its log.
