@@ -7,6 +7,7 @@
  */
 
 import type { RunningServer } from "../../lib/server/server.ts";
+import { forwardRequest } from "../helpers/forward.ts";
 
 /** The application whose position the change moves. */
 export const CHANGED_APP = "APP0029";
@@ -41,21 +42,10 @@ export interface SwitchingProxy {
  */
 export function switchingProxy(upstream: string): SwitchingProxy {
   let target = upstream;
-  const drop = ["host", "content-length", "connection", "transfer-encoding", "content-encoding"];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
-    const url = new URL(req.url);
-    const headers = new Headers(req.headers);
-    for (const name of drop) headers.delete(name);
-    const body = req.method === "GET" || req.method === "HEAD" ? undefined : await req.bytes();
-    const res = await fetch(target + url.pathname + url.search, {
-      method: req.method,
-      headers,
-      ...(body ? { body } : {}),
-    });
-    const out = new Headers(res.headers);
-    for (const name of drop) out.delete(name);
-    return new Response(await res.bytes(), { status: res.status, headers: out });
-  });
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    (req) => forwardRequest(req, target),
+  );
   return {
     url: `http://127.0.0.1:${server.addr.port}`,
     to(next: string) {

@@ -7,6 +7,8 @@
  * @module
  */
 
+import { forwardRequest } from "../helpers/forward.ts";
+
 /** A running gate proxy. */
 export interface GateProxy {
   /** Its address, to use as the tenant's base URL. */
@@ -18,9 +20,6 @@ export interface GateProxy {
   /** Opens the gate and stops the proxy. */
   close(): Promise<void>;
 }
-
-/** Headers the proxy does not pass on (the bodies it forwards are whole and decoded). */
-const DROP = ["host", "content-length", "connection", "transfer-encoding", "content-encoding"];
 
 /** Options of {@link startGateProxy}. */
 export interface GateProxyOptions {
@@ -50,22 +49,11 @@ export function startGateProxy(upstream: string, options: GateProxyOptions = {})
   let opened = () => {};
   const gate = new Promise<void>((resolve) => opened = resolve);
   const server = Deno.serve({ hostname: "127.0.0.1", port, onListen: () => {} }, async (req) => {
-    const url = new URL(req.url);
-    if (hold?.test(url.pathname)) {
+    if (hold?.test(new URL(req.url).pathname)) {
       arrived();
       await gate;
     }
-    const headers = new Headers(req.headers);
-    for (const name of DROP) headers.delete(name);
-    const body = req.method === "GET" || req.method === "HEAD" ? undefined : await req.bytes();
-    const res = await fetch(upstream + url.pathname + url.search, {
-      method: req.method,
-      headers,
-      ...(body ? { body } : {}),
-    });
-    const out = new Headers(res.headers);
-    for (const name of DROP) out.delete(name);
-    return new Response(await res.bytes(), { status: res.status, headers: out });
+    return await forwardRequest(req, upstream);
   });
   return {
     url: `http://127.0.0.1:${server.addr.port}`,
