@@ -22,6 +22,8 @@ const TEMPLATE = new URL("./project_template/", import.meta.url);
 export const PROJECT_TASKS: readonly string[] = [
   "report",
   "report:tenant",
+  "explain",
+  "explain:tenant",
   "pack",
   "pack:tenant",
   "schedule",
@@ -30,6 +32,8 @@ export const PROJECT_TASKS: readonly string[] = [
   "enqueue:remote",
   "worker",
   "worker:remote",
+  "verify",
+  "diff",
   "reports",
 ];
 

@@ -26,6 +26,8 @@ export interface ManifestFile {
 export interface ManifestReport {
   /** Report id. */
   readonly id: string;
+  /** A user's report module (absent for samkit's own reports). */
+  readonly module?: ManifestModule;
   /** `ok`, `failed`, or `skipped` (the run was interrupted before it). */
   readonly status: "ok" | "failed" | "skipped";
   /** The parameters used. */
@@ -38,6 +40,14 @@ export interface ManifestReport {
   readonly files: readonly string[];
   /** Why it failed. */
   readonly error?: string;
+}
+
+/** A user's report module as a run manifest records it. */
+export interface ManifestModule {
+  /** The module file's path from the folder the run was made in (the user's project). */
+  readonly path: string;
+  /** The hex SHA-256 of the module file the run loaded. */
+  readonly sha256: string;
 }
 
 /** A run manifest. */

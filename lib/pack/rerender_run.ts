@@ -16,6 +16,7 @@ import { zipPartsDiffer } from "./zip_parts.ts";
 import { openSnapshotSource } from "../cli/source.ts";
 import { runReport } from "../report/runner.ts";
 import type { ReportDefinition } from "../report/model.ts";
+import { loadReport, reportModuleOf } from "../report/load_report.ts";
 import { resolveParams } from "../report/params.ts";
 import { createQueryContext } from "../query/context.ts";
 import { createRenderers } from "../render/registry.ts";
@@ -162,6 +163,38 @@ async function compareReport(
   }
 }
 
+/**
+ * The definition that re-renders a report of the run, or why there is none: a user's module is
+ * loaded from the path its manifest entry records (from the working folder, as the run did) and
+ * must be the code the run loaded, byte for byte.
+ */
+async function definitionOf(
+  report: ManifestReport,
+  reports: readonly ReportDefinition[],
+): Promise<ReportDefinition | string> {
+  if (!report.module) {
+    return reports.find((r) => r.id === report.id) ??
+      `${report.id} is not one of samkit's reports`;
+  }
+  const { path, sha256 } = report.module;
+  let definition: ReportDefinition;
+  try {
+    definition = await loadReport(`./${path}`.replace(/^\.\/(\.\.?\/)/, "$1"));
+  } catch (e) {
+    return `${report.id}: its module ${path} does not load here (${(e as Error).message}); ` +
+      "run verify from the folder the pack ran in";
+  }
+  const now = reportModuleOf(definition)?.sha256;
+  if (now !== sha256) {
+    return `${report.id}: ${path} has changed since the run (SHA-256 ${sha256.slice(0, 12)}… ` +
+      `then, ${now?.slice(0, 12) ?? "none"}… now)`;
+  }
+  if (definition.id !== report.id) {
+    return `${path} now defines "${definition.id}", not ${report.id}`;
+  }
+  return definition;
+}
+
 function cannot(report: ManifestReport, detail: string): RerenderFinding[] {
   const files = report.files.length ? report.files : [`(${report.id})`];
   return files.map((file) => ({ file, problem: "cannot re-render" as const, detail }));
@@ -194,11 +227,12 @@ export async function rerenderRun(options: RerenderRunOptions): Promise<Rerender
     const renderers = createRenderers();
     const query = createQueryContext();
     for (const [i, report] of ok.entries()) {
-      const definition = options.reports.find((r) => r.id === report.id);
-      if (!definition) {
-        tally.findings.push(...cannot(report, `${report.id} is not one of samkit's reports`));
+      const found = await definitionOf(report, options.reports);
+      if (typeof found === "string") {
+        tally.findings.push(...cannot(report, found));
         continue;
       }
+      const definition = found;
       const out = join(temp, `report-${i}`);
       await Deno.mkdir(out);
       let written: string[];

@@ -12,6 +12,7 @@
 
 import {
   type Manifest,
+  type ManifestModule,
   type ManifestReport,
   manifestText,
   writeManifest,
@@ -21,7 +22,10 @@ import { type ManifestSigner, SIGNATURE_ALGORITHM, writeSignature } from "./sign
 import type { EvidenceFolder } from "./evidence_folder.ts";
 import type { PackFile } from "./pack_file.ts";
 import type { ParamValues } from "../report/model.ts";
+import { reportModuleOf } from "../report/load_report.ts";
 import { VERSION } from "../version.ts";
+import { relative } from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** The runs of this process whose manifest says `running`. */
 const live = new Set<RunLedger>();
@@ -88,6 +92,7 @@ export class RunLedger {
     this.parameters = Object.fromEntries(pack.reports.map((r) => [r.id, r.params]));
     this.reports = pack.reports.map((r) => ({
       id: r.id,
+      ...moduleEntry(pack, r.id),
       status: "skipped",
       params: r.params,
       formats: r.formats,
@@ -197,4 +202,18 @@ export class RunLedger {
     await this.write("running");
     return files;
   }
+}
+
+/**
+ * A user's report module as its manifest entry names it: the path from the working folder (the
+ * project, where its tasks run) and the SHA-256 of the code the run loaded; nothing for a
+ * built-in report. `verify --rerender` loads it from there and refuses changed code.
+ */
+function moduleEntry(pack: PackFile, id: string): { module?: ManifestModule } {
+  const definition = pack.definitions?.find((d) => d.id === id);
+  const module = definition && reportModuleOf(definition);
+  if (!module || module.builtIn || !module.sha256) return {};
+  return {
+    module: { path: relative(Deno.cwd(), fileURLToPath(module.url)), sha256: module.sha256 },
+  };
 }

@@ -11,7 +11,7 @@
  */
 
 import { join } from "node:path";
-import type { Manifest, ManifestFile } from "./manifest.ts";
+import type { Manifest, ManifestFile, ManifestReport } from "./manifest.ts";
 import { SIGNATURE_FILE, toHex } from "./sign.ts";
 import { checkSignature, type SignatureCheck } from "./verify_signature.ts";
 import type { RerenderResult } from "./rerender_run.ts";
@@ -131,6 +131,16 @@ function manifestProblem(value: unknown): string | null {
   if (typeof m !== "object" || m === null || Array.isArray(m)) return "not a JSON object";
   if (!Array.isArray(m.files)) return "no files list";
   if (!Array.isArray(m.reports)) return "no reports list";
+  for (const [i, r] of (m.reports as unknown[]).entries()) {
+    const module = (r as Partial<ManifestReport> | null)?.module;
+    if (module === undefined) continue;
+    if (typeof module?.path !== "string" || !module.path) {
+      return `reports[${i}].module.path is not a path`;
+    }
+    if (typeof module.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(module.sha256)) {
+      return `reports[${i}].module.sha256 is not a hex SHA-256`;
+    }
+  }
   for (const [i, f] of (m.files as unknown[]).entries()) {
     const file = f as Partial<ManifestFile> | null;
     if (typeof file?.path !== "string") return `files[${i}].path is not a path`;

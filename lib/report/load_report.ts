@@ -17,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { BUILT_IN_FOLDER, BUILT_IN_IDS, builtInModuleUrl } from "./built_in.ts";
 import { RESOURCES } from "../api/catalogue.ts";
 import { realTarget } from "../fs/containment.ts";
-import { readProblem, readRegularTextFile } from "../fs/regular_file.ts";
+import { readProblem, readRegularFile, readRegularTextFile } from "../fs/regular_file.ts";
 import { isInside } from "../fs/safe_name.ts";
 import { UnknownReportError } from "./errors.ts";
 import {
@@ -47,6 +47,11 @@ export interface ReportModule {
   readonly file: string;
   /** Whether it is one of samkit's own reports. */
   readonly builtIn: boolean;
+  /**
+   * The hex SHA-256 of a user's module file as it was read when first loaded (absent for
+   * built-in reports): a pack run records it, so a re-render can tell whether the code changed.
+   */
+  readonly sha256?: string;
 }
 
 const ORIGINS = new WeakMap<ReportDefinition, ReportModule>();
@@ -271,8 +276,9 @@ async function loadReportModule(
   module: ReportModule,
   id: string | undefined,
 ): Promise<ReportDefinition> {
-  const exports = await importModule(module);
-  const definition = await pickDefinition(module, exports, id);
+  const hashed = module.builtIn ? module : { ...module, sha256: await moduleSha256(module.url) };
+  const exports = await importModule(hashed);
+  const definition = await pickDefinition(hashed, exports, id);
   await checkPicked(module, definition);
   if (id !== undefined && definition.id !== id) {
     throw new ReportModuleError({
@@ -280,6 +286,13 @@ async function loadReportModule(
       problem: `defines "${definition.id}", not the built-in report "${id}" its name promises`,
     });
   }
-  if (!ORIGINS.has(definition)) ORIGINS.set(definition, module);
+  if (!ORIGINS.has(definition)) ORIGINS.set(definition, hashed);
   return definition;
+}
+
+/** The hex SHA-256 of a module file's bytes. */
+async function moduleSha256(url: URL): Promise<string> {
+  const bytes = await readRegularFile(fileURLToPath(url));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }

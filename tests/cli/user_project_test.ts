@@ -214,6 +214,35 @@ describe("a user project made by deno task init", () => {
     assert.equal(again, csv, "the same rows from the snapshot");
   });
 
+  it("the project's verify task re-renders the run, the user's report from the code the run loaded", async () => {
+    const manifest = JSON.parse(
+      await Deno.readTextFile(join(runDir, "manifest.json")),
+    ) as Manifest;
+    const module = join(project, "reports/servers_by_os.ts");
+    const mine = manifest.reports.find((r) => r.id === "servers-by-os");
+    assert.deepEqual(mine?.module, {
+      path: "reports/servers_by_os.ts",
+      sha256: await sha256File(module),
+    });
+    assert.equal(manifest.reports.find((r) => r.id === "stale-computers")?.module, undefined);
+    const rel = runDir.slice(project.length + 1);
+    const ok = await task(project, "verify", rel, "--rerender");
+    assert.equal(ok.code, 0, ok.stdout + ok.stderr);
+    assert.match(ok.stdout, /re-render\s+ok: 3 files byte-identical, 2 XLSX identical/);
+    const code = await Deno.readTextFile(module);
+    await Deno.writeTextFile(module, code.replace("share: total ?", "share: total > 1 ?"));
+    try {
+      const changed = await task(project, "verify", rel, "--rerender");
+      assert.equal(changed.code, 1, changed.stdout + changed.stderr);
+      assert.match(
+        changed.stdout,
+        /servers-by-os\.pdf: cannot re-render: servers-by-os: reports\/servers_by_os\.ts has changed since the run/,
+      );
+    } finally {
+      await Deno.writeTextFile(module, code);
+    }
+  });
+
   it("schedule runs a pack naming the user's report, at its cron time", async () => {
     await Deno.writeTextFile(
       join(project, "packs/every_second.json"),
