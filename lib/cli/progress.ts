@@ -40,15 +40,21 @@ export class Progress {
   #stage = "";
   #last = 0;
   #write: (text: string) => void;
+  #columns: () => number;
 
   /**
    * @param options `enabled` defaults to "stderr is a terminal"; `write` (default: to stderr)
-   * receives the control sequences and the line.
+   * receives the control sequences and the line; `columns` (default: the terminal's width) is
+   * the widest line drawn: a wider one would wrap, and clearing the line would leave its start.
    */
-  constructor(options: { enabled?: boolean; write?: (text: string) => void } = {}) {
+  constructor(
+    options: { enabled?: boolean; write?: (text: string) => void; columns?: number } = {},
+  ) {
     this.#enabled = options.enabled ?? Deno.stderr.isTerminal();
     const encoder = new TextEncoder();
     this.#write = options.write ?? ((text) => Deno.stderr.writeSync(encoder.encode(text)));
+    const columns = options.columns;
+    this.#columns = columns === undefined ? terminalColumns : () => columns;
   }
 
   /** Whether anything is printed. */
@@ -69,11 +75,12 @@ export class Progress {
     if (!force && now - this.#last < 100) return;
     this.#last = now;
     const c = this.counters;
-    const line = `${this.#stage} · ${c.items} items · ${c.requests} requests` +
-      (c.rateLimitWaits ? ` · ${c.rateLimitWaits} rate-limit waits` : "") +
-      (c.retries ? ` · ${c.retries} retries` : "");
+    const line =
+      `${this.#stage} · ${counted(c.items, "item")} · ${counted(c.requests, "request")}` +
+      (c.rateLimitWaits ? ` · ${counted(c.rateLimitWaits, "rate-limit wait")}` : "") +
+      (c.retries ? ` · ${c.retries} ${c.retries === 1 ? "retry" : "retries"}` : "");
     const safe = terminalText(line).replaceAll("\n", " ").replaceAll("\t", " ");
-    this.#write(`\r\x1b[2K${safe.slice(0, 150)}`);
+    this.#write(`\r\x1b[2K${fitted(safe, this.#columns() - 1)}`);
   }
 
   /** Prints a permanent line (above the progress line). */
@@ -119,4 +126,25 @@ export function clientEvents(progress: Progress): (event: ClientEvent) => void {
     else if (event.type === "rateLimit") c.rateLimitWaits++;
     progress.tick();
   };
+}
+
+/** A count with its noun, singular for one and grouped by thousands: `1 request`, `1,200 items`. */
+function counted(n: number, noun: string): string {
+  return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+/** The terminal's width in columns (80 when it cannot be read, 150 at most). */
+function terminalColumns(): number {
+  try {
+    return Math.min(150, Deno.consoleSize().columns || 80);
+  } catch {
+    return 80;
+  }
+}
+
+/** The line cut to `width` characters (code points), ending in "…" when cut. */
+function fitted(line: string, width: number): string {
+  const chars = [...line];
+  if (chars.length <= width) return line;
+  return `${chars.slice(0, Math.max(1, width - 1)).join("")}…`;
 }

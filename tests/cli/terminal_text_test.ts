@@ -70,6 +70,24 @@ describe("Progress", () => {
     }
     assert.match(written.join(""), /fetching redbellevil · 0 items/);
   });
+
+  it("counts in words a person reads (1 request, 1,200 items) on a line no wider than the terminal", () => {
+    const written: string[] = [];
+    const progress = new Progress({ enabled: true, write: (t) => written.push(t), columns: 60 });
+    progress.counters.requests = 1;
+    progress.counters.items = 1200;
+    progress.status("license-cost-summary: fetching");
+    assert.equal(
+      written.at(-1),
+      "\r\x1b[2Klicense-cost-summary: fetching · 1,200 items · 1 request",
+    );
+    progress.counters.retries = 1;
+    progress.counters.rateLimitWaits = 2;
+    progress.status("entitlement-state-by-computer: writing xlsx");
+    const line = written.at(-1)!.replace("\r\x1b[2K", "");
+    assert.equal([...line].length, 59, line);
+    assert.match(line, /^entitlement-state-by-computer: writing xlsx · 1,200 items …$/);
+  });
 });
 
 describe("terminalJson", () => {
