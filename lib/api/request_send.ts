@@ -2,8 +2,8 @@
  * One attempt of a call on the wire: `fetch` under a time-out combined with the caller's
  * `AbortSignal`, redirects followed by hand within the base URL's origin (at most
  * {@link MAX_REDIRECTS}), the body read whole up to the size limit and parsed as JSON, and the
- * answer classified for the retry policy. A body cut short or not JSON (on a 2xx) is a failure
- * with no status, like a network failure; a redirect elsewhere, a body over the limit or JSON
+ * answer classified for the retry policy. A body cut short, not UTF-8 or not JSON (on a 2xx) is a
+ * failure with no status, like a network failure; a redirect elsewhere, a body over the limit or JSON
  * nested too deep is refused (never retried); the caller's abort is rethrown as is.
  *
  * @module
@@ -126,7 +126,7 @@ export async function sendAttempt(
       bytes += n;
       options.stats.bytes += n;
     });
-    body = parseBody(buffer, response.ok);
+    body = parseBody(buffer, response.ok, response.headers.get("content-type"));
     return { status: response.status, response, body, bytes, timedOut: false };
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
@@ -221,12 +221,14 @@ function refusalOf(error: unknown, call: PreparedCall): RefusedResponseError | u
 
 /**
  * A body's JSON; text for a failed answer that is not JSON (or nests too deep); a `SyntaxError`
- * for a 2xx's that is not JSON, a {@link TooDeep} for one nested too deep.
+ * for a 2xx's that is not UTF-8 (JSON is UTF-8, RFC 8259 section 8.1: a Latin-1 body is refused,
+ * never read with U+FFFD in place of its bytes) or not JSON, a {@link TooDeep} for one nested too
+ * deep. A UTF-8 byte order mark is dropped.
  */
-function parseBody(buffer: Uint8Array, ok: boolean): unknown {
+function parseBody(buffer: Uint8Array, ok: boolean, contentType: string | null): unknown {
   const deep = nestsDeeperThan(buffer, MAX_JSON_DEPTH);
   if (deep && ok) throw new TooDeep();
-  const text = new TextDecoder().decode(buffer);
+  const text = ok ? utf8(buffer, contentType) : new TextDecoder().decode(buffer);
   if (deep) return text;
   if (text.trim() === "") return null;
   try {
@@ -234,6 +236,20 @@ function parseBody(buffer: Uint8Array, ok: boolean): unknown {
   } catch (error) {
     if (ok) throw new SyntaxError("the response body is not valid JSON", { cause: error });
     return text;
+  }
+}
+
+/** The body as UTF-8 text; a `SyntaxError` naming the declared charset when it is not UTF-8. */
+function utf8(buffer: Uint8Array, contentType: string | null): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(buffer);
+  } catch (error) {
+    const charset = /;\s*charset\s*=\s*"?([\w.:-]{1,40})/i.exec(contentType ?? "")?.[1];
+    const declared = charset ? ` (it declares charset=${charset})` : "";
+    throw new SyntaxError(
+      `the response body is not UTF-8${declared}; JSON must be UTF-8, so it was not read`,
+      { cause: error },
+    );
   }
 }
 
