@@ -16,6 +16,9 @@
  * - a number must be finite and exact (`number_range.ts`): at most 2^53 − 1 in magnitude, a money
  *   field at most 9,999,999,999,999.99; `"1e309"`, a JSON `1e309` (read as Infinity) and
  *   `"9007199254740993"` (read rounded) are refused, never read as a blank or a rounded value;
+ *   a negative zero is read as zero;
+ * - a number sent for text (an id sent as `7`) is read as its text only when it is exact, so an
+ *   id of `12345678901234567890` (read rounded) or `1e999` (read as Infinity) is refused;
  * - a value that cannot be read as its type throws `NormalisationError` naming the operation and
  *   the item (its id, and its place in the answer) when the normaliser knows them, the resource,
  *   the field and the value (`<redacted>` for a sensitive field).
@@ -172,13 +175,23 @@ const BAD = Symbol("bad");
 /** The converter of numbers of a kind: a number or numeric text, finite and within its bound. */
 function numberConverter(kind: NumberKind): Convert {
   return (v) => {
-    if (typeof v === "number") return inExactRange(v, kind) ? v : BAD;
+    if (typeof v === "number") return inExactRange(v, kind) ? v + 0 : BAD;
     if (typeof v === "string") {
       if (v.trim() === "") return null;
-      return readNumberText(v, kind) ?? BAD;
+      const n = readNumberText(v, kind);
+      return n === undefined ? BAD : n + 0;
     }
     return BAD;
   };
+}
+
+/**
+ * A number sent for text (an id sent as `7`) as its text, when it is the number the service
+ * sent: finite and at most 2^53 − 1 in magnitude (a `12345678901234567890` is read rounded, a
+ * `1e999` as Infinity: neither is the id meant). `undefined` otherwise.
+ */
+function exactText(v: number): string | undefined {
+  return inExactRange(v, "number") ? String(v + 0) : undefined;
 }
 
 const MONEY = numberConverter("money");
@@ -186,7 +199,8 @@ const MONEY = numberConverter("money");
 const CONVERT: Readonly<Record<FieldType, Convert>> = {
   string: (v) => {
     if (typeof v === "string") return v;
-    if (typeof v === "number" || typeof v === "boolean") return String(v);
+    if (typeof v === "number") return exactText(v) ?? BAD;
+    if (typeof v === "boolean") return String(v);
     return BAD;
   },
   number: numberConverter("number"),
@@ -213,9 +227,15 @@ const CONVERT: Readonly<Record<FieldType, Convert>> = {
     if (!Array.isArray(v)) return BAD;
     const out: string[] = [];
     for (const item of v) {
-      if (typeof item === "string") out.push(item);
-      else if (typeof item === "number" || typeof item === "boolean") out.push(String(item));
-      else return BAD;
+      const text = typeof item === "string"
+        ? item
+        : typeof item === "number"
+        ? exactText(item)
+        : typeof item === "boolean"
+        ? String(item)
+        : undefined;
+      if (text === undefined) return BAD;
+      out.push(text);
     }
     return out;
   },
@@ -228,10 +248,14 @@ function converterOf(field: FieldSpec): Convert {
   return field.money ? MONEY : CONVERT[field.type];
 }
 
+/** When a number sent for text is read as its text. */
+const EXACT = `exact: finite and at most ${Number.MAX_SAFE_INTEGER} in magnitude`;
+
 /** What a field's value must be, in words. */
 function expectedOf(field: FieldSpec): string {
   if (field.flags) return `${field.flags} flags (a number, names, or comma-separated names)`;
-  if (field.type === "strings") return "list of strings";
+  if (field.type === "strings") return `list of strings (a number in it only when ${EXACT})`;
+  if (field.type === "string") return `string (a number only when ${EXACT})`;
   if (field.type === "number") return rangeText(field.money ? "money" : "number");
   return field.type;
 }
