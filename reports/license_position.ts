@@ -52,7 +52,7 @@ async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Pr
         section: "positions",
         label: "Unpriced shortfalls",
         count: true,
-        where: (r) => r.unpricedShortfall === true,
+        where: isUnpricedShortfall,
         cover: true,
       },
       {
@@ -69,7 +69,7 @@ async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Pr
         section: "positions",
         label: "Positions understated (requirement rests on hosts without hardware data)",
         count: true,
-        where: (r) => (r.understatedHosts as number) > 0,
+        where: isUnderstated,
         cover: true,
       },
     ],
@@ -105,7 +105,12 @@ async function data(ctx: ReportContext<LicensePositionClient, QueryContext>): Pr
   };
 }
 
+// Each headline reads the row as the positions table prints it (lib/report/facts.ts).
 const isShort = (r: Row) => (r.shortfall as number) > 0;
+/** Short with no unit price: the blank "Unit price" beside a shortfall. */
+const isUnpricedShortfall = (r: Row) => isShort(r) && (r.unitPrice ?? null) === null;
+/** The "Requirement understated" column names hosts without hardware data. */
+const isUnderstated = (r: Row) => typeof r.understated === "string" && r.understated !== "";
 
 /**
  * The license position (ELP) report.

@@ -16,7 +16,7 @@ import { defineReport, type ReportContext, type ReportData } from "../lib/report
 import { integerParam } from "../lib/report/param_builders.ts";
 import { renewalsDue } from "../lib/sam/renewals.ts";
 import { readRenewalSources, renewalBlindSpots } from "../lib/sam/renewal_sources.ts";
-import { DUE_SOON_DAYS, renewalRows } from "../lib/sam/renewal_rows.ts";
+import { DUE_SOON_DAYS, EXPIRED, renewalRows } from "../lib/sam/renewal_rows.ts";
 import { renewalMonths } from "../lib/sam/renewal_months.ts";
 import { withConverted } from "../lib/sam/reporting_currency.ts";
 import { licensesInScope } from "../lib/sam/license_cost_query.ts";
@@ -63,21 +63,21 @@ async function data(ctx: Ctx): Promise<ReportData> {
         section: "renewals",
         label: `Renewals due within ${DUE_SOON_DAYS} days`,
         count: true,
-        where: (r) => !r.expiredInUse && (r.daysLeft as number) <= DUE_SOON_DAYS,
+        where: (r) => r.status !== EXPIRED && (r.daysLeft as number) <= DUE_SOON_DAYS,
         cover: true,
       },
       {
         section: "renewals",
         label: "Renewals due",
         count: true,
-        where: (r) => !r.expiredInUse,
+        where: (r) => r.status !== EXPIRED,
         cover: true,
       },
       {
         section: "renewals",
         label: "Expired subscriptions in use",
         count: true,
-        where: (r) => r.expiredInUse === true,
+        where: (r) => r.status === EXPIRED,
         cover: true,
       },
       {

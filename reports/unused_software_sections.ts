@@ -107,7 +107,11 @@ export function reclaimSection(rows: readonly ReclaimRow[], top: number): Sectio
       {
         label: "Positions where the service's partial coverage disagrees with the shortfall",
         count: true,
-        where: (r) => r.serviceDisagrees === true,
+        // As printed: the service says partly covered where the position is not short, or
+        // fully covered where it is (short: requirement above entitlements).
+        where: (r) =>
+          typeof r.servicePartial === "boolean" &&
+          r.servicePartial !== (r.requirement as number) > (r.entitlements as number),
       },
     ],
   };

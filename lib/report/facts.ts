@@ -17,13 +17,11 @@ import { toMinorUnits } from "../query/money.ts";
 export interface FactBase {
   /** What the figure is (per-currency facts get ` (EUR)` appended). */
   readonly label: string;
-  /** Only rows for which this holds. */
-  readonly where?: (row: Row) => boolean;
   /**
-   * The type of the figure, when it reads a row key that is not one of the section's columns
-   * (a key the rows carry for emphasis or charts); for a column, its type is used.
+   * Only rows for which this holds. It sees each row as its table prints it (the columns' keys
+   * and the currency code of each amount), so a headline is always recomputable from the table.
    */
-  readonly type?: ColumnType;
+  readonly where?: (row: Row) => boolean;
   /**
    * A figure the reader decides on: shown on the cover (a per-currency fact in every currency),
    * in declaration order. A report that marks none shows its first four facts there.
@@ -69,14 +67,33 @@ const isNumber = (v: CellValue | undefined): v is number =>
 
 function columnType(section: Section, key: string, spec: SectionFact): Column {
   const column = section.columns.find((c) => c.key === key);
-  if (!column && spec.type) return { key, label: spec.label, type: spec.type };
   if (!column) {
     throw new ReportDefinitionError(
       `fact "${spec.label}" reads column "${key}", which section "${section.id}" does not have ` +
-        "(give the fact a type to read a row key that is not a column)",
+        "(a headline reads only the columns its table prints)",
     );
   }
   return column;
+}
+
+/**
+ * The row keys a reader of the section's table sees: its columns' keys, and the key holding the
+ * currency code of each money column (the code printed beside the amount, or in its header or
+ * section title).
+ */
+function printedKeys(section: Section): string[] {
+  const keys = new Set(section.columns.map((c) => c.key));
+  for (const c of section.columns) {
+    if (c.type === "currency") keys.add(c.currencyKey ?? "currency");
+  }
+  return [...keys];
+}
+
+/** The row as its table prints it: the printed keys only, so a headline cannot rest on others. */
+function printed(row: Row, keys: readonly string[]): Row {
+  const out: Row = {};
+  for (const key of keys) if (key in row) out[key] = row[key];
+  return out;
 }
 
 function countFold(spec: SectionFact, value?: (row: Row) => CellValue): FactFold {
@@ -232,9 +249,11 @@ export class FactsCollector {
     const folds = this.#folds.filter((f) => f.section === section.id).map((f) => f.fold);
     if (folds.length === 0) return section;
     const source = section.rows;
+    const keys = printedKeys(section);
     async function* rows() {
       for await (const row of source) {
-        for (const fold of folds) fold.add(row);
+        const shown = printed(row, keys);
+        for (const fold of folds) fold.add(shown);
         yield row;
       }
     }

@@ -106,20 +106,24 @@ describe("facts over a section's rows", () => {
 });
 
 describe("facts over row keys that are not columns", () => {
-  it("reads a hidden key when the fact gives its type, and refuses it otherwise", async () => {
+  it("refuses a fact over a key the table does not print, and hides such keys from where", async () => {
     const s = section([
       { app: "Visio", qty: 1, cost: 1, currency: "EUR", computerId: "C1", unused: 2 },
       { app: "Visio", qty: 1, cost: 1, currency: "EUR", computerId: "C1", unused: 3 },
     ]);
-    const collector = new FactsCollector([
-      { section: "licenses", label: "Computers", distinct: "computerId", type: "integer" },
-      { section: "licenses", label: "Unused", sum: "unused", type: "integer" },
-    ], [s]);
-    await drain(collector, s);
-    assert.deepEqual(collector.facts().map((f) => f.value), [1, 5]);
     assert.throws(
       () => new FactsCollector([{ section: "licenses", label: "U", sum: "unused" }], [s]),
-      /give the fact a type/,
+      /a headline reads only the columns its table prints/,
     );
+    assert.throws(
+      () => new FactsCollector([{ section: "licenses", label: "C", distinct: "computerId" }], [s]),
+      /does not have/,
+    );
+    const collector = new FactsCollector([
+      { section: "licenses", label: "Hidden", count: true, where: (r) => r.unused === 2 },
+      { section: "licenses", label: "Shown", count: true, where: (r) => r.qty === 1 },
+    ], [s]);
+    await drain(collector, s);
+    assert.deepEqual(collector.facts().map((f) => f.value), [0, 2]);
   });
 });
