@@ -21,7 +21,8 @@
  * API are shown as visible escapes (`<U+202E>`), so a name cannot display reversed.
  *
  * With a theme (`./xlsx_theme.ts`): its header colours, its company as the creator and company
- * property and above the Summary's title, its footer text in the middle of every page footer.
+ * property and above the Summary's title, its footer text centred on a line of its own in every
+ * page footer (whole, as far as Excel's 255 characters of footer allow).
  *
  * Grouping ({@link RenderSection.group}) and charts are not drawn in XLSX: a flat, filterable
  * table is what a spreadsheet user wants, and group subtotal rows inside it would be filtered
@@ -460,7 +461,7 @@ export class XlsxRenderer implements Renderer {
       views: [{ showGridLines: false }],
       pageSetup: { orientation: "portrait", fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
       headerFooter: {
-        oddFooter: `&L${footerText(doc.report.title)}${centerFooter(theme)}&RPage &P of &N`,
+        oddFooter: pageFooter(footerText(doc.report.title), theme),
       },
     });
     const lines = [...companyLines(theme, styles), ...summaryLines(doc, plans, styles)];
@@ -529,9 +530,10 @@ export class XlsxRenderer implements Renderer {
         },
         headerFooter: {
           oddHeader: `&L${footerText(doc.report.title)}&R${footerText(section.title)}`,
-          oddFooter: `&LGenerated ${
-            doc.generatedAt.toISOString().slice(0, 16).replace("T", " ")
-          } UTC${centerFooter(options.theme)}&RPage &P of &N`,
+          oddFooter: pageFooter(
+            `Generated ${doc.generatedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+            options.theme,
+          ),
         },
       });
       sheet.columns = plan.map((p, i) => ({ key: p.column.key, width: widths[i] }));
@@ -663,7 +665,7 @@ function fittedSummaryLine(
   widths: readonly number[],
   styles: StyleBook,
 ): { styles: (Style | undefined)[]; height?: number } {
-  if (line.spills) return { styles: line.styles };
+  if (line.spills) return { styles: line.styles, height: fontRowHeight(line.styles) };
   const merged = widths.slice(0, 4).reduce((sum, w) => sum + w, 0);
   const wraps = line.values.map((value, i) => {
     const style = line.styles[i];
@@ -683,6 +685,15 @@ function fittedSummaryLine(
     }));
   });
   return { styles: fitted, height: rowHeight(lines) };
+}
+
+/**
+ * The height a line of text larger than the sheet's 11 pt needs (none for 11 pt and less): a
+ * row of the default 15 pt would let a title printed at its foot reach over the row above.
+ */
+function fontRowHeight(styles: readonly (Style | undefined)[]): number | undefined {
+  const size = Math.max(0, ...styles.map((s) => s?.font?.size ?? 0));
+  return size > 11 ? Math.ceil(size * 1.4) : undefined;
 }
 
 /**
@@ -932,14 +943,36 @@ function factStyle(fact: Fact, styles: StyleBook, left: Style): Style {
   }));
 }
 
-/** Text for an Excel header/footer: `&` escaped as `&&`, bounded length. */
-function footerText(text: string): string {
-  return cleanText(text).replace(/&/g, "&&").slice(0, 80);
+/** Excel's longest header or footer (codes included). */
+const HEADER_FOOTER_MAX = 255;
+
+/**
+ * Text for an Excel header/footer: `&` escaped as `&&`, at most `max` characters once escaped,
+ * ending in "…" when cut (never between the two characters of an escaped `&`).
+ */
+function footerText(text: string, max = 80): string {
+  const escaped = [...cleanText(text)].map((c) => c === "&" ? "&&" : c);
+  if (escaped.join("").length <= max) return escaped.join("");
+  let out = "";
+  for (const c of escaped) {
+    if (out.length + c.length > max - 1) break;
+    out += c;
+  }
+  return `${out}…`;
 }
 
-/** A theme's footer text in the middle of a page footer ("" without one). */
-function centerFooter(theme: Theme | undefined): string {
-  return theme?.footer ? `&C${footerText(theme.footer)}` : "";
+/**
+ * A page footer: `left` at the left and the page number at the right, and a theme's footer text
+ * centred on a line of its own below them, as long as Excel's 255 characters allow. Every part
+ * has two lines (one empty), so the texts never meet however an application aligns the parts.
+ */
+function pageFooter(left: string, theme: Theme | undefined): string {
+  const right = "Page &P of &N";
+  if (!theme?.footer) return `&L${left}&R${right}`;
+  // The centre part last: a text's last line break is dropped by some applications.
+  const frame = `&L${left}\n&R${right}\n&C\n`;
+  const footer = footerText(theme.footer, HEADER_FOOTER_MAX - frame.length);
+  return `${frame}${footer}`;
 }
 
 /** The Summary's first line with a theme's company, above the title (none without one). */

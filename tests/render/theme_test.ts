@@ -137,8 +137,37 @@ describe("a theme in XLSX", () => {
     assert.match(styles, /<fill><patternFill patternType="solid"><fgColor rgb="FF0B6E4F"\/>/);
     assert.ok(!styles.includes("FF1F3864"), "no samkit blue left");
     const sheet = zip.get("xl/worksheets/sheet2.xml")!;
-    assert.ok(sheet.includes(`&amp;C${FOOTER}&amp;R`), "the footer text, centred");
+    assert.ok(sheet.includes(`&amp;C\n${FOOTER}</oddFooter>`), "the footer text, centred");
     assert.ok(zip.get("xl/worksheets/sheet1.xml")!.includes(COMPANY), "company on the Summary");
+  });
+
+  it("prints a long footer whole on a line of its own, and the company and title rows their height", async () => {
+    const footer = `Confidential & privileged: ${
+      "do not distribute outside the audit team. ".repeat(3)
+    }`
+      .trim();
+    const path = await writeTheme(`${dir}/long-footer`, { company: COMPANY, footer }, {});
+    const out = `${dir}/xlsx-long`;
+    await Deno.mkdir(out);
+    const [xlsx] = await new XlsxRenderer().render(demoDocument(), {
+      outDir: out,
+      theme: await loadTheme(path),
+    });
+    const zip = await readZipText(xlsx);
+    const escaped = footer.replaceAll("&", "&&");
+    for (const name of ["sheet1.xml", "sheet2.xml"]) {
+      const xml = zip.get(`xl/worksheets/${name}`)!;
+      const text = xml.match(/<oddFooter>([^<]*)<\/oddFooter>/)![1]
+        .replaceAll("&amp;", "&");
+      assert.ok(text.length <= 255, `${name}: ${text.length} characters`);
+      // Left and right on the first line, the footer alone on the second, in every part.
+      assert.match(text, /^&L[^\n]+\n&RPage &P of &N\n&C\n/, name);
+      assert.equal(text.split("&C\n")[1], escaped, `${name}: the whole footer`);
+    }
+    const summary = zip.get("xl/worksheets/sheet1.xml")!;
+    const heights = [...summary.matchAll(/<row r="([12])"[^>]*?(?: ht="([\d.]+)")?[^>]*>/g)]
+      .map((m) => Number(m[2] ?? 0));
+    assert.deepEqual(heights.map((h) => h >= 17), [true, true], `company and title: ${heights}`);
   });
 
   it("keeps samkit as creator and samkit's colours without a theme", async () => {
