@@ -9,7 +9,7 @@
 import { type Link, type ResourceName, RESOURCES } from "./catalogue.ts";
 import { ShapeError } from "./errors.ts";
 import { readLinks } from "./normalise.ts";
-import { nextLink, type Page } from "./paginate.ts";
+import { nextLink, type Page, relTypes } from "./paginate.ts";
 import { checkEnvelope, checkObject, describeReceived, type ShapeContext } from "./shape.ts";
 
 const PAGING_RELS = new Set(["next", "previous", "prev", "first", "last"]);
@@ -152,6 +152,8 @@ export function hasId(resource: ResourceName): boolean {
  * ```
  */
 export function withoutPagingLinks<T extends { links?: Link[] }>(item: T): T {
-  if (item.links) item.links = item.links.filter((l) => !PAGING_RELS.has(l.rel.toLowerCase()));
+  if (item.links) {
+    item.links = item.links.filter((l) => !relTypes(l.rel).some((r) => PAGING_RELS.has(r)));
+  }
   return item;
 }

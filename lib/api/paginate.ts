@@ -423,7 +423,49 @@ export interface FollowPagesOptions<T> {
  * ```
  */
 export function nextLink(links: readonly Link[] | undefined): string | undefined {
-  return links?.find((l) => l.rel.toLowerCase() === "next")?.href;
+  return links?.find((l) => relTypes(l.rel).includes("next"))?.href;
+}
+
+/**
+ * The relation types of a link's `rel`: a space-separated list, read case-insensitively (RFC
+ * 8288 section 3.3), so `"self next"` and `" Next "` are both `next` links.
+ *
+ * @example
+ * ```ts
+ * import { relTypes } from "./paginate.ts";
+ * console.log(relTypes(" Self\tNEXT ")); // ["self", "next"]
+ * ```
+ */
+export function relTypes(rel: string): string[] {
+  const text = rel.trim().toLowerCase();
+  return text === "" ? [] : text.split(/[ \t\r\n]+/);
+}
+
+/**
+ * Whether a raw link array (`_links` or `links`, an array or a HAL-style object keyed by rel)
+ * holds a `next` link without a text `href`: a next page announced that cannot be followed.
+ *
+ * @example
+ * ```ts
+ * import { hasUnreadableNext } from "./paginate.ts";
+ * console.log(hasUnreadableNext([{ rel: "next", href: 5 }]), hasUnreadableNext({ next: null })); // true false
+ * ```
+ */
+export function hasUnreadableNext(raw: unknown): boolean {
+  const unreadable = (link: unknown) =>
+    link !== null && link !== undefined &&
+    (typeof link !== "object" || typeof (link as Record<string, unknown>).href !== "string") &&
+    typeof link !== "string";
+  if (Array.isArray(raw)) {
+    return raw.some((l) => {
+      const rel = l !== null && typeof l === "object" ? (l as Record<string, unknown>).rel : "";
+      return typeof rel === "string" && relTypes(rel).includes("next") && unreadable(l);
+    });
+  }
+  if (raw === null || typeof raw !== "object") return false;
+  return Object.entries(raw).some(([rel, v]) =>
+    relTypes(rel).includes("next") && (Array.isArray(v) ? v : [v]).some(unreadable)
+  );
 }
 
 /**
@@ -520,7 +562,12 @@ async function* linkedRead<T>(o: LinkedReadOptions<T>): AsyncGenerator<Page<T>> 
     if (problem) throw o.fail(problem);
     budget.afterPage(pageNumber, checker.readItems);
     yield page;
-    const next = nextLink(readLinks(body._links ?? body.links));
+    const rawLinks = body._links ?? body.links;
+    const next = nextLink(readLinks(rawLinks));
+    if (next === undefined && hasUnreadableNext(rawLinks)) {
+      const problem = `the next link of page ${pageNumber} has no href to follow`;
+      throw o.fail(checker.problemAt(problem, pageNumber));
+    }
     if (next !== undefined) {
       const earlier = followed.get(next);
       if (earlier !== undefined) {
