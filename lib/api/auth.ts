@@ -156,6 +156,19 @@ function tokenOrigin(tokenUrl: string): string | undefined {
   return url.origin;
 }
 
+/** What is wrong with a token {@link sendable} refuses (the token itself is never shown). */
+const UNSENDABLE = "cannot be sent in an Authorization header: it holds a space, a line break, " +
+  "a control or a non-ASCII character";
+
+/**
+ * Whether a token can be sent as `Bearer <token>`: visible ASCII only (RFC 6750's `b64token` is a
+ * subset). A line break in one would split the header; `Headers` refuses it with a `TypeError`
+ * that quotes the whole token.
+ */
+function sendable(token: string): boolean {
+  return /^[\x21-\x7e]+$/.test(token);
+}
+
 function readTokenResponse(body: unknown, tokenUrl: string): { token: string; ttlMs?: number } {
   const b = (body ?? {}) as Record<string, unknown>;
   const path = tokenUrl.replace(/\?.*$/, "");
@@ -175,6 +188,14 @@ function readTokenResponse(body: unknown, tokenUrl: string): { token: string; tt
       message: `the token endpoint issued a ${
         quoted(b.token_type.slice(0, 80))
       } token; only Bearer is supported`,
+    });
+  }
+  if (!sendable(b.access_token)) {
+    throw new AuthError({
+      status: 200,
+      method: "POST",
+      path,
+      message: `the token endpoint issued an access_token that ${UNSENDABLE}; not used`,
     });
   }
   const ttl = typeof b.expires_in === "string" ? Number(b.expires_in) : b.expires_in;
@@ -197,6 +218,7 @@ function readTokenResponse(body: unknown, tokenUrl: string): { token: string; tt
  */
 export function staticToken(token: string): Auth {
   if (!token) throw new TypeError("staticToken: the token is empty");
+  if (!sendable(token)) throw new TypeError(`staticToken: the token ${UNSENDABLE}`);
   return {
     kind: "static",
     secrets: [token],
@@ -232,6 +254,7 @@ export function tokenProvider(provider: (signal?: AbortSignal) => Promise<string
         if (typeof token !== "string" || token === "") {
           throw new TypeError("tokenProvider: the provider returned no token");
         }
+        if (!sendable(token)) throw new TypeError(`tokenProvider: the token ${UNSENDABLE}`);
         cached = token;
         return token;
       }).finally(() => (pending = undefined));
