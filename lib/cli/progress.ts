@@ -128,8 +128,16 @@ export function clientEvents(progress: Progress): (event: ClientEvent) => void {
   };
 }
 
-/** A count with its noun, singular for one and grouped by thousands: `1 request`, `1,200 items`. */
-function counted(n: number, noun: string): string {
+/**
+ * A count with its noun, singular for one and grouped by thousands.
+ *
+ * @example
+ * ```ts
+ * import { counted } from "./progress.ts";
+ * console.log(counted(1, "request"), counted(1200, "item")); // 1 request 1,200 items
+ * ```
+ */
+export function counted(n: number, noun: string): string {
   return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
 }
 

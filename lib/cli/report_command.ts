@@ -26,7 +26,7 @@ import {
   tokenFlag,
   tuningHelp,
 } from "./source.ts";
-import { clientEvents, Progress } from "./progress.ts";
+import { clientEvents, counted, Progress } from "./progress.ts";
 import { reportError } from "./errors.ts";
 import { clip, printErr, printOut } from "./terminal_text.ts";
 import { explainReportError, loadReport, reportModuleOf } from "../report/load_report.ts";
@@ -302,7 +302,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
           if (e.type === "render") progress.status(`${definition.id}: writing ${e.format}`);
           if (e.type === "reread" && !quiet) printErr(`samkit: note: ${rereadNote(e)}`);
           if (e.type === "spooled") {
-            progress.status(`${definition.id}: ${e.section} (${e.rows} rows)`);
+            progress.status(`${definition.id}: ${e.section} (${counted(e.rows, "row")})`);
           }
         },
       }).catch(async (error) => {
