@@ -57,6 +57,7 @@ import {
 } from "./renderer.ts";
 import { chartSvg, type SvgChartSpec } from "./charts/chart_svg.ts";
 import { chartReadLimit, readChartRows } from "./charts/read.ts";
+import { valueRoom } from "./charts/scale.ts";
 import {
   BODY_MARKER,
   CHART_MARKER,
@@ -667,6 +668,9 @@ async function svgChartView(
 /** The longest bar label drawn whole (longer ones end in "…"). */
 const BAR_LABEL_CHARS = 44;
 
+/** The room after the bars for their values (11 px text, 6 px after the bar's end). */
+const BAR_VALUE_ROOM = { size: 11, gap: 6, min: 110, max: 300 } as const;
+
 /** Reads the chart's first rows and lays out its bars. */
 async function barChartView(
   spec: BarChartSpec,
@@ -694,7 +698,9 @@ async function barChartView(
   // The labels get the room the longest needs (a product's name and version), the bars the rest.
   const longest = Math.max(...picked.map((p) => [...p.label].length));
   const labelWidth = Math.min(290, Math.max(60, Math.ceil(longest * 6.2) + 14));
-  const width = 760, valueSpace = 110, barHeight = 16, pitch = 24;
+  const width = 760, barHeight = 16, pitch = 24;
+  // The values get the room the longest needs (a large amount with its currency code).
+  const valueSpace = valueRoom(picked.map((p) => p.text), BAR_VALUE_ROOM);
   const barArea = width - labelWidth - valueSpace;
   const max = Math.max(0, ...picked.map((p) => p.value));
   const round = (n: number) => Math.round(n * 10) / 10;

@@ -1,7 +1,7 @@
 /**
  * Scales and axes shared by the charts: a linear scale, "nice" ticks (1, 2, 5 × 10ⁿ), a time
- * scale with year ticks, compact tick labels, the width text takes and how many labels of an axis
- * to skip so that none overlap.
+ * scale with year ticks, compact tick labels, the width text takes, the room values after bars
+ * need and how many labels of an axis to skip so that none overlap.
  *
  * @module
  */
@@ -84,6 +84,35 @@ export function tickLabel(value: number, locale: string): string {
  */
 export function textWidth(text: string, size: number): number {
   return [...text].length * size * 0.6;
+}
+
+/** What {@link valueRoom} needs besides the texts. */
+export interface ValueRoomOptions {
+  /** The values' font size in px. */
+  readonly size: number;
+  /** The space between a bar's end and its value, in px. */
+  readonly gap: number;
+  /** The least room, in px (the room of a short value). */
+  readonly min: number;
+  /** The most room, in px (what is left for the bars beside it). */
+  readonly max: number;
+}
+
+/**
+ * Room in px after the longest bar for the values printed at bars' ends: the widest of `texts`
+ * (by {@link textWidth}) plus the gap, within `[min, max]`, so an amount like
+ * "CHF 1,481,481,474.00" is drawn whole inside the chart rather than cut at its edge.
+ *
+ * @example
+ * ```ts
+ * import { valueRoom } from "./scale.ts";
+ * const options = { size: 11, gap: 6, min: 110, max: 300 };
+ * console.log(valueRoom(["$5.00"], options), valueRoom(["CHF 1,481,481,474.00"], options)); // 110 142
+ * ```
+ */
+export function valueRoom(texts: readonly string[], options: ValueRoomOptions): number {
+  const widest = Math.max(0, ...texts.map((t) => textWidth(t, options.size)));
+  return Math.min(options.max, Math.max(options.min, Math.ceil(widest + options.gap + 4)));
 }
 
 /**

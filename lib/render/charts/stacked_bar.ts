@@ -13,7 +13,7 @@
 import type { Row, StackedBarChartSpec } from "../../report/model.ts";
 import { type ChartContext, cutNote, labelOf, numberOf, valueText } from "./context.ts";
 import { legend } from "./legend.ts";
-import { clampCount, linearScale, niceTicks, tickLabel } from "./scale.ts";
+import { clampCount, linearScale, niceTicks, tickLabel, valueRoom } from "./scale.ts";
 import { filledRect, seriesFill } from "./styles.ts";
 import { escapeXml, svgLine, svgRoot, svgText } from "./svg.ts";
 
@@ -21,8 +21,10 @@ import { escapeXml, svgLine, svgRoot, svgText } from "./svg.ts";
 export const STACKED_BAR_TOP = { default: 15, max: 50 } as const;
 
 const WIDTH = 760, LABEL_W = 262, PITCH = 22, BAR_H = 15, AXIS_H = 18;
-/** Room right of the longest bar for its total (px), the narrowest label room, label length. */
-const VALUE_W = 110, LABEL_MIN = 60, LABEL_CHARS = 40;
+/** The narrowest label room (px) and the longest label drawn whole (characters). */
+const LABEL_MIN = 60, LABEL_CHARS = 40;
+/** Room right of the longest bar for its total: 11 px text 6 px after the bar, at least 110 px. */
+const VALUE_ROOM = { size: 11, gap: 6, min: 110, max: 300 } as const;
 
 interface Panel {
   readonly currency?: string;
@@ -65,12 +67,15 @@ export function stackedBarSvg(
     ctx.locale,
   );
   const labelW = labelWidth(picked.map((row) => labelOf(row, spec.label, ctx)));
+  // Every panel's bars end where the widest total (a large amount with its code) still fits.
+  const valueW = valueRoom(picked.map((row) => totalText(spec, row, ctx)), VALUE_ROOM);
   const all = panels(picked, spec.currency);
   // Several currencies: a chart each, so each prints as large as one page allows.
   return all.map((panel, i) =>
     panelSvg(spec, panel, {
       ctx,
       labelW,
+      valueW,
       id: all.length === 1 ? ctx.id : `${ctx.id}-${i + 1}`,
       note: i === all.length - 1 ? note : "",
       count: picked.length,
@@ -83,6 +88,8 @@ interface PanelOptions {
   readonly ctx: ChartContext;
   /** Room for the bar labels (px). */
   readonly labelW: number;
+  /** Room right of the longest bar for its total (px). */
+  readonly valueW: number;
   /** The SVG's id. */
   readonly id: string;
   /** The "First N of M" note under it ("" for none). */
@@ -140,7 +147,7 @@ function drawPanel(
   spec: StackedBarChartSpec,
   panel: Panel,
   y0: number,
-  { ctx, labelW }: PanelOptions,
+  { ctx, labelW, valueW }: PanelOptions,
 ): { markup: string; bottom: number } {
   const out: string[] = [];
   let y = y0;
@@ -150,7 +157,7 @@ function drawPanel(
   }
   const sums = panel.rows.map((row) => rowSum(spec, row));
   const ticks = niceTicks(0, Math.max(0, ...sums), 4);
-  const x = linearScale(0, ticks.at(-1)!, labelW, WIDTH - VALUE_W);
+  const x = linearScale(0, ticks.at(-1)!, labelW, WIDTH - valueW);
   const height = panel.rows.length * PITCH;
   out.push(grid(ticks, x, y, height, ctx.locale));
   panel.rows.forEach((row, i) =>
@@ -161,6 +168,11 @@ function drawPanel(
 
 function rowSum(spec: StackedBarChartSpec, row: Row): number {
   return spec.segments.reduce((sum, s) => sum + Math.max(0, numberOf(row, s.key) ?? 0), 0);
+}
+
+/** A bar's total as printed after it (formatted as its first segment's column). */
+function totalText(spec: StackedBarChartSpec, row: Row, ctx: ChartContext): string {
+  return valueText(row, spec.segments[0].key, rowSum(spec, row), ctx);
 }
 
 /** Vertical grid lines with their tick labels under the bars. */
@@ -198,7 +210,6 @@ function drawBar(
     out.push(filledRect(x(at), y, x(at + value) - x(at), BAR_H, seriesFill(i), title));
     at += value;
   });
-  const total = valueText(row, spec.segments[0].key, sum, ctx);
-  out.push(svgText(total, { x: x(sum) + 6, y: y + 11.5, fill: "#1a1a1a" }));
+  out.push(svgText(totalText(spec, row, ctx), { x: x(sum) + 6, y: y + 11.5, fill: "#1a1a1a" }));
   return `<g class="bar-row">${out.join("")}</g>`;
 }
