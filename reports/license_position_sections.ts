@@ -269,6 +269,9 @@ export function understatedHostsSection(elp: ElpResult): Section {
  */
 export const POSITION_COLUMNS: Column[] = [
   ...APPLICATION_METRIC,
+  // Printed in every format (XLSX and CSV draw no group headers): the publisher roll-up and the
+  // exposure per publisher recompute from these rows.
+  text("publisher", "Publisher", { width: 18 }),
   integer("purchased", "Purchased"),
   integer("received", "Received"),
   integer("given", "Given"),

@@ -561,6 +561,22 @@ export function checkSections(reportId: string, sections: readonly Section[]): v
   }
   checkSectionIds(reportId, sections);
   checkColumns(reportId, sections);
+  checkGroups(reportId, sections);
+}
+
+/**
+ * A section grouped by a key prints that key as a column: XLSX, CSV and JSON draw no group
+ * headers, so a grouping key that is no column would be lost from them.
+ */
+function checkGroups(reportId: string, sections: readonly Section[]): void {
+  for (const { id, columns, group } of sections) {
+    if (group === undefined || columns.some((c) => c.key === group.by)) continue;
+    throw new ReportDefinitionError(
+      `${reportId}: section "${id}" is grouped by "${group.by}", which is none of its ` +
+        "columns (XLSX, CSV and JSON print no group headers: add it as a column)",
+      { literal: group.by },
+    );
+  }
 }
 
 /**

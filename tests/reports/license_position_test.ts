@@ -48,6 +48,7 @@ const generatedApi = (): RawApi => answers ??= rawAnswers(reference.api);
 const POSITION_LABELS = [
   "Application",
   "Metric",
+  "Publisher",
   ...Object.values(POSITION_FIELDS),
   "Requirement understated",
 ];
