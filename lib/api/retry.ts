@@ -177,7 +177,8 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 5
 
 /**
  * The wait asked for by a `Retry-After` header, in ms: an integer (or decimal) number of
- * seconds, or an HTTP date (measured against `now`). `undefined` when absent or unreadable.
+ * seconds, or an HTTP date in one of its three forms (measured against `now`, see
+ * {@link parseHttpDate}). `undefined` when absent or unreadable: the caller backs off.
  *
  * @example
  * ```ts
@@ -195,9 +196,37 @@ export function parseRetryAfter(
   const text = value.trim();
   if (text === "") return undefined;
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-  const at = Date.parse(text);
-  if (Number.isNaN(at) || !/[a-z]/i.test(text)) return undefined;
-  return Math.max(0, at - now());
+  const at = parseHttpDate(text);
+  return at === undefined ? undefined : Math.max(0, at - now());
+}
+
+const DAY = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)";
+const LONG_DAY = "(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)";
+const MONTH = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)";
+const TIME = "\\d{2}:\\d{2}:\\d{2}";
+/** The three forms of an HTTP date (RFC 9110 section 5.6.7), read case-insensitively. */
+const HTTP_DATES: readonly RegExp[] = [
+  new RegExp(`^${DAY}, \\d{2} ${MONTH} \\d{4} ${TIME} GMT$`, "i"), // IMF-fixdate
+  new RegExp(`^${LONG_DAY}, \\d{2}-${MONTH}-\\d{2} ${TIME} GMT$`, "i"), // RFC 850
+  new RegExp(`^${DAY} ${MONTH} [ \\d]\\d ${TIME} \\d{4}$`, "i"), // asctime, in GMT
+];
+
+/**
+ * The time of an HTTP date in one of its three forms, in epoch ms; `undefined` for any other
+ * text, however much of it `Date.parse` would read (`"a 1"` as 2001, `"x 2030"` as 2030).
+ *
+ * @example
+ * ```ts
+ * import { parseHttpDate } from "./retry.ts";
+ * console.log(parseHttpDate("Sun Nov  6 08:49:37 1994") === Date.UTC(1994, 10, 6, 8, 49, 37)); // true
+ * console.log(parseHttpDate("x 2030")); // undefined
+ * ```
+ */
+export function parseHttpDate(text: string): number | undefined {
+  const form = HTTP_DATES.findIndex((r) => r.test(text));
+  if (form < 0) return undefined;
+  const at = Date.parse(form === 2 ? `${text} GMT` : text);
+  return Number.isNaN(at) ? undefined : at;
 }
 
 /**
