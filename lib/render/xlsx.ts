@@ -33,6 +33,7 @@
 
 import { filterStatement } from "../report/scope.ts";
 import { DEMO_DATA, demoTitle, isDemoSource } from "../report/demo_source.ts";
+import { scopeLine } from "./scope_line.ts";
 import ExcelJS from "exceljs";
 import { join } from "node:path";
 import { atomicFile } from "./atomic.ts";
@@ -461,7 +462,10 @@ export class XlsxRenderer implements Renderer {
       views: [{ showGridLines: false }],
       pageSetup: { orientation: "portrait", fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
       headerFooter: {
-        oddFooter: pageFooter(footerText(doc.report.title), theme),
+        oddFooter: pageFooter(
+          footerText(`${demoTitle(doc.report.title, doc.source)} · ${scopeLine(doc)}`, 120),
+          theme,
+        ),
       },
     });
     const lines = [...companyLines(theme, styles), ...summaryLines(doc, plans, styles)];
@@ -529,9 +533,17 @@ export class XlsxRenderer implements Renderer {
           fitToHeight: 0,
         },
         headerFooter: {
-          oddHeader: `&L${footerText(doc.report.title)}&R${footerText(section.title)}`,
+          // Printed, each page says whose data it is, as a PDF page does: demo data, scope.
+          oddHeader: `&L${footerText(demoTitle(doc.report.title, doc.source))}&R${
+            footerText(section.title)
+          }`,
           oddFooter: pageFooter(
-            `Generated ${doc.generatedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+            footerText(
+              `Generated ${doc.generatedAt.toISOString().slice(0, 16).replace("T", " ")} UTC · ${
+                scopeLine(doc)
+              }`,
+              120,
+            ),
             options.theme,
           ),
         },
