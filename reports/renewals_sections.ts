@@ -49,6 +49,8 @@ export function renewalsSection(
       'application is still installed; due within 30 days, within 90 days, or later; "cost ' +
       'unknown" where the term has no cost or start.' + (blind.length ? ` ${blind.join(" ")}` : ""),
     columns: [
+      // The grouping key, printed: XLSX, CSV and JSON draw no group headers.
+      text("month", "Month", { width: 8 }),
       date("endDate", "Ends"),
       integer("daysLeft", "Days left", { width: 8, emphasis: bad }),
       text("kind", "Kind", { width: 12 }),
