@@ -141,6 +141,14 @@ function checkedQuery<N extends ResourceName>(
   };
 }
 
+/**
+ * The context of a collection's items: an item naming another parent than the path asked for
+ * (a computer's applications with another `computerId`) is refused, as an object read is.
+ */
+function scoped(ctx: ShapeContext, op: OperationSpec, params: Params): ShapeContext {
+  return { ...ctx, scope: op.scope, params };
+}
+
 /** Envelopes paged by number; a read whose pages state no total_items is read twice. */
 function envelopeCollection<N extends ResourceName>(
   core: ClientCore,
@@ -169,7 +177,7 @@ function envelopeCollection<N extends ResourceName>(
         const ctx = core.shapeContext(op, path);
         return op.eitherShape
           ? eitherShapePage({ ...ctx, scope: op.scope, params }, res.body, pageNumber, itemOf)
-          : readEnvelope(ctx, res.body, pageNumber, itemOf(ctx));
+          : readEnvelope(ctx, res.body, pageNumber, itemOf(scoped(ctx, op, params)));
       }),
   });
 }
@@ -184,7 +192,7 @@ function flatCollection<N extends ResourceName>(
 ): Paged<Resource<N>> {
   const path = core.pathOf(op, params);
   const ctx = core.shapeContext(op, path);
-  const toItem = itemOf(ctx);
+  const toItem = itemOf(scoped(ctx, op, params));
   return followPages<Resource<N>>({
     pageSize,
     ...integrity,
