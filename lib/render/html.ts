@@ -691,10 +691,13 @@ async function barChartView(
     const text = valueColumn
       ? formatCell(row, valueColumn, { locale: ctx.locale })
       : formatNumber(value, { locale: ctx.locale, decimals: Number.isInteger(value) ? 0 : 2 });
-    picked.push({ label: truncate(label || "(blank)", BAR_LABEL_CHARS), value, text });
+    // A blank value reads as the table's blank does, never as nothing after an empty bar.
+    picked.push({ label: truncate(label || "(blank)", BAR_LABEL_CHARS), value, text: text || "—" });
     if (picked.length >= top) break;
   }
-  if (picked.length === 0) return undefined;
+  // Bars of nothing (every value 0 or blank, as a currency's shortfall cost when nothing is
+  // short) would be an empty chart over the table that says so: none is drawn.
+  if (!picked.some((p) => p.value > 0)) return undefined;
   // The labels get the room the longest needs (a product's name and version), the bars the rest.
   const longest = Math.max(...picked.map((p) => [...p.label].length));
   const labelWidth = Math.min(290, Math.max(60, Math.ceil(longest * 6.2) + 14));

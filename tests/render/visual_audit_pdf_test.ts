@@ -46,7 +46,7 @@ function filler(id: string, count: number) {
 }
 
 /** A short section with a bar chart and a table with totals, as the exposure sections are. */
-function exposure(id: string, amounts: readonly number[]) {
+function exposure(id: string, amounts: readonly (number | null)[]) {
   const rows: Row[] = amounts.map((amount, n) => ({
     publisher: `Vendor ${id}-${n}`,
     cost: amount,
@@ -138,5 +138,20 @@ describe("PDF pages found wrong by the visual audit", () => {
     assert.equal(text.split("CHF 1,481,481,474.00").length - 1, 2, "bar chart and row");
     // The stacked bar's total is in its chart only (its table has the two halves).
     assert.equal(text.split("CHF 3,000,000,000.00").length - 1, 1, "stacked bar's total");
+  });
+
+  it("draws no bar chart whose every bar is 0 or blank, and a blank bar's value as —", async () => {
+    const pages = await pdfPages(
+      await print.render(document([
+        exposure("z", [null, 0]),
+        exposure("b", [500, null]),
+      ])),
+    );
+    const text = pages.join("\n");
+    assert.ok(text.includes("Exposure z"), "the section is printed");
+    assert.ok(!text.includes("Cost chart z"), "no chart of nothing");
+    const from = text.indexOf("Cost chart b");
+    const chart = text.slice(from, text.indexOf("Shortfall cost", from));
+    assert.match(chart, /Vendor b-1\s+—/, `the blank bar's value: ${chart}`);
   });
 });
