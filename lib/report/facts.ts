@@ -33,8 +33,9 @@ export interface FactBase {
  * A headline fact over a section's rows:
  * - `{ count: true }` rows (with `where`: rows where it holds);
  * - `{ distinct: key }` distinct non-empty values of a column;
- * - `{ sum: key }` the column's sum; for a currency column give `perCurrency` (the row key of
- *   the code): one fact per currency that has an amount, in code order, never across currencies;
+ * - `{ sum: key }` the column's sum (0 over no rows, blank when every row's value is blank); for
+ *   a currency column give `perCurrency` (the row key of the code): one fact per currency that
+ *   has an amount, in code order, never across currencies;
  * - `{ min: key }` / `{ max: key }` the column's smallest / largest value;
  * - `{ ratio: [a, b] }` the sum of column `a` over the sum of column `b` (a percent; null when
  *   `b` sums to 0).
@@ -121,19 +122,20 @@ function sumFold(
     );
   }
   const sums = new Map<string, number>();
+  let rows = 0;
   return {
     add: (row) => {
+      rows++;
       const v = row[spec.sum];
+      if (!isNumber(v)) return;
       const code = spec.perCurrency ? String(row[spec.perCurrency] ?? "") : "";
-      if (!isNumber(v)) {
-        if (!spec.perCurrency && !sums.has(code)) sums.set(code, 0);
-        return;
-      }
       sums.set(code, (sums.get(code) ?? 0) + (money ? toMinorUnits(v)! : v));
     },
     facts: () => {
       if (!spec.perCurrency) {
-        return [{ label: spec.label, value: sums.get("") ?? 0, type: column.type }];
+        // No rows: 0. Rows, every one blank (unknown or not applicable): blank, never 0.
+        const value = sums.get("") ?? (rows > 0 ? null : 0);
+        return [{ label: spec.label, value, type: column.type }];
       }
       return [...sums.keys()].sort(compareText).map((code) => ({
         label: `${spec.label} (${code})`,

@@ -90,6 +90,13 @@ function clean(value: number): number {
 interface Line {
   rows: number;
   sums: CompensatedSum[];
+  /** Per summed key, how many of the line's rows had a number to add. */
+  known: number[];
+}
+
+/** A fresh totals line over `keys`. */
+function emptyLine(keys: readonly string[]): Line {
+  return { rows: 0, sums: keys.map(() => new CompensatedSum()), known: keys.map(() => 0) };
 }
 
 /**
@@ -161,7 +168,7 @@ export class TotalsAccumulator {
   #addTo(label: string, row: Row, summed: (index: number) => boolean): void {
     let line = this.#lines.get(label);
     if (!line) {
-      line = { rows: 0, sums: this.#keys.map(() => new CompensatedSum()) };
+      line = emptyLine(this.#keys);
       this.#lines.set(label, line);
     }
     line.rows++;
@@ -169,6 +176,7 @@ export class TotalsAccumulator {
       const value = row[this.#keys[i]];
       if (summed(i) && typeof value === "number" && Number.isFinite(value)) {
         line.sums[i].add(value);
+        line.known[i]++;
       }
     }
   }
@@ -182,7 +190,7 @@ export class TotalsAccumulator {
   /**
    * The totals so far: without `perCurrency` always one line, `All` (or the
    * {@link allCurrenciesLine} when a column in one fixed currency is summed), with zeros when no
-   * row was added; per currency one line per code, sorted by code (none when no row was added),
+   * row was added and without a column that was blank on every row; per currency one line per code, sorted by code (none when no row was added),
    * then, when a column in one fixed currency is summed and there are several codes, the
    * {@link allCurrenciesLine} summing it over every row.
    */
@@ -190,7 +198,7 @@ export class TotalsAccumulator {
     const out: Totals = {};
     const only = this.#across ?? ALL;
     if (this.#perCurrency === undefined && !this.#lines.has(only)) {
-      this.#lines.set(only, { rows: 0, sums: this.#keys.map(() => new CompensatedSum()) });
+      this.#lines.set(only, emptyLine(this.#keys));
     }
     // The line over every row comes last, after the currencies it adds up.
     const labels = [...this.#lines.keys()].sort((a, b) =>
@@ -204,6 +212,9 @@ export class TotalsAccumulator {
       const across = label === this.#across && this.#perCurrency !== undefined;
       this.#keys.forEach((key, i) => {
         if (across && !this.#acrossKeys[i]) return;
+        // Without currencies, a column blank on every row of the line (unknown: a host without
+        // hardware data) has no total: blank, not 0. No rows at all still total 0.
+        if (this.#perCurrency === undefined && line.rows > 0 && line.known[i] === 0) return;
         const decimals = this.#decimals[i];
         const sum = line.sums[i].value;
         entry[key] = decimals === undefined ? clean(sum) : roundTo(sum, decimals);
