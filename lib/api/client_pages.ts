@@ -47,7 +47,8 @@ export function readEnvelope<T>(
 /**
  * A page of an operation answered either as an envelope (read as one) or as one object: the
  * object is page 1's only item, checked like an object fetched by its path (`ctx` carries the
- * scope); a later page of the object form is empty. Never an envelope read as an object.
+ * scope, which the envelope's items are checked against too); a later page of the object form is
+ * empty. Never an envelope read as an object.
  *
  * @example
  * ```ts
@@ -65,8 +66,9 @@ export function eitherShapePage<T>(
 ): Page<T> {
   const isObject = body !== null && typeof body === "object" && !Array.isArray(body);
   if (isObject && ("items" in body || "pagination" in body)) {
+    // The envelope's own errors name no parent; its items are checked against it.
     const { scope: _scope, params: _params, ...plain } = ctx;
-    return readEnvelope(plain, body, pageNumber, itemOf(plain));
+    return readEnvelope(plain, body, pageNumber, itemOf(ctx));
   }
   if (pageNumber > 1) return { items: [], pageNumber };
   // One object is a whole answer: counted as such, it needs no second read to verify.

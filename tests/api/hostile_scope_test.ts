@@ -75,6 +75,13 @@ const SCOPED: readonly Scoped[] = [
     item: { metricId: "M1", mainCoverage: 2 },
   },
   {
+    op: "licenses.computerTransfer",
+    read: (c) => c.licenses.computerTransfer("A1", "C1").toArray(),
+    field: "computerId",
+    asked: "C1",
+    item: { toApplicationId: "A1", fromApplicationId: "F1" },
+  },
+  {
     op: "estate.monitors",
     read: (c) => c.estate.monitors("C1").toArray(),
     field: "computerId",
