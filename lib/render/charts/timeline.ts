@@ -11,7 +11,7 @@ import type { Row, TimelineChartSpec } from "../../report/model.ts";
 import { formatDate } from "../format.ts";
 import { type ChartContext, cutNote, labelOf, numberOf, valueText } from "./context.ts";
 import { legend } from "./legend.ts";
-import { addMonths, clampCount, linearScale, yearTicks } from "./scale.ts";
+import { addMonths, clampCount, linearScale, textWidth, yearTicks } from "./scale.ts";
 import { escapeXml, num, svgLine, svgRoot, svgText } from "./svg.ts";
 
 /** Items drawn when the spec gives no `top`, and the most ever drawn. */
@@ -19,6 +19,8 @@ export const TIMELINE_TOP = { default: 20, max: 60 } as const;
 
 const WIDTH = 760, LABEL_W = 250, PLOT_X = 262, PLOT_W = 470, HEAD_H = 32, PITCH = 18;
 const DAY = 86_400_000;
+/** The longest item text drawn whole (characters), and the least of a name kept before its figure. */
+const LABEL_CHARS = 40, NAME_MIN = 12;
 
 type Phase = "ended" | "soon" | "later";
 
@@ -168,6 +170,23 @@ function nowLine(x: number, plotH: number, ctx: ChartContext): string {
     svgText(label, { x, y: 24, anchor: "middle", size: 9.5, fill: "#1a1a1a", bold: true });
 }
 
+/**
+ * An item's text ending at `x`: its label and figure ("Java 8 · 3") when they fit in
+ * {@link LABEL_CHARS}; else the figure ("· 17") drawn whole and the label before it cut to the
+ * room left (with an ellipsis, its whole text in a title), so the figure the chart's title
+ * promises is on every line however long the name.
+ */
+function itemLabel(item: Item, x: number, y: number): string {
+  const whole = item.figure === undefined ? item.label : `${item.label} · ${item.figure}`;
+  if (item.figure === undefined || [...whole].length <= LABEL_CHARS) {
+    return svgText(whole, { x, y, anchor: "end", max: LABEL_CHARS });
+  }
+  const figure = `· ${item.figure}`;
+  const room = Math.max(NAME_MIN, LABEL_CHARS - [...figure].length - 1);
+  const name = { x: x - textWidth(`${figure} `, 11), y, anchor: "end", max: room } as const;
+  return svgText(item.label, name) + svgText(figure, { x, y, anchor: "end" });
+}
+
 /** One item: label (and figure) on the left, a dotted guide, the mark and its date. */
 function drawItem(item: Item, x: (t: number) => number, y: number, ctx: ChartContext): string {
   const at = x(item.date.getTime());
@@ -176,7 +195,7 @@ function drawItem(item: Item, x: (t: number) => number, y: number, ctx: ChartCon
   const right = at + 8 + date.length * 9 * 0.6 <= PLOT_X + PLOT_W + 24;
   const title = `<title>${escapeXml(`${text}: ${date}`)}</title>`;
   return `<g class="timeline-item">${title}` +
-    svgText(text, { x: LABEL_W, y: y + 4, anchor: "end", max: 40 }) +
+    itemLabel(item, LABEL_W, y + 4) +
     svgLine(PLOT_X, y, at, y, "#bfbfbf", 'stroke-width="0.6" stroke-dasharray="1 2"') +
     MARKS[item.phase](at, y) +
     svgText(date, {
