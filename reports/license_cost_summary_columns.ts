@@ -45,7 +45,8 @@ const SUMS = ["quantity", ...COST_FIELDS.map(([key]) => key)];
  * ```
  */
 export const COST_COLUMNS = {
-  note: "Maint./yr and Support/yr are the current yearly maintenance and support costs; " +
+  note: "Maintenance/yr and Support/yr are the current yearly maintenance and support costs " +
+    "(the annual run rate repeats them); " +
     "the to-date figures are accumulated since purchase; the total is purchase plus " +
     `accumulated maintenance and support; "${AVERAGE_LABEL}" is the purchase cost divided by ` +
     "the quantity printed beside it, to the cent.",

@@ -127,9 +127,9 @@ export function purchaseSections(
       description: `Positions still short after every step, priced in ${c.currency} only.`,
       columns: [
         ...APPLICATION_METRIC,
-        integer("shortfallAfter", "Still to buy"),
+        integer("shortfallAfter", "Shortfall after"),
         money("unitPrice", "Unit price"),
-        money("costAfter", "Cost", { width: 14 }),
+        money("costAfter", "Remaining purchase need", { width: 14 }),
       ],
       rows: positions.filter((p) => p.currency === c.currency && p.shortfallAfter > 0),
       totals: { sum: ["costAfter"], perCurrency: "currency" },

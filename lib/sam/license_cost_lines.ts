@@ -30,8 +30,8 @@ export const NO_COST_SUMMARY = "No cost summary";
 /** The cost figures of the report, in the order shown, with their labels and summary fields. */
 export const COST_FIELDS = [
   ["purchaseCost", "Purchase", "purchaseCost"],
-  ["currentMaintenance", "Maint./yr", "currentMaintenanceCost"],
-  ["accumulatedMaintenance", "Maint. to date", "accumulatedMaintenanceCost"],
+  ["currentMaintenance", "Maintenance/yr", "currentMaintenanceCost"],
+  ["accumulatedMaintenance", "Maintenance to date", "accumulatedMaintenanceCost"],
   ["currentSupport", "Support/yr", "currentSupportCost"],
   ["accumulatedSupport", "Support to date", "accumulatedSupportCost"],
   ["costToDate", "Cost to date", "totalCost"],
