@@ -161,8 +161,8 @@ function checkScope(ctx: ShapeContext, object: Record<string, unknown>, what: st
 }
 
 /**
- * Checks a collection envelope: a JSON object whose `items` is an array (or `null`, read as
- * none) and whose pagination numbers, when sent, are whole numbers within the exact range of a
+ * Checks a collection envelope: a JSON object whose `items` is an array (never `null`: spec 2.2
+ * says an empty collection is `[]`) and whose pagination numbers, when sent, are whole numbers within the exact range of a
  * double, at most 2^53 − 1 (numeric text allowed; `"9007199254740993"` is refused, not rounded).
  * Returns the items and the numbers; throws {@link ShapeError}.
  *
@@ -184,7 +184,11 @@ export function checkEnvelope(
     throw fail(ctx, "the response is not a collection envelope (a JSON object)", body);
   }
   const b = body as Record<string, unknown>;
-  const items = b.items === null ? [] : b.items;
+  const items = b.items;
+  if (items === null) {
+    // Spec 2.2: never null; an empty collection is []. A null is a page the service did not fill.
+    throw fail(ctx, "the collection envelope's items is null, not an array (none is [])", body);
+  }
   if (!Array.isArray(items)) {
     throw fail(ctx, "the collection envelope's items is not an array", body);
   }
