@@ -163,9 +163,13 @@ export class PageChecker<T> {
     this.#multisetAlways = options.multisetAlways ?? false;
   }
 
-  /** The page size in force: the first page's reported `page_size`, else the one requested. */
+  /**
+   * The page size in force for the stop rule (spec 4.1 rule 3): the one requested, or the smaller
+   * `page_size` the first page reports (a service that caps it). A larger reported size does not
+   * make a page that is full at the size asked for the last one.
+   */
   get pageSize(): number {
-    return this.#size ?? this.#requested;
+    return Math.min(this.#requested, this.#size ?? this.#requested);
   }
 
   /** Items read so far. */
@@ -278,7 +282,9 @@ export class PageChecker<T> {
   }
 
   #counts(page: Page<T>, requested: number, before: number): string | undefined {
-    const size = this.pageSize;
+    // The most a page may hold: the size the service reports (one that ignores the size asked
+    // for pages at it), else the one requested.
+    const size = this.#size ?? this.#requested;
     if (page.items.length > size) {
       return `page ${requested} has ${page.items.length} items, more than page_size ${size}`;
     }

@@ -208,9 +208,10 @@ async function* pageSequence<T>(
   maxPages: number,
 ): AsyncGenerator<Page<T>> {
   const first = await fetchPage(1, pageSize, signal);
-  const hint = concurrency > 1 && !isShortPage(first, first.pageSize ?? pageSize)
-    ? Math.min(first.totalPages ?? 1, maxPages)
-    : 1;
+  const hint =
+    concurrency > 1 && !isShortPage(first, Math.min(pageSize, first.pageSize ?? pageSize))
+      ? Math.min(first.totalPages ?? 1, maxPages)
+      : 1;
   const inFlight = new Map<number, Promise<Page<T>>>();
   let launched = 1;
   const fill = (next: number) => {
@@ -579,7 +580,7 @@ async function* linkedRead<T>(o: LinkedReadOptions<T>): AsyncGenerator<Page<T>> 
       href = next;
       continue;
     }
-    if (envelope && !isShortPage(page, page.pageSize ?? checker.pageSize)) {
+    if (envelope && !isShortPage(page, checker.pageSize)) {
       href = undefined;
       continue;
     }
