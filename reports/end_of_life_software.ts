@@ -9,6 +9,7 @@
 import type { ClientSlice } from "../lib/api/client.ts";
 import type { QueryContext } from "../lib/query/context.ts";
 import { organizationNames, organizationScope } from "../lib/query/names.ts";
+import { checkOrganization } from "../lib/sam/organization_check.ts";
 import { date, integer, text } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { stringParam } from "../lib/report/param_builders.ts";
@@ -36,6 +37,7 @@ async function data(
   ctx: ReportContext<EndOfLifeSoftwareClient, QueryContext>,
 ): Promise<ReportData> {
   const orgId = ctx.params.organization as string | undefined;
+  await checkOrganization(ctx, orgId);
   const [installs, orgNames] = await Promise.all([
     endOfLifeInstalls(ctx, orgId),
     organizationNames(ctx),

@@ -25,6 +25,7 @@ export { perCoreRequirement } from "../lib/sam/processor_licensing.ts";
 export type HardwareSocketMapClient = ClientSlice<{
   estate: "computers" | "computer" | "hardware" | "socketMap" | "dataCenterClusters";
   licenses: "extendedCoverages";
+  organizations: "tree";
 }>;
 
 type Ctx = ReportContext<HardwareSocketMapClient, QueryContext>;

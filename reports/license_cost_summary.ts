@@ -36,6 +36,7 @@ export { inPurchaseRange } from "../lib/sam/purchase_range.ts";
 export type LicenseCostSummaryClient = ClientSlice<{
   licenses: "list" | "get" | "costsSummary";
   registry: "applications";
+  organizations: "tree";
 }>;
 type Ctx = ReportContext<LicenseCostSummaryClient, QueryContext>;
 

@@ -12,6 +12,8 @@ import { type Computer, computersById } from "../query/lookups.ts";
 import { asc, sortBy } from "../query/sort.ts";
 import type { ParamSpec } from "../report/model.ts";
 import { stringParam } from "../report/param_builders.ts";
+import type { OrganizationsApi } from "../api/client_organizations.ts";
+import { checkOrganization } from "./organization_check.ts";
 
 /**
  * The `organization` parameter of a per-computer report.
@@ -53,7 +55,8 @@ export function inScope<C extends Pick<Computer, "id" | "hostName" | "organizati
 
 /**
  * The computers of a run (`estate.computers`, or with the run's filter) in scope of
- * `organization` ({@link inScope}).
+ * `organization` ({@link inScope}); an organisation the service's tree lacks is a ParamError
+ * ({@link checkOrganization}).
  *
  * @example
  * ```ts
@@ -67,11 +70,15 @@ export function inScope<C extends Pick<Computer, "id" | "hostName" | "organizati
  */
 export async function computersInScope(
   ctx: {
-    readonly client: { readonly estate: Pick<EstateApi, "computers"> };
+    readonly client: {
+      readonly estate: Pick<EstateApi, "computers">;
+      readonly organizations: Pick<OrganizationsApi, "tree">;
+    };
     readonly query: QueryContext;
     readonly filter?: string;
   },
   organization: string | undefined,
 ): Promise<Computer[]> {
+  await checkOrganization(ctx, organization);
   return inScope((await computersById(ctx, ctx.filter)).values(), organization);
 }

@@ -22,7 +22,7 @@ import { printedUnitCents } from "../query/elp/pricing.ts";
 import { registryById } from "../query/lookups.ts";
 import { isMissingRead } from "../query/names.ts";
 import { organizationNames, organizationScope } from "../query/names.ts";
-import { ParamError } from "../report/errors.ts";
+import { unknownOrganization } from "./organization_check.ts";
 import type { AmountConverter, ReportContext, Row } from "../report/model.ts";
 import { applicationLabel } from "./lookups.ts";
 import { groupBy } from "../query/group_by.ts";
@@ -563,13 +563,7 @@ async function organizationScopeOf(
   });
   const subtree = organizationSubtree(nodes, organization);
   if (!subtree) {
-    throw new ParamError(
-      "organization",
-      `"${organization}" is not an organisation of the service's organisation tree ` +
-        `(ids: ${nodes.map((n) => n.id).filter(Boolean).slice(0, 12).join(", ")}${
-          nodes.length > 12 ? ", …" : ""
-        })`,
-    );
+    throw unknownOrganization(organization, nodes.flatMap((n) => n.id ? [n.id] : []));
   }
   return subtree;
 }

@@ -27,6 +27,7 @@ import {
 } from "./license_cost_lines.ts";
 import { type LicenseCosts, licenseCosts, readLicenses } from "./license_list_costs.ts";
 import { inPurchaseRange } from "./purchase_range.ts";
+import { checkOrganization } from "./organization_check.ts";
 
 /** Which licenses are in scope (every one when nothing is given). */
 export interface CostScope {
@@ -58,6 +59,7 @@ export type CostLinesContext =
   & Parameters<typeof readLicenses>[0]
   & Parameters<typeof registryById>[0]
   & { readonly client: { readonly licenses: Pick<LicensesApi, "get" | "costsSummary"> } }
+  & Parameters<typeof checkOrganization>[0]
   & Omit<Parameters<typeof licenseCosts>[0], "client">;
 
 /** The licenses in a scope with their costs (see `license_list_costs.ts`). */
@@ -69,7 +71,8 @@ export interface LicensesInScope {
 }
 
 /**
- * The licenses in `scope` (organisation, purchase range, the run's filter) and their costs.
+ * The licenses in `scope` (organisation, purchase range, the run's filter) and their costs; an
+ * organisation the service's tree lacks is a ParamError ({@link checkOrganization}).
  *
  * @example
  * ```ts
@@ -85,6 +88,7 @@ export async function licensesInScope(
   ctx: CostLinesContext,
   { organization, purchasedFrom, purchasedTo }: CostScope,
 ): Promise<LicensesInScope> {
+  await checkOrganization(ctx, organization);
   const all = await readLicenses(ctx);
   const licenses = all.filter((l) =>
     l.id && (organization === undefined || l.organizationId === organization) &&

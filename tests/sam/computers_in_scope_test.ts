@@ -23,7 +23,10 @@ describe("computers in scope", () => {
   it("reads the computers once per run, with the run's filter", async () => {
     const asked: unknown[] = [];
     const ctx = {
-      client: { estate: { computers: (o?: unknown) => (asked.push(o), pcs as never) } },
+      client: {
+        estate: { computers: (o?: unknown) => (asked.push(o), pcs as never) },
+        organizations: { tree: () => ({ toArray: () => Promise.resolve([]) }) },
+      },
       query: createQueryContext(),
       filter: "isServer -eq true",
     };

@@ -34,6 +34,9 @@ const ctx = () => ({
       costsSummary: () => Promise.reject(new Error("not asked")),
     },
     registry: { applications: () => [{ id: "A1", name: "Visio", manufacturer: "Microsoft" }] },
+    organizations: {
+      tree: () => ({ toArray: () => Promise.resolve([{ id: "ORG1" }, { id: "ORG2" }]) }),
+    },
   } as never,
   query: createQueryContext(),
   signal: AbortSignal.any([]),
