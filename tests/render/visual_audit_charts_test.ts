@@ -1,15 +1,114 @@
 /**
  * Charts as a reader meets them, found by auditing the built-in reports: a timeline whose title
  * promises "installations after the name" draws that figure on every line, a long application name
- * being cut before it rather than the figure after it.
+ * being cut before it rather than the figure after it; and no text of any chart kind sticks out of
+ * its chart (where the page clips it), measured in Chrome with its fonts: a long amount after a bar
+ * or a stacked bar, the latest run's label under a line chart.
  *
  * @module
  */
 
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { timelineSvg } from "../../lib/render/charts/timeline.ts";
-import type { Column } from "../../lib/report/model.ts";
+import type { Column, Row } from "../../lib/report/model.ts";
+import { renderHtmlString } from "../../lib/render/html.ts";
+import type { RenderDocument } from "../../lib/render/renderer.ts";
+import { memorySection } from "../../lib/report/spool.ts";
+import { CHART_FIXTURES } from "./chart_fixtures.ts";
+import { closeTestBrowser, testBrowser } from "../helpers/run_report.ts";
+
+after(closeTestBrowser);
+
+/** A long name, as an application's or a run's label can be. */
+const LONG = (i: number) =>
+  `Microsoft SQL Server 2019 Enterprise Core Edition ${i} (Nov 28, 2026, 15:0${i} UTC)`;
+
+/** One section per chart kind with long labels, and bar and stacked-bar charts of large amounts. */
+function chartsDocument(): RenderDocument {
+  const kinds = Object.entries(CHART_FIXTURES).flatMap(([kind, f]) =>
+    [2, 7].map((count) =>
+      memorySection({
+        id: `${kind}-${count}`,
+        title: `${kind} of ${count}`,
+        columns: f.columns,
+        rows: f.rows(count, LONG),
+        chart: f.spec,
+      })
+    )
+  );
+  const money: Column[] = [
+    { key: "name", label: "Name", type: "text" },
+    { key: "a", label: "A", type: "currency", currencyKey: "currency" },
+    { key: "b", label: "B", type: "currency", currencyKey: "currency" },
+  ];
+  const amounts: Row[] = [1_500_000_000, 750_000_000, 3].map((a, i) => ({
+    name: LONG(i),
+    a,
+    b: a,
+    currency: "CHF",
+  }));
+  return {
+    report: { id: "charts", title: "Charts", description: "Every kind, long texts." },
+    generatedAt: new Date("2026-11-28T15:01:00Z"),
+    source: "test",
+    params: {},
+    summary: [],
+    sections: [
+      ...kinds,
+      memorySection({
+        id: "bars",
+        title: "Bars",
+        columns: money,
+        rows: amounts,
+        chart: { type: "bar", title: "Bars of amounts", label: "name", value: "a" },
+      }),
+      memorySection({
+        id: "stacked",
+        title: "Stacked",
+        columns: money,
+        rows: amounts,
+        chart: {
+          type: "stackedBar",
+          title: "Stacked amounts",
+          label: "name",
+          segments: [{ key: "a", label: "A" }, { key: "b", label: "B" }],
+          currency: "currency",
+        },
+      }),
+    ],
+    version: "test",
+  };
+}
+
+/**
+ * Runs in the page: each chart text whose drawn box reaches past its SVG's left or right edge
+ * (where the SVG clips it), as "section: text (left–right of 0–width)". `document` is reached
+ * through `globalThis` because Deno type-checks this file without the DOM library.
+ */
+function textsOutsideInPage(): string[] {
+  // deno-lint-ignore no-explicit-any
+  const doc = (globalThis as any).document;
+  const out: string[] = [];
+  for (const svg of doc.querySelectorAll("figure.chart svg")) {
+    const box = svg.getBoundingClientRect();
+    const section = svg.closest("section")?.querySelector("h2")?.textContent ?? "?";
+    for (const text of svg.querySelectorAll("text")) {
+      const r = text.getBoundingClientRect();
+      if (r.width === 0) continue;
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5) {
+        const shown = [...text.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent)
+          .join("");
+        out.push(
+          `${section}: "${shown}" (${Math.round(r.left - box.left)}–${
+            Math.round(r.right - box.left)
+          } of 0–${Math.round(box.width)})`,
+        );
+      }
+    }
+  }
+  return out;
+}
 
 /** The shown texts of the SVG's `<text>` elements (not their titles), entities resolved. */
 function texts(svg: string): string[] {
@@ -58,5 +157,24 @@ describe("charts found wrong by the visual audit", () => {
     const cut = drawn.find((t) => t.startsWith("Oracle Database 12c"));
     assert.ok(cut?.endsWith("…"), `a long name is cut: ${cut}`);
     assert.ok(svg.includes("<title>Oracle Database 12c Enterprise Edition 12.1.0.2</title>"));
+  });
+
+  it("keeps every text of every chart kind inside its chart, measured in Chrome", async () => {
+    const html = await renderHtmlString(chartsDocument(), { forPrint: true });
+    const page = await testBrowser().newPage();
+    try {
+      // A4 landscape's printed width, as the PDF lays the charts out.
+      await page.setViewport({ width: 1017, height: 900 });
+      await page.emulateMediaType("print");
+      await page.setContent(html, { waitUntil: "load" });
+      const charts = await page.evaluate(() =>
+        // deno-lint-ignore no-explicit-any
+        (globalThis as any).document.querySelectorAll("figure.chart svg").length
+      );
+      assert.ok(charts >= 10, `${charts} charts drawn`);
+      assert.deepEqual(await page.evaluate(textsOutsideInPage), []);
+    } finally {
+      await page.close();
+    }
   });
 });

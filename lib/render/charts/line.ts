@@ -17,6 +17,8 @@ import { escapeXml, num, svgLine, svgRoot, svgText } from "./svg.ts";
 export const LINE_POINTS = { default: 24, max: 120 } as const;
 
 const WIDTH = 760, PLOT_X = 70, PLOT_W = 640, PLOT_H = 150, X_AXIS_H = 20;
+/** The widest x label (px at 9.5 px): longer ones end in "…". */
+const X_LABEL_W = 140;
 
 /** Stroke colour, dash and marker of each series (repeating). */
 const LINE_STYLES: readonly { stroke: string; dash: string; mark: Mark }[] = [
@@ -117,19 +119,39 @@ function drawPanel(spec: LineChartSpec, panel: Panel, y0: number, ctx: ChartCont
   const values = panel.rows.flatMap((row) => spec.series.map((s) => numberOf(row, s.key) ?? 0));
   const ticks = niceTicks(Math.min(...values), Math.max(...values), 4);
   const y = linearScale(ticks[0], ticks.at(-1)!, top + PLOT_H, top);
-  const slot = panel.rows.length > 1 ? PLOT_W / (panel.rows.length - 1) : PLOT_W;
-  const x = (i: number) => panel.rows.length > 1 ? PLOT_X + i * slot : PLOT_X + PLOT_W / 2;
-  out.push(yAxis(ticks, y, ctx.locale), xAxis(panel.rows, spec.x, x, slot, top + PLOT_H, ctx));
+  const plotW = plotWidth(panel.rows, spec.x, ctx);
+  const slot = panel.rows.length > 1 ? plotW / (panel.rows.length - 1) : plotW;
+  const x = (i: number) => panel.rows.length > 1 ? PLOT_X + i * slot : PLOT_X + plotW / 2;
+  out.push(
+    yAxis(ticks, y, plotW, ctx.locale),
+    xAxis(panel.rows, spec.x, x, slot, top + PLOT_H, ctx),
+  );
   spec.series.forEach((s, i) => out.push(drawSeries(s, spec.x, i, panel.rows, x, y, ctx)));
   return `<g class="line-panel">${out.join("")}</g>`;
 }
 
-function yAxis(ticks: readonly number[], y: (v: number) => number, locale: string): string {
+/**
+ * The plot's width: {@link PLOT_W}, less what the latest point's label (centred under it) would
+ * stick out past the chart's right edge, so that label is drawn whole.
+ */
+function plotWidth(rows: readonly Row[], key: string, ctx: ChartContext): number {
+  const last = rows.at(-1);
+  if (last === undefined || rows.length < 2) return PLOT_W;
+  const half = Math.min(textWidth(labelOf(last, key, ctx), 9.5), X_LABEL_W) / 2;
+  return PLOT_W - Math.max(0, PLOT_X + PLOT_W + half - WIDTH);
+}
+
+function yAxis(
+  ticks: readonly number[],
+  y: (v: number) => number,
+  plotW: number,
+  locale: string,
+): string {
   return ticks.map((t) =>
     svgLine(
       PLOT_X,
       y(t),
-      PLOT_X + PLOT_W,
+      PLOT_X + plotW,
       y(t),
       t === 0 ? "#7f7f7f" : "#d9d9d9",
       'stroke-width="0.6"',
@@ -150,7 +172,10 @@ function xAxis(
   const labels = rows.map((row) => labelOf(row, key, ctx));
   const widest = Math.min(Math.max(...labels.map((l) => textWidth(l, 9.5))), 120);
   const step = labelStep(slot, widest);
-  const max = Math.max(4, Math.floor((slot * step - 6) / (9.5 * 0.6)));
+  const max = Math.max(
+    4,
+    Math.floor((Math.min(slot * step - 6, X_LABEL_W)) / (9.5 * 0.6)),
+  );
   return labels.map((label, i) =>
     (labels.length - 1 - i) % step === 0
       ? svgText(label, { x: x(i), y: bottom + 13, anchor: "middle", size: 9.5, max })
