@@ -3,7 +3,8 @@
  * promises "installations after the name" draws that figure on every line, a long application name
  * being cut before it rather than the figure after it; and no text of any chart kind sticks out of
  * its chart (where the page clips it), measured in Chrome with its fonts: a long amount after a bar
- * or a stacked bar, the latest run's label under a line chart.
+ * or a stacked bar, the latest run's label under a line chart; and no line of a chart is drawn
+ * through a text's letters (a grid line through a bar's total, the "now" line through a date).
  *
  * @module
  */
@@ -117,6 +118,33 @@ function texts(svg: string): string[] {
   );
 }
 
+/**
+ * Runs in the page: each chart text a line of its chart (a grid line, the "now" line, a guide)
+ * runs through, and that has no white halo to keep the line off its letters, as "section: text".
+ */
+function textsStruckInPage(): string[] {
+  // deno-lint-ignore no-explicit-any
+  const doc = (globalThis as any).document;
+  const out: string[] = [];
+  for (const svg of doc.querySelectorAll("figure.chart svg")) {
+    const section = svg.closest("section")?.querySelector("h2")?.textContent ?? "?";
+    const lines = [...svg.querySelectorAll("line")].map((l) => l.getBoundingClientRect());
+    for (const text of svg.querySelectorAll("text")) {
+      const r = text.getBoundingClientRect();
+      const struck = lines.some((l) =>
+        l.left <= r.right && l.right >= r.left && l.top <= r.bottom && l.bottom >= r.top
+      );
+      if (!struck) continue;
+      // deno-lint-ignore no-explicit-any
+      const style = (globalThis as any).getComputedStyle(text);
+      const halo = style.paintOrder.startsWith("stroke") && style.stroke === "rgb(255, 255, 255)" &&
+        parseFloat(style.strokeWidth) >= 2;
+      if (!halo) out.push(`${section}: "${text.textContent}"`);
+    }
+  }
+  return out;
+}
+
 describe("charts found wrong by the visual audit", () => {
   it("draws each timeline item's figure after its name, however long the name", () => {
     const columns: Column[] = [
@@ -173,6 +201,7 @@ describe("charts found wrong by the visual audit", () => {
       );
       assert.ok(charts >= 10, `${charts} charts drawn`);
       assert.deepEqual(await page.evaluate(textsOutsideInPage), []);
+      assert.deepEqual(await page.evaluate(textsStruckInPage), []);
     } finally {
       await page.close();
     }

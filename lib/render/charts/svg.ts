@@ -78,7 +78,15 @@ export interface TextOptions {
   readonly bold?: boolean;
   /** Cut to this many characters with an ellipsis; the full text goes into a `<title>`. */
   readonly max?: number;
+  /**
+   * A white outline drawn under the letters, for a text a line of the chart may run through (a
+   * grid line through a bar's total, the "now" line through a date): the line stops at the text.
+   */
+  readonly halo?: boolean;
 }
+
+/** The attributes of a text's halo: a white stroke painted before the letters' fill. */
+const HALO = 'stroke="#fff" stroke-width="3" stroke-linejoin="round" paint-order="stroke"';
 
 /**
  * A `<text>` element with escaped content; text longer than `max` is cut with an ellipsis and
@@ -101,6 +109,7 @@ export function svgText(text: string, options: TextOptions): string {
     `font-size="${options.size ?? 11}"`,
     `fill="${options.fill ?? "#333"}"`,
     options.bold ? `font-weight="600"` : "",
+    options.halo ? HALO : "",
   ].filter((a) => a !== "").join(" ");
   const title = shown === text ? "" : `<title>${escapeXml(text)}</title>`;
   return `<text ${attrs}>${title}${escapeXml(shown)}</text>`;

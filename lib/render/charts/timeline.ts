@@ -203,6 +203,8 @@ function drawItem(item: Item, x: (t: number) => number, y: number, ctx: ChartCon
       y: y + 3.5,
       anchor: right ? "start" : "end",
       size: 9,
+      // Year lines, the "now" line and the guide may run under the date: the halo keeps them off.
+      halo: true,
     }) +
     `</g>`;
 }
