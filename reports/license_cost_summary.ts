@@ -18,7 +18,11 @@ import { defineReport, type ReportContext, type ReportData } from "../lib/report
 import { integerParam } from "../lib/report/param_builders.ts";
 import { costLinesOf, type CostScope, subtotalsBy } from "../lib/sam/license_cost_query.ts";
 import { licensesInScope, SCOPE_PARAMS } from "../lib/sam/license_cost_query.ts";
-import { RUN_RATE_FACT, runRateSection } from "./license_cost_summary_run_rate.ts";
+import {
+  RUN_RATE_FACT,
+  runningSubscriptionsSection,
+  runRateSection,
+} from "./license_cost_summary_run_rate.ts";
 import { convertedCostLines } from "../lib/sam/license_cost_converted.ts";
 import { registryById } from "../lib/query/lookups.ts";
 import {
@@ -39,6 +43,10 @@ export type LicenseCostSummaryClient = ClientSlice<{
   organizations: "tree";
 }>;
 type Ctx = ReportContext<LicenseCostSummaryClient, QueryContext>;
+
+/** Each license's application label, by license id (the cost lines cover every license). */
+const applicationsOf = (lines: readonly { licenseId: string; application: string }[]) =>
+  new Map(lines.map((l) => [l.licenseId, l.application]));
 
 /** The headline count of the licenses whose costs are in no figure. */
 const WITHOUT_FACT = "Licenses without a cost summary (costs unknown, in no total)";
@@ -83,6 +91,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
     sections: [
       currencyTotalsSection(currencies),
       runRate,
+      runningSubscriptionsSection(scope, ctx.now, applicationsOf(lines)),
       ...codes.map((code) => topSection(apps, code, top, many)),
       ...codes.map((code) => publisherSection(lines, code, top, many, fx)),
       licenseListSection(lines),

@@ -6,9 +6,16 @@
  * @module
  */
 
-import { annualRunRate, type RunRate } from "../lib/query/run_rate.ts";
-import { integer, money } from "../lib/report/columns.ts";
-import type { AmountConverter, Section } from "../lib/report/model.ts";
+import {
+  annualRunRate,
+  type RunRate,
+  runRateCurrency,
+  subscriptionCents,
+  termMonths,
+} from "../lib/query/run_rate.ts";
+import { fromMinorUnits, toMinorUnits } from "../lib/query/money.ts";
+import { date, integer, money, text } from "../lib/report/columns.ts";
+import type { AmountConverter, Row, Section } from "../lib/report/model.ts";
 import { convertedKey } from "../lib/sam/reporting_currency.ts";
 import { COST_COLUMNS } from "./license_cost_summary_columns.ts";
 import type { LicensesInScope } from "../lib/sam/license_cost_query.ts";
@@ -114,5 +121,66 @@ export function runRateSection(
     },
     emptyText: "No license in scope has maintenance, support or a running subscription.",
     facts: [{ label: RUN_RATE_FACT, sum: "total", perCurrency: "currency" }],
+  };
+}
+
+/**
+ * The "Running subscriptions" section: each subscription the run rate counts on the day `asOf`,
+ * with its term, its cost for the term and that cost per year (cost × 12 ÷ whole months, to the
+ * cent), so the run rate's subscriptions and its licenses with a yearly cost recompute from the
+ * printed rows. `applications` labels each license id.
+ *
+ * @example
+ * ```ts
+ * import { runningSubscriptionsSection } from "./license_cost_summary_run_rate.ts";
+ * const section = runningSubscriptionsSection(
+ *   { licenses: [], costs: new Map() }, new Date("2026-11-24"), new Map(),
+ * );
+ * console.log(section.id); // "run-rate-subscriptions"
+ * ```
+ */
+export function runningSubscriptionsSection(
+  scope: LicensesInScope,
+  asOf: Date,
+  applications: ReadonlyMap<string, string>,
+): Section {
+  const rows: Row[] = [];
+  for (const license of scope.licenses) {
+    const entry = { license, summary: scope.costs.get(license.id!)?.summary ?? null };
+    const perYear = subscriptionCents(entry, asOf);
+    const currency = runRateCurrency(entry);
+    if (typeof perYear !== "number" || !currency) continue;
+    const from = license.subscriptionValidFrom!, to = license.subscriptionValidTo!;
+    rows.push({
+      application: applications.get(license.id!) ?? null,
+      licenseId: license.id!,
+      validFrom: from,
+      validTo: to,
+      months: termMonths(from, to),
+      termCost: fromMinorUnits(toMinorUnits(entry.summary?.purchaseCost ?? license.purchaseValue)),
+      subscriptions: fromMinorUnits(perYear),
+      currency,
+    });
+  }
+  return {
+    id: "run-rate-subscriptions",
+    title: "Running subscriptions",
+    description: "The subscriptions the annual run rate counts: each running on " +
+      `${asOf.toISOString().slice(0, 10)}, with its term, its cost for the term and that cost ` +
+      "per year (cost × 12 ÷ the term's whole months, to the cent). Their sum per currency is " +
+      "the run rate's Subscriptions/yr.",
+    columns: [
+      COST_COLUMNS.application(34),
+      text("licenseId", "License", { width: 9 }),
+      date("validFrom", "Term from", { width: 11 }),
+      date("validTo", "Term to", { width: 11 }),
+      integer("months", "Months", { width: 7 }),
+      money("termCost", "Term cost", { width: 14 }),
+      money("subscriptions", "Subscriptions/yr", { width: 14 }),
+      COST_COLUMNS.currency,
+    ],
+    rows,
+    totals: { sum: ["subscriptions"], perCurrency: "currency" },
+    emptyText: "No subscription is running.",
   };
 }

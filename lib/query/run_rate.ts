@@ -152,8 +152,21 @@ type Counts =
     seen: boolean;
   };
 
-/** The subscription part of one license in cents, or why it is not counted. */
-function subscriptionCents(
+/**
+ * The subscription part of one license per year in cents on the day `asOf`, or why it is not
+ * counted: not a subscription, its term ended or has not started, or its term or cost is unknown.
+ *
+ * @example
+ * ```ts
+ * import { subscriptionCents } from "./run_rate.ts";
+ * const license = {
+ *   isSubscription: true, purchaseValue: 1200,
+ *   subscriptionValidFrom: new Date("2026-06-01"), subscriptionValidTo: new Date("2027-06-01"),
+ * };
+ * console.log(subscriptionCents({ license, summary: null }, new Date("2026-11-24"))); // 120000
+ * ```
+ */
+export function subscriptionCents(
   { license, summary }: RunRateEntry,
   asOf: Date,
 ): number | "none" | "ended" | "future" | "unknown" {
@@ -249,7 +262,7 @@ function addEntry(
   else if (sub === "unknown") counts.subscriptionsWithoutTerm++;
   const subscription = typeof sub === "number" ? sub : 0;
   if (maintenance === 0 && support === 0 && typeof sub !== "number") return;
-  const code = summary?.currency?.trim() || license.purchaseCurrency?.trim();
+  const code = runRateCurrency(entry);
   if (!code) return void counts.withoutCurrency++;
   const t = tallies.get(code) ??
     { maintenance: 0, support: 0, subscriptions: 0, licenses: 0, running: 0, converted: [0, 0, 0] };
@@ -264,4 +277,18 @@ function addEntry(
   t.running += typeof sub === "number" ? 1 : 0;
   t.licenses += maintenance !== 0 || support !== 0 || subscription !== 0 ? 1 : 0;
   tallies.set(code, t);
+}
+
+/**
+ * The currency a license's run rate is counted in: its costs summary's, else its purchase
+ * currency; undefined when it has neither.
+ *
+ * @example
+ * ```ts
+ * import { runRateCurrency } from "./run_rate.ts";
+ * console.log(runRateCurrency({ license: { purchaseCurrency: "GBP" }, summary: null })); // "GBP"
+ * ```
+ */
+export function runRateCurrency({ license, summary }: RunRateEntry): string | undefined {
+  return summary?.currency?.trim() || license.purchaseCurrency?.trim() || undefined;
 }
