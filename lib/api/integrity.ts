@@ -134,6 +134,7 @@ export class PageChecker<T> {
   #keyOf: (item: T) => string;
   #sameOnPage: boolean;
   #size?: number;
+  #stopSize?: number;
   #totalItems?: number;
   #totalPages?: number;
   #keys = new KeySet();
@@ -164,12 +165,14 @@ export class PageChecker<T> {
   }
 
   /**
-   * The page size in force for the stop rule (spec 4.1 rule 3): the one requested, or the smaller
-   * `page_size` the first page reports (a service that caps it). A larger reported size does not
-   * make a page that is full at the size asked for the last one.
+   * The page size in force for the stop rule (spec 4.1 rule 3), set by the first page: the
+   * `page_size` it reports (a service that caps the size, or ignores the one asked for and sends
+   * more), else the one requested — and the one requested when the first page reports a larger
+   * size but holds no more than was asked for (a service that pages at the size asked for and
+   * reports another): a page full at the size asked for is then not the last.
    */
   get pageSize(): number {
-    return Math.min(this.#requested, this.#size ?? this.#requested);
+    return this.#stopSize ?? this.#requested;
   }
 
   /** Items read so far. */
@@ -208,7 +211,11 @@ export class PageChecker<T> {
   /** Checks page `requested` (the number asked for); returns the problem, if any. */
   check(page: Page<T>, requested: number): PagingProblem | undefined {
     this.#last = requested;
-    this.#size ??= page.pageSize ?? this.#requested;
+    if (this.#size === undefined) {
+      this.#size = page.pageSize ?? this.#requested;
+      const pagedAsAsked = this.#size > this.#requested && page.items.length <= this.#requested;
+      this.#stopSize = pagedAsAsked ? this.#requested : this.#size;
+    }
     const before = this.#read;
     this.#read += page.items.length;
     this.#countKeys(page.items, requested);
