@@ -562,6 +562,27 @@ export function checkSections(reportId: string, sections: readonly Section[]): v
   checkSectionIds(reportId, sections);
   checkColumns(reportId, sections);
   checkGroups(reportId, sections);
+  checkMoneyTotals(reportId, sections);
+}
+
+/**
+ * A totals line never adds money across currencies: a section that sums a money column (one
+ * without a fixed `currency`) gives `totals.perCurrency`, the row key of each amount's code.
+ */
+function checkMoneyTotals(reportId: string, sections: readonly Section[]): void {
+  for (const { id, columns, totals } of sections) {
+    if (!totals || totals.perCurrency !== undefined) continue;
+    const money = totals.sum.find((key) =>
+      columns.some((c) => c.key === key && c.type === "currency" && !c.currency)
+    );
+    if (money === undefined) continue;
+    throw new ReportDefinitionError(
+      `${reportId}: section "${id}" totals money column "${money}" without perCurrency, which ` +
+        "would add amounts of different currencies (give totals.perCurrency: the row key of " +
+        "each amount's currency code)",
+      { literal: money },
+    );
+  }
 }
 
 /**

@@ -202,7 +202,7 @@ describe("license-position recomputed from its printed rows (400 computers)", ()
   }
 });
 
-describe("a grouped section prints its grouping key", () => {
+describe("a section prints what it groups by and totals money per currency", () => {
   it("refuses a section grouped by a key that is none of its columns", () => {
     const section = {
       id: "positions",
@@ -213,5 +213,23 @@ describe("a grouped section prints its grouping key", () => {
     };
     assert.throws(() => checkSections("demo", [section]), /grouped by "publisher", which is none/);
     checkSections("demo", [{ ...section, group: { by: "application" } }]);
+  });
+
+  it("refuses totals that would add money of different currencies", () => {
+    const section = {
+      id: "licenses",
+      title: "Licenses",
+      columns: [
+        { key: "cost", label: "Cost", type: "currency" as const },
+        { key: "currency", label: "Currency", type: "text" as const },
+      ],
+      rows: [],
+      totals: { sum: ["cost"] },
+    };
+    assert.throws(
+      () => checkSections("demo", [section]),
+      /money column "cost" without perCurrency/,
+    );
+    checkSections("demo", [{ ...section, totals: { sum: ["cost"], perCurrency: "currency" } }]);
   });
 });
