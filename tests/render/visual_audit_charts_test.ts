@@ -120,7 +120,7 @@ function texts(svg: string): string[] {
 
 /**
  * Runs in the page: each chart text a line of its chart (a grid line, the "now" line, a guide)
- * runs through, and that has no white halo to keep the line off its letters, as "section: text".
+ * runs through, with no white box drawn over the line and under the text, as "section: text".
  */
 function textsStruckInPage(): string[] {
   // deno-lint-ignore no-explicit-any
@@ -135,11 +135,12 @@ function textsStruckInPage(): string[] {
         l.left <= r.right && l.right >= r.left && l.top <= r.bottom && l.bottom >= r.top
       );
       if (!struck) continue;
-      // deno-lint-ignore no-explicit-any
-      const style = (globalThis as any).getComputedStyle(text);
-      const halo = style.paintOrder.startsWith("stroke") && style.stroke === "rgb(255, 255, 255)" &&
-        parseFloat(style.strokeWidth) >= 2;
-      if (!halo) out.push(`${section}: "${text.textContent}"`);
+      const box = text.previousElementSibling;
+      const b = box?.getBoundingClientRect();
+      const covered = box?.tagName === "rect" && box.getAttribute("fill") === "#fff" &&
+        b.left <= r.left + 0.5 && b.right >= r.right - 0.5 && b.top <= r.top + 0.5 &&
+        b.bottom >= r.bottom - 0.5;
+      if (!covered) out.push(`${section}: "${text.textContent}"`);
     }
   }
   return out;
