@@ -565,8 +565,13 @@ function layoutParts(
     toc: doc.sections.map((section, i) => ({
       anchor: anchorOf(section, i),
       title: section.title,
-      // An empty section is 0 rows (its body says why: no data, or a check that found nothing).
-      rows: rowsText(section.rowCount, locale),
+      // An empty section is 0 rows (its body says why: no data, or a check that found nothing);
+      // a PDF's part of a long section says of how many ("500 of 632 rows").
+      rows: section.printedPart
+        ? `${formatInteger(section.rowCount, { locale })} of ${
+          rowsText(section.printedPart.of, locale)
+        }`
+        : rowsText(section.rowCount, locale),
       page: ctx.tocPages?.[i],
     })),
     theme: ctx.theme ? themeView(ctx.theme) : undefined,

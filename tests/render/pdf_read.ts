@@ -54,7 +54,7 @@ export function contentsLines(pages: readonly string[]): {
   const at = lines.findIndex((l) => /^\s*CONTENTS\s*$/.test(l));
   const out: { title: string; page?: number }[] = [];
   for (const line of lines.slice(at + 1)) {
-    const m = /^\s*\d{2}\.\s+(.+?)\s{2,}([\d,]+ rows?)(?:\s+(\d+))?\s*$/.exec(line);
+    const m = /^\s*\d{2}\.\s+(.+?)\s{2,}([\d,]+ (?:of [\d,]+ )?rows?)(?:\s+(\d+))?\s*$/.exec(line);
     if (m) out.push({ title: m[1], page: m[3] === undefined ? undefined : Number(m[3]) });
   }
   return out;

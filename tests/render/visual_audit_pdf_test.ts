@@ -12,7 +12,8 @@ import assert from "node:assert/strict";
 import type { RenderDocument } from "../../lib/render/renderer.ts";
 import { memorySection } from "../../lib/report/spool.ts";
 import type { Column, Row } from "../../lib/report/model.ts";
-import { pdfPages } from "./pdf_read.ts";
+import { contentsLines, pdfPages } from "./pdf_read.ts";
+import { PdfRenderer } from "../../lib/render/pdf.ts";
 import { usePrintBrowser } from "./print_browser.ts";
 
 const print = usePrintBrowser("samkit-visual-audit-pdf-");
@@ -153,5 +154,20 @@ describe("PDF pages found wrong by the visual audit", () => {
     const from = text.indexOf("Cost chart b");
     const chart = text.slice(from, text.indexOf("Shortfall cost", from));
     assert.match(chart, /Vendor b-1\s+—/, `the blank bar's value: ${chart}`);
+  });
+
+  it("says in the contents how many of a section's rows the PDF prints, not only the printed", async () => {
+    const outDir = await Deno.makeTempDir({ dir: print.dir });
+    const doc = document([filler("long", 8), filler("short", 2)]);
+    const [path] = await new PdfRenderer({ detailRows: 3 }).render(doc, {
+      outDir,
+      browser: print.browser,
+    });
+    const pages = await pdfPages(path);
+    const contents = contentsLines(pages);
+    assert.deepEqual(contents.map((line) => line.title), ["Filler long", "Filler short"]);
+    const text = pages.find((p) => /^\s*CONTENTS\s*$/m.test(p)) ?? "";
+    assert.match(text, /Filler long\s.*\s3 of 8 rows\s/, "3 of its 8 rows are printed");
+    assert.match(text, /Filler short\s.*\s2 rows\s/);
   });
 });
