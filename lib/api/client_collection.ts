@@ -121,10 +121,14 @@ function checkedQuery<N extends ResourceName>(
     : checkSort(op, options.sort);
   const pageSize = pageSizeOf(op, options.pageSize, core.defaultPageSize);
   const normalise = createNormaliser(op.resource as N, { operation: op.id });
+  const idRequired = isEntityList(op);
   return {
     pageSize,
     query: (pageNumber) => ({ page_size: pageSize, page_number: pageNumber, filter, sort }),
-    itemOf: (ctx) => (raw, what) => normalise(checkObject(ctx, raw, what), what),
+    itemOf: (ctx) => {
+      const checked = idRequired ? { ...ctx, idRequired } : ctx;
+      return (raw, what) => normalise(checkObject(checked, raw, what), what);
+    },
     integrity: {
       keyOf: (item: object) => itemKey(item, hasId(op.resource)),
       sameOnPage: !hasId(op.resource),
@@ -139,6 +143,15 @@ function checkedQuery<N extends ResourceName>(
       limits: readLimits(collectionKind(op.id), core.limits),
     },
   };
+}
+
+/**
+ * Whether an operation lists entities by themselves (`/computers`, `/licenses`, `/families`: no
+ * parent in its path) whose resource is known by an `id`: each item must carry one, as every
+ * join and detail read goes by it.
+ */
+function isEntityList(op: OperationSpec): boolean {
+  return !op.path.includes("{") && hasId(op.resource);
 }
 
 /**
@@ -199,7 +212,7 @@ function flatCollection<N extends ResourceName>(
     verify: true,
     ...(options.signal ? { signal: options.signal } : {}),
     onPage: (page) => core.emitPage(op, path, page),
-    toItem: (raw) => withoutPagingLinks(toItem(raw)),
+    toItem: (raw, what) => withoutPagingLinks(toItem(raw, what)),
     fetch: async (href, pageNumber, signal) => {
       try {
         const res = await core.request({

@@ -386,8 +386,11 @@ export interface FollowPagesOptions<T> {
     pageNumber: number,
     signal?: AbortSignal,
   ) => Promise<FlatResponse>;
-  /** Turns one raw object into an item. */
-  readonly toItem: (raw: Record<string, unknown>) => T;
+  /**
+   * Turns one raw object into an item; `what` places an envelope's item (`item 2 of page 1`),
+   * and is absent for a flat object (the response itself).
+   */
+  readonly toItem: (raw: Record<string, unknown>, what?: string) => T;
   /** The page size requested (for envelopes paged by number). */
   readonly pageSize: number;
   /** Cancels the paging. */
@@ -534,7 +537,7 @@ type Raw = Record<string, unknown>;
 /** Options of {@link linkedRead}. */
 interface LinkedReadOptions<T> {
   readonly fetch: FollowPagesOptions<T>["fetch"];
-  readonly toItem: (raw: Raw) => T;
+  readonly toItem: (raw: Raw, what?: string) => T;
   readonly signal?: AbortSignal;
   /** Checks each page's raw objects (and the whole read at its end). */
   readonly checker: PageChecker<Raw>;
@@ -594,13 +597,13 @@ async function* linkedRead<T>(o: LinkedReadOptions<T>): AsyncGenerator<Page<T>> 
 function flatPage<T>(
   body: Record<string, unknown>,
   pageNumber: number,
-  toItem: (raw: Record<string, unknown>) => T,
+  toItem: (raw: Record<string, unknown>, what?: string) => T,
 ): { page: Page<T>; raws: Record<string, unknown>[]; envelope: boolean } {
   if (Array.isArray(body.items) || body.items === null) {
     const raws = (body.items ?? []) as Record<string, unknown>[];
     const p = (body.pagination ?? {}) as Record<string, unknown>;
     const page = {
-      items: raws.map(toItem),
+      items: raws.map((raw, i) => toItem(raw, `item ${i + 1} of page ${pageNumber}`)),
       pageNumber,
       ...numberField("pageSize", p.page_size),
       ...numberField("totalPages", p.total_pages),
@@ -610,7 +613,7 @@ function flatPage<T>(
   }
   const hasFields = Object.keys(body).some((k) => k !== "_links" && k !== "links");
   const raws = hasFields ? [body] : [];
-  return { page: { items: raws.map(toItem), pageNumber }, raws, envelope: false };
+  return { page: { items: raws.map((raw) => toItem(raw)), pageNumber }, raws, envelope: false };
 }
 
 /**

@@ -30,6 +30,11 @@ export interface ShapeContext {
   readonly params?: Readonly<Record<string, string>>;
   /** Scrubs known secret values from text (the client's redactor). */
   readonly scrub?: (text: string) => string;
+  /**
+   * Every object must carry its `id` (the items of an entity list, `/computers` or `/licenses`,
+   * which everything joins on): one without is refused, not read as an item no join can find.
+   */
+  readonly idRequired?: boolean;
 }
 
 /** The pagination numbers of an envelope, as checked numbers. */
@@ -98,9 +103,9 @@ const KNOWN = new Map<ResourceName, ReadonlySet<string>>();
 
 /**
  * Checks one object (a single-object answer, or `what` = `"item 3 of page 2"` of a collection):
- * a JSON object with at least one field of the resource, and, when `ctx.params` are given, no
- * scoped field naming another value than the path asked for. Returns it; throws
- * {@link ShapeError}.
+ * a JSON object with at least one field of the resource, with an `id` when `ctx.idRequired`,
+ * and, when `ctx.params` are given, no scoped field naming another value than the path asked for.
+ * Returns it; throws {@link ShapeError}.
  *
  * @example
  * ```ts
@@ -129,6 +134,10 @@ export function checkObject(
   const object = raw as Record<string, unknown>;
   if (!hasKnownField(object, knownNames(ctx.resource))) {
     throw fail(ctx, `${what} has none of the fields of ${ctx.resource}`, raw);
+  }
+  if (ctx.idRequired && (object.id === null || object.id === undefined || object.id === "")) {
+    const article = /^[AEIOU]/.test(ctx.resource) ? "an" : "a";
+    throw fail(ctx, `${what} has no id (${article} ${ctx.resource} is known by its id)`, raw);
   }
   if (ctx.scope !== undefined) checkScope(ctx, object, what);
   return object;
