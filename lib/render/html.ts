@@ -58,6 +58,7 @@ import {
 import { chartSvg, type SvgChartSpec } from "./charts/chart_svg.ts";
 import { chartReadLimit, readChartRows } from "./charts/read.ts";
 import { valueRoom } from "./charts/scale.ts";
+import { ellipsize } from "./charts/svg.ts";
 import {
   BODY_MARKER,
   CHART_MARKER,
@@ -639,10 +640,6 @@ interface BarChartView {
   }[];
 }
 
-function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
-
 /** Reads the chart's rows (bounded) and draws it (no chart when there is no row). */
 function chartView(section: RenderSection, ctx: Context): Promise<ChartView | undefined> {
   const spec = section.chart;
@@ -697,7 +694,11 @@ async function barChartView(
       ? formatCell(row, valueColumn, { locale: ctx.locale })
       : formatNumber(value, { locale: ctx.locale, decimals: Number.isInteger(value) ? 0 : 2 });
     // A blank value reads as the table's blank does, never as nothing after an empty bar.
-    picked.push({ label: truncate(label || "(blank)", BAR_LABEL_CHARS), value, text: text || "—" });
+    picked.push({
+      label: ellipsize(label || "(blank)", BAR_LABEL_CHARS),
+      value,
+      text: text || "—",
+    });
     if (picked.length >= top) break;
   }
   // Bars of nothing (every value 0 or blank, as a currency's shortfall cost when nothing is

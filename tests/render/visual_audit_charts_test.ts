@@ -12,6 +12,7 @@
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { timelineSvg } from "../../lib/render/charts/timeline.ts";
+import { stackedBarSvg } from "../../lib/render/charts/stacked_bar.ts";
 import type { Column, Row } from "../../lib/report/model.ts";
 import { renderHtmlString } from "../../lib/render/html.ts";
 import type { RenderDocument } from "../../lib/render/renderer.ts";
@@ -206,5 +207,44 @@ describe("charts found wrong by the visual audit", () => {
     } finally {
       await page.close();
     }
+  });
+
+  it("keeps a cut label's closing qualifier, the metric that tells two lines apart", async () => {
+    const rows = ["Users", "Processor cores"].map((metric, i) => ({
+      label: `Microsoft Office Professional Plus 2019 16.0 2019 (${metric})`,
+      value: 10 + i,
+    }));
+    const columns: Column[] = [
+      { key: "label", label: "Position", type: "text" },
+      { key: "value", label: "Value", type: "integer" },
+    ];
+    const svg = stackedBarSvg(
+      {
+        type: "stackedBar",
+        title: "Values",
+        label: "label",
+        segments: [{ key: "value", label: "V" }],
+      },
+      rows,
+      { id: "q", locale: "en-US", columns, now: new Date("2026-11-28"), total: 2 },
+    );
+    const drawn = texts(svg);
+    for (const metric of ["(Users)", "(Processor cores)"]) {
+      const line = drawn.find((t) => t.startsWith("Microsoft Office") && t.endsWith(metric));
+      assert.ok(line?.includes("…"), `a cut name ending "${metric}": ${drawn.join(" | ")}`);
+    }
+    // The bar chart of a report's table cuts its labels the same way.
+    const html = await renderHtmlString({
+      ...chartsDocument(),
+      sections: [memorySection({
+        id: "bars",
+        title: "Bars",
+        columns,
+        rows,
+        chart: { type: "bar", title: "Bars", label: "label", value: "value" },
+      })],
+    });
+    assert.match(html, />Microsoft Office [^<]*… \(Processor cores\)</);
+    assert.match(html, />Microsoft Office [^<]*… \(Users\)</);
   });
 });

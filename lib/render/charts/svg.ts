@@ -49,17 +49,28 @@ export function num(value: number): string {
 }
 
 /**
- * Text cut to `max` characters (code points) with an ellipsis, or the text itself when it fits.
+ * Text cut to `max` characters (code points) with an ellipsis, or the text itself when it fits. A
+ * closing qualifier in brackets of at most half of `max` ("Oracle WebLogic Server 14c 14.1.1
+ * (Processor cores)": the metric) is kept whole and the name before it cut, since the qualifier is
+ * what tells two lines of one name apart.
  *
  * @example
  * ```ts
  * import { ellipsize } from "./svg.ts";
  * console.log(ellipsize("Microsoft Visual Studio Enterprise", 12)); // "Microsoft V…"
+ * console.log(ellipsize("Oracle WebLogic Server 14c 14.1.1 (Processor cores)", 40));
+ * // "Oracle WebLogic Serve… (Processor cores)"
  * ```
  */
 export function ellipsize(text: string, max: number): string {
   const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, Math.max(1, max - 1)).join("")}…`;
+  if (chars.length <= max) return text;
+  const qualifier = /\s\([^()]+\)$/.exec(text)?.[0];
+  if (qualifier && [...qualifier].length <= max / 2) {
+    const head = chars.slice(0, chars.length - [...qualifier].length);
+    return `${head.slice(0, Math.max(1, max - [...qualifier].length - 1)).join("")}…${qualifier}`;
+  }
+  return `${chars.slice(0, Math.max(1, max - 1)).join("")}…`;
 }
 
 /** Where and how {@link svgText} draws. */
