@@ -27,7 +27,7 @@ import {
 } from "./license_cost_lines.ts";
 import { type LicenseCosts, licenseCosts, readLicenses } from "./license_list_costs.ts";
 import { inPurchaseRange } from "./purchase_range.ts";
-import { checkOrganization } from "./organization_check.ts";
+import { checkOrganization, type OrganizationCheckContext } from "./organization_check.ts";
 
 /** Which licenses are in scope (every one when nothing is given). */
 export interface CostScope {
@@ -59,7 +59,7 @@ export type CostLinesContext =
   & Parameters<typeof readLicenses>[0]
   & Parameters<typeof registryById>[0]
   & { readonly client: { readonly licenses: Pick<LicensesApi, "get" | "costsSummary"> } }
-  & Parameters<typeof checkOrganization>[0]
+  & OrganizationCheckContext
   & Omit<Parameters<typeof licenseCosts>[0], "client">;
 
 /** The licenses in a scope with their costs (see `license_list_costs.ts`). */

@@ -67,6 +67,7 @@ export {
   topSectionId,
 } from "./license_cost_query.ts";
 export * from "./license_list_costs.ts";
+export * from "./organization_check.ts";
 export * from "./lookups.ts";
 export * from "./optimization_rows.ts";
 export * from "./optimize.ts";

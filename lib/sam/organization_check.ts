@@ -11,6 +11,14 @@ import type { QueryContext } from "../query/context.ts";
 import { organizationNames } from "../query/names.ts";
 import { ParamError } from "../report/errors.ts";
 
+/** What {@link checkOrganization} reads: the organisation tree, once per run. */
+export interface OrganizationCheckContext {
+  /** A client with the organisation tree. */
+  readonly client: { readonly organizations: Pick<OrganizationsApi, "tree"> };
+  /** The run's query context (the tree is read once per run). */
+  readonly query: QueryContext;
+}
+
 /** The most ids the error lists. */
 const LISTED = 12;
 
@@ -48,10 +56,7 @@ export function unknownOrganization(organization: string, ids: readonly string[]
  * ```
  */
 export async function checkOrganization(
-  ctx: {
-    readonly client: { readonly organizations: Pick<OrganizationsApi, "tree"> };
-    readonly query: QueryContext;
-  },
+  ctx: OrganizationCheckContext,
   organization: string | undefined,
 ): Promise<void> {
   if (organization === undefined) return;
