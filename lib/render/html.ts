@@ -57,6 +57,7 @@ import {
 } from "./renderer.ts";
 import { chartSvg, type SvgChartSpec } from "./charts/chart_svg.ts";
 import { chartReadLimit, readChartRows } from "./charts/read.ts";
+import { cutNote } from "./charts/context.ts";
 import { valueRoom } from "./charts/scale.ts";
 import { ellipsize } from "./charts/svg.ts";
 import {
@@ -714,7 +715,7 @@ async function barChartView(
   const max = Math.max(0, ...picked.map((p) => p.value));
   const round = (n: number) => Math.round(n * 10) / 10;
   return {
-    title: spec.title,
+    title: barChartTitle(spec.title, picked.length, section.rowCount, ctx.locale),
     width,
     height: picked.length * pitch,
     labelWidth,
@@ -732,6 +733,15 @@ async function barChartView(
       };
     }),
   };
+}
+
+/**
+ * A bar chart's caption: its title, and which rows it draws when it draws fewer than its table
+ * prints ("Servers per operating system (first 10 of 13 rows)"), as the drawn charts say.
+ */
+function barChartTitle(title: string, shown: number, rows: number, locale: string): string {
+  const note = cutNote("First", shown, rows, "rows", locale);
+  return note ? `${title} (${note.charAt(0).toLowerCase()}${note.slice(1, -1)})` : title;
 }
 
 // The `chart` template takes a drawn SVG at CHART_MARKER: the SVG is built (and its text

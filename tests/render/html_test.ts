@@ -206,6 +206,20 @@ describe("HtmlRenderer", () => {
       .map((m) => [Number(m[1]), Number(m[2])]);
     assert.equal(Math.max(...bars.map(([x, w]) => x + w)), 760 - 110);
     assert.ok(bars[0][0] < 230, "short labels leave the bars more room");
+    assert.ok(html.includes("<figcaption>Annual cost (top products)</figcaption>"), "no note");
+  });
+
+  it("says which rows a bar chart draws when its table has more", async () => {
+    const columns: Column[] = [
+      { key: "os", label: "OS", type: "text" },
+      { key: "n", label: "Servers", type: "integer" },
+    ];
+    const rows = Array.from({ length: 1300 }, (_, i) => ({ os: `OS ${i}`, n: 1300 - i }));
+    const chart = { type: "bar" as const, title: "Servers per OS", label: "os", value: "n" };
+    const section = memorySection({ id: "s", title: "S", columns, rows, chart });
+    const html = await renderHtmlString(demoDocument([section]));
+    assert.ok(html.includes("<figcaption>Servers per OS (first 10 of 1,300 rows)</figcaption>"));
+    assert.equal((html.match(/class="bar"/g) ?? []).length, 10);
   });
 
   it("prints repeated table headers, unbroken rows, A4 pages and landscape for wide tables", async () => {
