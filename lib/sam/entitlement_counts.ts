@@ -66,15 +66,19 @@ export async function computerCounts(
   orgNames: OrganizationNames,
 ): Promise<ComputerCounts> {
   const ids = new Set(computers.map((c) => c.id));
+  const only = states.only;
+  // With one state asked for, only its entitlements are counted, in its column alone: the
+  // detail lists only them, and a count of other states would rest on rows it does not print.
+  const counted = (e: { readonly entitlementStateId?: string | null }) =>
+    !only || states.keyOf(e.entitlementStateId ?? null) === only.key;
   const tally = await tallyEntitlements(licenses.computerEntitlements(), {
-    computer: (e) => (e.computerId && ids.has(e.computerId) ? e.computerId : null),
+    computer: (e) => (e.computerId && ids.has(e.computerId) && counted(e) ? e.computerId : null),
     application: (e) => e.applicationId ?? "",
     state: (e) => states.keyOf(e.entitlementStateId),
   });
   const counts = tally.computers;
   const unknownSeen = [...counts.values()].some((c) => c.has(UNKNOWN_STATE_KEY));
-  const columns = unknownSeen ? [...states.columns, UNKNOWN_STATE] : states.columns;
-  const only = states.only;
+  const columns = only ? [only] : unknownSeen ? [...states.columns, UNKNOWN_STATE] : states.columns;
   const rows = computers.map((c): ComputerRow => ({
     id: c.id!,
     hostName: c.hostName,
