@@ -179,7 +179,7 @@ async function definitionOf(
   const { path, sha256 } = report.module;
   let definition: ReportDefinition;
   try {
-    definition = await loadReport(`./${path}`.replace(/^\.\/(\.\.?\/)/, "$1"));
+    definition = await loadReport(`./${path}`);
   } catch (e) {
     return `${report.id}: its module ${path} does not load here (${(e as Error).message}); ` +
       "run verify from the folder the pack ran in";

@@ -134,8 +134,8 @@ function manifestProblem(value: unknown): string | null {
   for (const [i, r] of (m.reports as unknown[]).entries()) {
     const module = (r as Partial<ManifestReport> | null)?.module;
     if (module === undefined) continue;
-    if (typeof module?.path !== "string" || !module.path) {
-      return `reports[${i}].module.path is not a path`;
+    if (typeof module?.path !== "string" || !insidePath(module.path)) {
+      return `reports[${i}].module.path is not a path inside the project folder`;
     }
     if (typeof module.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(module.sha256)) {
       return `reports[${i}].module.sha256 is not a hex SHA-256`;
