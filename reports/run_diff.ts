@@ -16,6 +16,7 @@ import { computerChanges, installChanges, licenseChanges } from "../lib/pack/dif
 import { moneyChanges, positionChanges } from "../lib/pack/diff_positions.ts";
 import { checkRunFolder, readRunState, type RunState } from "../lib/pack/diff_read.ts";
 import { RunFolderError } from "../lib/pack/verify_run.ts";
+import { historySourceText } from "../lib/report/demo_source.ts";
 
 /** Refuses two runs that are not of one source, or whose license-position ran differently. */
 function checkComparable(a: RunState, b: RunState): void {
@@ -53,6 +54,8 @@ async function data(ctx: ReportContext): Promise<ReportData> {
   checkComparable(a, b);
   const licenses = licenseChanges(a, b);
   return {
+    // One source (checked above): named, and "demo data" when the runs read the demo estate.
+    source: historySourceText({ sources: [a.source, b.source] }),
     sections: [
       {
         id: "runs",

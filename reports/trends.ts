@@ -16,6 +16,7 @@ import { datetime, integer, money, text } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
 import { stringParam } from "../lib/report/param_builders.ts";
 import { readHistory } from "../lib/sam/trends_history.ts";
+import { historySourceText, isDemoSource } from "../lib/report/demo_source.ts";
 import {
   currenciesOf,
   moneyRows,
@@ -31,6 +32,11 @@ async function data(ctx: ReportContext): Promise<ReportData> {
   const optimised = ranOptimization(history);
   const latest = currenciesOf(history).map((currency) => moneyRows(history, currency).at(-1)!);
   return {
+    // Runs of one source only (the others are skipped): named, and "demo data" when demo runs.
+    source: historySourceText({
+      sources: history.source === null ? [] : [history.source],
+      demo: history.runs.some((r) => isDemoSource(r.manifest.source)),
+    }),
     // The cover gives the latest run's money in every currency; the runs counted after it.
     facts: [
       {

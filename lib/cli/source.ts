@@ -22,7 +22,7 @@ import { DEFAULT_RETRIES } from "../api/retry.ts";
 import { readEnv, registryPrefixes, resolveBaseUrl } from "../api/base_url.ts";
 import { UsageError } from "./usage_error.ts";
 import { openSnapshot } from "../pack/snapshot.ts";
-import { demoSourceText } from "../report/demo_source.ts";
+import { demoSourceText, RUN_HISTORY } from "../report/demo_source.ts";
 import { isHostName } from "./task_env.ts";
 import { type Parsed, rangeFlag } from "./args.ts";
 
@@ -423,7 +423,8 @@ export function openSnapshotSource(
 /**
  * The source of a report that reads samkit's own run history (pack folders or the queue's
  * PostgreSQL), not the SAM API: no server is started and no request is made; its client refuses
- * every use, naming why.
+ * every use, naming why. A report that reads runs names their sources itself (its data's
+ * `source`, from `historySourceText`), with "demo data" when they read the demo estate.
  *
  * @example
  * ```ts
@@ -437,5 +438,5 @@ export function historySource(): ApiSource {
     throw new Error("this report reads samkit's run history, not the SAM API");
   };
   const client = new Proxy({}, { get: refuse }) as SamClient;
-  return { client, source: "samkit run history", embedded: false, close: () => Promise.resolve() };
+  return { client, source: RUN_HISTORY, embedded: false, close: () => Promise.resolve() };
 }

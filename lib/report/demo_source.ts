@@ -55,7 +55,50 @@ export function demoSourceText(estate: DemoEstate): string {
  * ```
  */
 export function isDemoSource(source: string): boolean {
-  return EMBEDDED.test(source);
+  return EMBEDDED.test(source) || DEMO_HISTORY.test(source);
+}
+
+/** The beginning of the source text of every report over samkit's own run history. */
+export const RUN_HISTORY = "samkit run history";
+
+/** The source text of a report over run history whose runs read demo data. */
+const DEMO_HISTORY = /^samkit run history \(runs of .*\): demo data, not a tenant's$/s;
+
+/** What {@link historySourceText} describes. */
+export interface HistoryRuns {
+  /** The source texts (or identities) the runs read, each named once in the text. */
+  readonly sources: readonly string[];
+  /** Whether any run read demo data (else judged from `sources` by {@link isDemoSource}). */
+  readonly demo?: boolean;
+}
+
+/**
+ * The source text of a report that reads samkit's run history (trends, run-diff): which sources
+ * its runs read, and, when any of them read the demo estate, "demo data" as a demo run's own
+ * source says it, so {@link isDemoSource} labels every output of the report too. With no run:
+ * the bare "samkit run history".
+ *
+ * @example
+ * ```ts
+ * import { demoSourceText, historySourceText, isDemoSource } from "./demo_source.ts";
+ * const demo = demoSourceText({ computers: 40, seed: 1, asOf: new Date("2026-11-23") });
+ * const text = historySourceText({ sources: [demo] });
+ * console.log(text);
+ * // "samkit run history (runs of embedded reference server (demo estate: 40 computers, seed 1,
+ * //  as of 2026-11-23)): demo data, not a tenant's" (one line)
+ * console.log(isDemoSource(text)); // true
+ * console.log(historySourceText({ sources: ["https://eu.example.com"] }));
+ * // "samkit run history (runs of https://eu.example.com)"
+ * ```
+ */
+export function historySourceText(runs: HistoryRuns): string {
+  const label = new RegExp(`: ${DEMO_DATA}, not a tenant's$`);
+  const named = [...new Set(runs.sources.map((s) => s.trim().replace(label, "")))]
+    .filter((s) => s !== "");
+  if (named.length === 0) return RUN_HISTORY;
+  const demo = runs.demo ?? runs.sources.some(isDemoSource);
+  const text = `${RUN_HISTORY} (runs of ${named.join("; ")})`;
+  return demo ? `${text}: ${DEMO_DATA}, not a tenant's` : text;
 }
 
 /**

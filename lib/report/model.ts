@@ -313,6 +313,12 @@ export interface ReportData {
    * (computed after the sections' rows have been read, hence a function). Prefer `facts`.
    */
   readonly summary?: () => readonly Fact[];
+  /**
+   * Where the rows came from, when the report knows it and the caller cannot (a report over
+   * samkit's run history names the sources its runs read, and "demo data" when they read the
+   * demo estate: `historySourceText`); replaces the run's source on the cover and in JSON.
+   */
+  readonly source?: string;
 }
 
 /** The type of a report parameter. */

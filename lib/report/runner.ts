@@ -208,7 +208,7 @@ async function readAndSpool(
   ctx: ReportContext,
   spoolRoot: string,
 ): Promise<
-  { summary: readonly Fact[]; sections: RenderSection[]; fx?: FxConverter }
+  { summary: readonly Fact[]; sections: RenderSection[]; fx?: FxConverter; source?: string }
 > {
   const { definition, signal } = options;
   for (let attempt = 1;; attempt++) {
@@ -234,7 +234,8 @@ async function readAndSpool(
         });
         sections.push(spooled);
       }
-      return { summary: [...facts.facts(), ...data.summary?.() ?? []], sections, fx };
+      const summary = [...facts.facts(), ...data.summary?.() ?? []];
+      return { summary, sections, fx, ...(raw.source ? { source: raw.source } : {}) };
     } catch (error) {
       if (!(error instanceof PagingIntegrityError) || attempt >= REPORT_READS) throw error;
       await Deno.remove(dir, { recursive: true }).catch(() => {});
@@ -310,7 +311,7 @@ export async function runReport(options: RunReportOptions): Promise<RunReportRes
       signal: signal ?? new AbortController().signal,
       now,
     };
-    const { summary, sections, fx } = await readAndSpool(options, ctx, spoolDir);
+    const { summary, sections, fx, source } = await readAndSpool(options, ctx, spoolDir);
     const document: RenderDocument = {
       report: {
         id: definition.id,
@@ -319,7 +320,8 @@ export async function runReport(options: RunReportOptions): Promise<RunReportRes
         landscape: definition.landscape,
       },
       generatedAt: now,
-      source: options.source,
+      // A report over run history names the sources its runs read (and demo data) itself.
+      source: source ?? options.source,
       params: options.params,
       scope: await labelledScope(reportScope(definition, options.params, options.filter), {
         client: options.client,
