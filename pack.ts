@@ -46,6 +46,7 @@ export {
   type Manifest,
   type ManifestFile,
   type ManifestKey,
+  type ManifestModule,
   type ManifestReport,
   readManifest,
   verifyManifest,
