@@ -19,9 +19,12 @@ import {
   withoutPagingLinks,
 } from "./client_pages.ts";
 import { checkSort, filterText, pageSizeOf } from "./client_query.ts";
-import { NotFoundError } from "./errors.ts";
+import { NotFoundError, ShapeError } from "./errors.ts";
 import { filterPredicate, parseFilter, validateFilter } from "./filter.ts";
 import { itemKey } from "./integrity.ts";
+import { leadsToPath, linkPath } from "./link_path.ts";
+import { scrubRefusal } from "./request_errors.ts";
+import { parseBase, resolveSameOrigin } from "./same_origin.ts";
 import { createNormaliser } from "./normalise.ts";
 import type { OperationSpec } from "./operations.ts";
 import { filterPaged, followPages, type Paged, paginate } from "./paginate.ts";
@@ -215,6 +218,7 @@ function flatCollection<N extends ResourceName>(
     toItem: (raw, what) => withoutPagingLinks(toItem(raw, what)),
     fetch: async (href, pageNumber, signal) => {
       try {
+        if (href !== undefined) checkNextLink(core, ctx, href, pageNumber - 1);
         const res = await core.request({
           path: href ?? path,
           ...(href === undefined ? { query: query(pageNumber) } : {}),
@@ -226,6 +230,36 @@ function flatCollection<N extends ResourceName>(
         return core.naming(op)(error);
       }
     },
+  });
+}
+
+/**
+ * Throws unless the `next` link of page `page` leads to another page of the collection at
+ * `ctx.path`: a link to another origin is refused as the request would refuse it (before
+ * anything is sent), one to another path of the service (another collection, another parent's,
+ * the token endpoint) with a {@link ShapeError}.
+ */
+function checkNextLink(core: ClientCore, ctx: ShapeContext, href: string, page: number): void {
+  const baseUrl = core.request.baseUrl;
+  try {
+    resolveSameOrigin(href, { base: parseBase(baseUrl), method: "GET" });
+  } catch (error) {
+    throw scrubRefusal(error, core.request.redactor);
+  }
+  if (!leadsToPath(href, ctx.path, baseUrl)) throw elsewhere(ctx, href, page, baseUrl);
+}
+
+/** The refusal of a `next` link (of page `page`) that leads off the collection's path. */
+function elsewhere(ctx: ShapeContext, href: string, page: number, baseUrl: string): ShapeError {
+  const scrub = ctx.scrub ?? ((t: string) => t);
+  const there = linkPath(href, baseUrl) ?? "(unreadable)";
+  return new ShapeError({
+    operation: ctx.operation,
+    path: ctx.path,
+    resource: ctx.resource,
+    problem: `the next link of page ${page} leads to another path than the collection's; not ` +
+      "followed",
+    received: scrub(`a next link to ${there.length > 120 ? `${there.slice(0, 117)}...` : there}`),
   });
 }
 

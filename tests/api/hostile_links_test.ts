@@ -9,7 +9,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createClient, type SamClient } from "../../lib/api/client.ts";
-import { PagingIntegrityError } from "../../lib/api/errors.ts";
+import { PagingIntegrityError, ShapeError } from "../../lib/api/errors.ts";
 import type { Link } from "../../lib/api/catalogue.ts";
 import { serveHostile } from "../helpers/hostile_http.ts";
 
@@ -51,7 +51,9 @@ async function withFlat(
   fn: (client: SamClient) => Promise<void>,
 ) {
   const srv = serveHostile((_req, url) => {
-    if (url.pathname !== flat.path) return new Response(null, { status: 404 });
+    if (url.pathname.toLowerCase().replace(/\/$/, "") !== flat.path.toLowerCase()) {
+      return new Response(null, { status: 404 });
+    }
     const n = Number(url.searchParams.get("p") ?? "1");
     const next = n < 3 ? [link(`${flat.path.slice(1)}?p=${n + 1}`)] : [];
     return Response.json({ ...flat.object(n), _links: next });
@@ -113,6 +115,54 @@ describe("a next link without a readable href", () => {
       assert.match(error.message, /the next link of page 1 has no href to follow/);
     } finally {
       await srv.close();
+    }
+  });
+});
+
+describe("a next link to another path than the collection's", () => {
+  /** Where a next link may lead instead: another collection, another parent's, the token path. */
+  const elsewhere = (flat: Flat) => [
+    "api/sam/v1/licenses?page_number=1",
+    ...(flat.path.includes("C1") ? [flat.path.replace("C1", "C2").slice(1) + "?p=2"] : []),
+    "/idp/api/connect/token?p=2",
+    `${flat.path}/../../x?p=2`,
+  ];
+  for (const flat of FLATS) {
+    it(`is not followed by ${flat.op}: the read fails naming the operation and the path`, async () => {
+      for (const target of elsewhere(flat)) {
+        const srv = serveHostile((_req, url) =>
+          url.pathname === flat.path
+            ? Response.json({
+              ...flat.object(1),
+              _links: [{ href: target, rel: "next", method: "GET" }],
+            })
+            : Response.json({ items: [{ id: "LIC1", name: "Office", computerId: "C1" }] })
+        );
+        try {
+          const client = createClient({ baseUrl: srv.url, token: TOKEN, env: () => undefined });
+          const error = await flat.read(client).then((items) => items, (e) => e);
+          assert.ok(error instanceof ShapeError, `${target}: read as ${JSON.stringify(error)}`);
+          assert.match(error.message, new RegExp(`^${flat.op.replace(".", "\\.")} `));
+          assert.match(error.message, /next link of page 1 leads to another path/);
+          const elsewhereHits = srv.hits.filter((h) => !h.path.startsWith(`${flat.path}?`));
+          assert.deepEqual(elsewhereHits, [], `${target} was followed`);
+        } finally {
+          await srv.close();
+        }
+      }
+    });
+  }
+
+  it("is followed when it is the collection's path spelt otherwise", async () => {
+    const flat = FLATS[0]!;
+    for (const spelt of [flat.path.slice(1), flat.path, `${flat.path}/`, flat.path.toUpperCase()]) {
+      await withFlat(
+        flat,
+        (href) => ({ href: href.replace(flat.path.slice(1), spelt), rel: "next" }),
+        async (client) => {
+          assert.equal((await flat.read(client)).length, 3, spelt);
+        },
+      );
     }
   });
 });
