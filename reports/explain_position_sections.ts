@@ -116,7 +116,9 @@ export function applicationSections(why: PositionExplanation, title: string): Se
         "period, secondary use, bundles) and installs with no metric-tracking row: 0 each.",
       columns: [APPLICATION, ...TRACKING_COLUMNS],
       rows: why.notCounted,
-      emptyText: "None: every install of the application counts.",
+      emptyText: why.installs.length
+        ? "None: every install of the application counts."
+        : "No install of the application was read.",
     },
     {
       id: "price",

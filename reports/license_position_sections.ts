@@ -96,7 +96,9 @@ export function unpricedSection(positions: readonly PositionRow[]): Section {
       integer("requirement", "Requirement"),
     ],
     rows: positions.filter((p) => p.unpricedShortfall),
-    emptyText: "Every shortfall is priced.",
+    emptyText: positions.some((p) => p.shortfall > 0)
+      ? "Every shortfall is priced."
+      : "No position is short, so no shortfall is unpriced.",
   };
 }
 
@@ -169,8 +171,10 @@ export function evidenceSections(
         text("reason", "Reason", { width: 60 }),
       ],
       rows: positions.filter((p) => p.reason),
-      emptyText: "No differences found: the ELP agrees with the service's entitlement states " +
-        "for every position.",
+      emptyText: positions.length
+        ? "No differences found: the ELP agrees with the service's entitlement states for " +
+          "every position."
+        : "No position to reconcile: no license or requirement was read.",
       facts: [
         { label: "Differences from entitlement states", count: true },
         {
@@ -192,7 +196,9 @@ export function evidenceSections(
         text("explanation", "Explanation", { width: 50 }),
       ],
       rows: differenceRows(elp, names),
-      emptyText: CROSS_CHECK[elp.crossCheckedWith].emptyText,
+      emptyText: positions.length
+        ? CROSS_CHECK[elp.crossCheckedWith].emptyText
+        : "Nothing to cross-check: no license or requirement was read.",
     },
     {
       id: "devices",
@@ -252,7 +258,9 @@ export function understatedHostsSection(elp: ElpResult): Section {
       text("computerId", "Computer id", { width: 38 }),
     ],
     rows,
-    emptyText: "Every computer the requirement rests on has hardware data.",
+    emptyText: elp.devices.length
+      ? "Every computer the requirement rests on has hardware data."
+      : "No computer has a requirement.",
     facts: [{ label: "Hosts without hardware data (requirement understated)", count: true }],
   };
 }

@@ -16,6 +16,8 @@ async function data(ctx: ReportContext): Promise<ReportData> {
   // Without its database the report stops (exit 2, naming SAMKIT_DATABASE_URL): never 0 tenants.
   const all = await readRuns(ctx.params.pack as string | undefined);
   const empty = "No finished run in the history yet.";
+  // Runs there are, but none with these figures (the pack ran no such report).
+  const noFigures = all.length ? "No tenant's finished run has these figures." : empty;
   return {
     sections: [
       {
@@ -53,14 +55,14 @@ async function data(ctx: ReportContext): Promise<ReportData> {
         "Exposure: shortfall cost",
         "Shortfall cost",
         moneyRows(all, "license-position", "Shortfall cost"),
-        empty,
+        noFigures,
       ),
       ...moneySections(
         "cost-to-date",
         "Cost to date: purchase plus maintenance and support since purchase",
         "Cost to date",
         moneyRows(all, "license-cost-summary", "Cost to date"),
-        empty,
+        noFigures,
       ),
     ],
   };

@@ -67,7 +67,8 @@ export const moneySections = (
     ),
     rows: rows.filter((r) => r.previous === null),
     totals: { sum: ["value"], perCurrency: "currency" },
-    emptyText: "Every tenant has a previous run.",
+    // "Every tenant" only when some tenant has these figures; with none, the section's reason.
+    emptyText: rows.length ? "Every tenant has a previous run." : empty,
     facts: [{
       label: `${label}, tenants on their first run`,
       sum: "value",

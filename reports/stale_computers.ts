@@ -80,7 +80,10 @@ async function data(ctx: ReportContext<StaleComputersClient, QueryContext>): Pro
       rows: flagged,
       group: { by: "organization", label: "Organization" },
       totals: { sum: [] },
-      emptyText: `Every computer was scanned in the last ${days} days and none is quarantined.`,
+      // "Every computer" only when some were checked.
+      emptyText: computers.length
+        ? `Every computer was scanned in the last ${days} days and none is quarantined.`
+        : "No computer matches these parameters.",
     }],
   };
 }

@@ -100,7 +100,9 @@ async function data(ctx: ReportContext): Promise<ReportData> {
           text("reason", "Reason", { width: 60 }),
         ],
         rows: skippedRows(history),
-        emptyText: "None: every run in the folder is in the trend.",
+        emptyText: history.runs.length
+          ? "None: every run in the folder is in the trend."
+          : "No run in this folder.",
       },
     ],
   };

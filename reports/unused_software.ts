@@ -107,7 +107,9 @@ async function data(ctx: ReportContext<UnusedSoftwareClient, QueryContext>): Pro
         columns: applicationColumns(thresholds),
         rows: applicationRows(counts, lookups),
         totals: { sum: countKeys(thresholds) },
-        emptyText: `Every installed application was used in the last ${first} days.`,
+        emptyText: counts.length
+          ? `Every installed application was used in the last ${first} days.`
+          : "No installed application matches these parameters.",
         facts: [
           { label: "Installations of listed applications", sum: "installations" },
           { label: "Never used (installations)", sum: "never" },

@@ -506,14 +506,8 @@ describe("license-position (ELP) on an empty estate", () => {
       xlsx: [
         [POSITION_LABELS, "No licenses or requirements for these parameters."],
         [PUBLISHER_LABELS, "No data for these parameters."],
-        [
-          RECONCILIATION_LABELS,
-          "No differences found: the ELP agrees with the service's entitlement states for every position.",
-        ],
-        [
-          CROSS_CHECK_LABELS,
-          "No differences found: samkit's ELP equals the service's compliance summary.",
-        ],
+        [RECONCILIATION_LABELS, "No position to reconcile: no license or requirement was read."],
+        [CROSS_CHECK_LABELS, "Nothing to cross-check: no license or requirement was read."],
         [DEVICE_LABELS, "No data for these parameters."],
       ],
       pdf: ["No licenses or requirements for these parameters."],

@@ -184,7 +184,7 @@ describe("stale-computers edge data", () => {
     await assertNoData(out, {
       xlsx: [
         [ORG_LABELS, "No computers match these parameters."],
-        [DETAIL_LABELS, "Every computer was scanned in the last 30 days and none is quarantined."],
+        [DETAIL_LABELS, "No computer matches these parameters."],
       ],
       csv: ["computers"],
     });

@@ -391,7 +391,7 @@ describe("unused-software edge data", () => {
       const out = await runAt(fixture.api, unusedSoftware, { now: TEST_NOW });
       await assertNoData(out, {
         xlsx: [
-          [APP_LABELS([30, 90, 180]), "Every installed application was used in the last 30 days."],
+          [APP_LABELS([30, 90, 180]), "No installed application matches these parameters."],
           [RECLAIM_LABELS, "No installation has gone unused for 180 days or more."],
           [INSTALL_LABELS, "No installation has gone unused for 30 days or more."],
           [VALUE_LABELS, "No license can be reclaimed from installs unused for 180 days or more."],
