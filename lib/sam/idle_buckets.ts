@@ -2,7 +2,8 @@
  * How long an install has gone unused, and which idle bucket that puts it in: idle days are whole
  * days from the last use to the run's clock; a never-used install counts from when it was first
  * discovered (unknown discovery: idle past every threshold). Installs used within the first
- * threshold are recent; the others fall in one bucket per threshold interval, or "never used".
+ * threshold are recent; the others fall in one bucket per threshold interval, or "never used"
+ * (labelled with how long ago it was discovered).
  *
  * @module
  */
@@ -98,6 +99,17 @@ export function bucketLabel(thresholds: readonly number[], b: number): string {
     : `${thresholds[b]}+ days`;
 }
 
+/**
+ * The bucket label of a never-used install whose discovery date is unknown.
+ *
+ * @example
+ * ```ts
+ * import { NEVER_UNKNOWN_DISCOVERY } from "./idle_buckets.ts";
+ * console.log(NEVER_UNKNOWN_DISCOVERY); // "Never used, discovery date unknown"
+ * ```
+ */
+export const NEVER_UNKNOWN_DISCOVERY = "Never used, discovery date unknown";
+
 /** An install's idleness. */
 export interface Idleness {
   /** Idle days (`null`: unknown, idle forever). */
@@ -108,7 +120,12 @@ export interface Idleness {
   readonly recent: boolean;
   /** The bucket index of a used install idle past the first threshold, else -1. */
   readonly bucket: number;
-  /** Its bucket's label, or `Never used`; `""` for a recent install. */
+  /**
+   * Its bucket's label, as the table's column of that bucket is named (`Unused 30–89 days`); a
+   * never-used install's says when it was discovered (`Never used, discovered 30+ days ago`,
+   * `Never used, discovered within 30 days`, `Never used, discovery date unknown`), so no part
+   * of the never-used installs carries the name of all of them; `""` for a recent install.
+   */
   readonly bucketLabel: string;
 }
 
@@ -127,7 +144,14 @@ export function idlenessAt(
   now: Date,
   thresholds: readonly number[],
 ): (install: Pick<Resource<"ComputerApplication">, "lastUsed" | "firstDiscovered">) => Idleness {
-  const labels = thresholds.map((_, b) => bucketLabel(thresholds, b));
+  const labels = thresholds.map((_, b) => `Unused ${bucketLabel(thresholds, b)}`);
+  const first = thresholds[0];
+  const neverLabel = (idle: number | null) =>
+    idle === null
+      ? NEVER_UNKNOWN_DISCOVERY
+      : idle >= first
+      ? `Never used, discovered ${first}+ days ago`
+      : `Never used, discovered within ${first} days`;
   return (install) => {
     const idle = idleDays(install, now);
     const never = !install.lastUsed;
@@ -137,7 +161,7 @@ export function idlenessAt(
         if (idle! >= thresholds[b]) bucket = b;
       }
     }
-    const label = never ? "Never used" : bucket < 0 ? "" : labels[bucket];
+    const label = never ? neverLabel(idle) : bucket < 0 ? "" : labels[bucket];
     return { idleDays: idle, never, recent: !never && bucket < 0, bucket, bucketLabel: label };
   };
 }
@@ -150,7 +174,7 @@ export function idlenessAt(
  * import { idleness } from "./idle_buckets.ts";
  * const now = new Date("2024-06-30T00:00:00Z");
  * const install = { lastUsed: new Date("2024-03-01T00:00:00Z"), firstDiscovered: null };
- * console.log(idleness(install, now, [30, 90, 180]).bucketLabel); // "90–179 days"
+ * console.log(idleness(install, now, [30, 90, 180]).bucketLabel); // "Unused 90–179 days"
  * ```
  */
 export function idleness(

@@ -61,8 +61,13 @@ async function expectedFigures(api: RawApi, thresholds: number[]) {
   const bucketIndex = (days: number) => thresholds.filter((t) => days >= t).length - 1;
   const bucketText = (b: number) =>
     b < thresholds.length - 1
-      ? `${thresholds[b]}–${thresholds[b + 1] - 1} days`
-      : `${thresholds[b]}+ days`;
+      ? `Unused ${thresholds[b]}–${thresholds[b + 1] - 1} days`
+      : `Unused ${thresholds[b]}+ days`;
+  // A never-used install listed says how long ago it was discovered (unknown: says so).
+  const neverText = (idle: number | null) =>
+    idle === null
+      ? "Never used, discovery date unknown"
+      : `Never used, discovered ${first}+ days ago`;
   const perApp = new Map<string, Record<string, number>>();
   const perComputer = new Map<string, Record<string, Expected>>();
   for (const i of installs) {
@@ -89,7 +94,7 @@ async function expectedFigures(api: RawApi, thresholds: number[]) {
       lastUsed: i.lastUsed ? i.lastUsed.slice(0, 10) : null,
       neverUsed: !i.lastUsed,
       idleDays: idle,
-      bucket: i.lastUsed ? bucketText(bucketIndex(idle!)) : "Never used",
+      bucket: i.lastUsed ? bucketText(bucketIndex(idle!)) : neverText(idle),
       licensed: licensed.has(`${i.computerId}/${i.applicationId}`),
       candidate,
     });

@@ -19,9 +19,17 @@ describe("idle buckets", () => {
       now,
       t,
     );
-    assert.deepEqual([old.bucket, old.bucketLabel], [2, "180+ days"]);
+    assert.deepEqual([old.bucket, old.bucketLabel], [2, "Unused 180+ days"]);
     const never = idleness({ lastUsed: null, firstDiscovered: null }, now, t);
-    assert.deepEqual([never.never, never.idleDays, never.bucketLabel], [true, null, "Never used"]);
+    assert.deepEqual([never.never, never.idleDays, never.bucketLabel], [
+      true,
+      null,
+      "Never used, discovery date unknown",
+    ]);
+    const fresh = { lastUsed: null, firstDiscovered: new Date("2024-06-20T00:00:00Z") };
+    assert.equal(idleness(fresh, now, t).bucketLabel, "Never used, discovered within 30 days");
+    const aged = { lastUsed: null, firstDiscovered: new Date("2024-01-01T00:00:00Z") };
+    assert.equal(idleness(aged, now, t).bucketLabel, "Never used, discovered 30+ days ago");
   });
   it("rejects thresholds that are not ascending whole days", () => {
     assert.throws(() => readThresholds([90, 30]), ParamError);

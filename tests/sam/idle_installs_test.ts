@@ -45,9 +45,9 @@ describe("idle installs", () => {
     const all = await Array.fromAsync(idleInstalls(ctx, rules));
     assert.deepEqual(all.map((i) => [i.computerId, i.applicationId, i.bucketLabel]), [
       ["C1", "A1", ""],
-      ["C1", "A2", "30–89 days"],
-      ["C2", "A1", "180+ days"],
-      ["C2", "A2", "Never used"],
+      ["C1", "A2", "Unused 30–89 days"],
+      ["C2", "A1", "Unused 180+ days"],
+      ["C2", "A2", "Never used, discovered 30+ days ago"],
     ]);
     assert.deepEqual(all.map((i) => i.candidate), [false, false, true, true]);
     assert.deepEqual(all.map((i) => i.licensed), [false, false, true, true]);
