@@ -21,7 +21,9 @@ import { STATE_PARAMS, uncoveredText } from "../lib/sam/entitlement_states.ts";
 import {
   applicationSection,
   countColumns,
+  ENTITLEMENTS,
   statesSection,
+  UNCOVERED_ENTITLEMENTS,
 } from "./entitlement_state_by_computer_sections.ts";
 
 export { matchStates, stateKeys } from "../lib/sam/entitlement_states.ts";
@@ -48,18 +50,19 @@ async function data(ctx: Ctx): Promise<ReportData> {
     sections: [
       {
         id: "computers",
-        title: "Applications per entitlement state, by computer",
-        description: `How many applications of each computer are in each entitlement state. ` +
-          `Computers with an application in an uncovered state (${uncovered}) come first.`,
+        title: `${ENTITLEMENTS} per entitlement state, by computer`,
+        description: `How many application entitlements of each computer (one per application ` +
+          `and metric, as the detail lists them) are in each entitlement state. Computers ` +
+          `with an application in an uncovered state (${uncovered}) come first.`,
         columns: [
           computer,
           text("organization", "Organization", { width: 10 }),
           text("operatingSystem", "Operating system", { width: 30 }),
           date("lastScan", "Last scan", { width: 11 }),
           ...countColumns(columns),
-          integer("applications", "Applications", { width: 10 }),
-          integer("uncovered", "Uncovered", {
-            width: 9,
+          integer("applications", ENTITLEMENTS, { width: 12 }),
+          integer("uncovered", UNCOVERED_ENTITLEMENTS, {
+            width: 12,
             emphasis: whenPositive("uncovered", "bad"),
           }),
         ],
@@ -76,7 +79,7 @@ async function data(ctx: Ctx): Promise<ReportData> {
             where: hasUncovered,
             cover: true,
           },
-          { label: "Uncovered applications", sum: "uncovered", cover: true },
+          { label: UNCOVERED_ENTITLEMENTS, sum: "uncovered", cover: true },
           { label: "Computers", count: true, cover: true },
         ],
       },

@@ -14,6 +14,28 @@ import { type ComputerRow, stateFacts, stateTotals } from "../lib/sam/entitlemen
 import type { StateColumn } from "../lib/sam/entitlement_states.ts";
 
 /**
+ * The name of the one figure every table and headline of the report counts: entitlements of
+ * applications, one per computer, application and metric (the detail's rows).
+ *
+ * @example
+ * ```ts
+ * import { ENTITLEMENTS } from "./entitlement_state_by_computer_sections.ts";
+ * console.log(ENTITLEMENTS); // "Application entitlements"
+ * ```
+ */
+export const ENTITLEMENTS = "Application entitlements";
+
+/**
+ * The name of the part of {@link ENTITLEMENTS} in an uncovered state, in every table and headline.
+ *
+ * @example
+ * ```ts
+ * import { UNCOVERED_ENTITLEMENTS } from "./entitlement_state_by_computer_sections.ts";
+ * console.log(UNCOVERED_ENTITLEMENTS); // "Uncovered application entitlements"
+ * ```
+ */
+export const UNCOVERED_ENTITLEMENTS = "Uncovered application entitlements";
+/**
  * The "Totals per entitlement state" section of the computer rows `rows`.
  *
  * @example
@@ -31,20 +53,23 @@ export function statesSection(
   return {
     id: "states",
     title: "Totals per entitlement state",
-    description: "Installations (a computer × application each) and computers in each " +
-      "entitlement state.",
+    description: "Application entitlements (one per computer, application and metric, as the " +
+      "detail lists them) and computers in each entitlement state.",
     columns: [
       text("state", "State", { width: 30 }),
       text("stateId", "Id", { width: 8 }),
       text("description", "Description", { width: 50 }),
       boolean("uncovered", "Uncovered", { width: 9, emphasis: whenTrue("uncovered", "bad") }),
       integer("computers", "Computers", { width: 10 }),
-      integer("installations", "Installations", { width: 12 }),
+      integer("installations", ENTITLEMENTS, { width: 12 }),
     ],
     rows: byState,
     totals: { sum: ["installations"] },
     emptyText: "The API lists no entitlement states.",
-    facts: [{ label: "Installations (all states)", sum: "installations" }, ...stateFacts(byState)],
+    facts: [
+      { label: `${ENTITLEMENTS} (all states)`, sum: "installations" },
+      ...stateFacts(byState),
+    ],
   };
 }
 
@@ -61,21 +86,24 @@ export function statesSection(
 export function applicationSection(rows: readonly Row[], columns: readonly StateColumn[]): Section {
   return {
     id: "applications",
-    title: "Installations per entitlement state, by application",
-    description: "How many installations of each application (one per computer and metric) " +
+    title: `${ENTITLEMENTS} per entitlement state, by application`,
+    description: "How many entitlements of each application (one per computer and metric) " +
       "are in each entitlement state, on the computers in scope; applications with the most " +
-      "uncovered installations first.",
+      "uncovered entitlements first.",
     columns: [
       text("application", "Application", { width: 40 }),
       ...countColumns(columns),
-      integer("applications", "All states", { width: 10 }),
-      integer("uncovered", "Uncovered", { width: 9, emphasis: whenPositive("uncovered", "bad") }),
+      integer("applications", ENTITLEMENTS, { width: 12 }),
+      integer("uncovered", UNCOVERED_ENTITLEMENTS, {
+        width: 12,
+        emphasis: whenPositive("uncovered", "bad"),
+      }),
     ],
     rows,
     totals: { sum: [...columns.map((s) => s.key), "applications", "uncovered"] },
     chart: {
       type: "stackedBar",
-      title: "Installations per entitlement state, by application",
+      title: `${ENTITLEMENTS} per entitlement state, by application`,
       label: "application",
       segments: columns.map((s) => ({ key: s.key, label: s.name })),
     },

@@ -183,7 +183,7 @@ describe("entitlement-state-by-computer", () => {
     const uncovered = s.rows.map((r: Json) => r.uncovered);
     assert.deepEqual(uncovered, [...uncovered].sort((a, b) => b - a), "most uncovered first");
     const text = await pdfText(run.file("pdf"));
-    assert.ok(text.includes("Installations per entitlement state, by application"));
+    assert.ok(text.includes("Application entitlements per entitlement state, by application"));
   });
 
   it("CSV and XLSX headers carry the state names verbatim, with the same counts", async () => {
