@@ -198,9 +198,24 @@ function idTitle(id: string): string {
 }
 
 /**
+ * A title's closing qualifier in brackets (`(GBP)`, `(Users)`), when it takes at most half the
+ * room: what tells sections of one title apart (one per currency, per metric), so it is kept
+ * whole and the name before it is shortened instead.
+ */
+function closingQualifier(
+  title: string,
+  limit: number,
+): { readonly head: string; readonly tail: string } | undefined {
+  const m = /^(.*\S)\s+(\([^()]+\))$/.exec(title);
+  return m && m[2].length * 2 <= limit ? { head: m[1], tail: m[2] } : undefined;
+}
+
+/**
  * A readable sheet name of at most `limit` characters (default 31) for a section title: the title,
  * else its shortened form, else its leading words when they end a phrase and keep most of it, else
- * the section id title-cased, else its leading phrase, else the leading words that fit. Pure and
+ * the section id title-cased, else its leading phrase, else the leading words that fit. A closing
+ * qualifier in brackets that takes at most half the room (a currency, a metric: what tells
+ * sections of one title apart) is kept whole, and the name before it shortened. Pure and
  * deterministic.
  *
  * @example
@@ -212,6 +227,7 @@ function idTitle(id: string): string {
  *   id: "organizations",
  * })); // "Organizations"
  * console.log(readableSheetName("Reconciliation with entitlement states")); // "Reconciliation"
+ * console.log(readableSheetName("Cost to date and shortfall cost (GBP)")); // "Cost to date (GBP)"
  * ```
  */
 export function readableSheetName(
@@ -221,6 +237,11 @@ export function readableSheetName(
   const limit = Math.max(1, options.limit ?? SHEET_NAME_MAX);
   const clean = cleanSheetText(title);
   if (clean.length <= limit) return clean;
+  const qualified = closingQualifier(clean, limit);
+  if (qualified) {
+    const head = readableSheetName(qualified.head, { limit: limit - qualified.tail.length - 1 });
+    if (head !== "") return `${head} ${qualified.tail}`;
+  }
   const short = shortened(clean, limit);
   if (short.length <= limit) return short;
   // Leading words end where a phrase ends: before a connective, or at a comma of the title.
