@@ -29,6 +29,8 @@ export type HardwareSocketMapClient = ClientSlice<{
 }>;
 
 type Ctx = ReportContext<HardwareSocketMapClient, QueryContext>;
+/** How a headline over hosts names those it leaves out. */
+const unknown = { noun: "hosts", blank: "without hardware data" };
 const hostSums = ["vms", "sockets", "processors", "cores", "logicalProcessors"];
 
 async function data(ctx: Ctx): Promise<ReportData> {
@@ -36,6 +38,8 @@ async function data(ctx: Ctx): Promise<ReportData> {
   const computers = await computersInScope(ctx, ctx.params.organization as string | undefined);
   const inventory = await hostInventory(ctx, computers);
   const clusters = await clusterPlacement(ctx, inventory.vmHost);
+  const hosts = hostRows(inventory, clusters, rules);
+  const blank = hosts.filter((r) => r.note === NO_HARDWARE).length;
   return {
     sections: [{
       id: "hosts",
@@ -46,17 +50,21 @@ async function data(ctx: Ctx): Promise<ReportData> {
         "x86 servers only, the rule is not applied to IBM POWER, ARM or SPARC hosts) " +
         "and cores × core factor of the processor manufacturer, rounded up. The cluster is the " +
         "one most of the host's VMs are covered in by a data-center extended coverage. Hosts " +
-        "without hardware data are listed with blanks and a note.",
+        "without hardware data are listed with blanks and a note" +
+        (blank
+          ? `; totals and headlines add the ${hosts.length - blank} of ${hosts.length} hosts ` +
+            `with hardware data (${blank} without hardware data).`
+          : "."),
       columns: HOST_COLUMNS,
-      rows: hostRows(inventory, clusters, rules),
+      rows: hosts,
       totals: { sum: [...hostSums, "perCoreRequirement", "coreFactorRequirement"] },
       emptyText: "No physical servers or virtualisation hosts match these parameters.",
       // The cover leads with the requirements; the caveat (no hardware data) after them.
       facts: [
-        { label: "Per-core requirement", sum: "perCoreRequirement", cover: true },
-        { label: "Core-factor requirement", sum: "coreFactorRequirement", cover: true },
+        { label: "Per-core requirement", sum: "perCoreRequirement", unknown, cover: true },
+        { label: "Core-factor requirement", sum: "coreFactorRequirement", unknown, cover: true },
         { label: "Servers and hosts", count: true, cover: true },
-        { label: "Physical cores", sum: "cores", cover: true },
+        { label: "Physical cores", sum: "cores", unknown, cover: true },
         {
           label: "Without hardware data",
           count: true,

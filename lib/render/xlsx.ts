@@ -45,7 +45,7 @@ import { sheetName } from "./xlsx_sheet_names.ts";
 import { type DataBlock, totalsFormula, totalsLineLabel } from "./xlsx_totals.ts";
 import { shownTotal } from "./totals_cells.ts";
 import { labelledValue } from "./scope_line.ts";
-import { isAllCurrenciesLine } from "../report/totals.ts";
+import { isAllCurrenciesLine, rowsWithoutValue } from "../report/totals.ts";
 import {
   currencyCode,
   DATETIME_FMT,
@@ -894,7 +894,9 @@ function writeTotals(
     // The line over every row sums columns in one currency: no row is selected by its code.
     const across = isAllCurrenciesLine(line);
     const cells: ExcelJS.CellValue[] = plan.map(() => null);
-    if (labelIndex >= 0) cells[labelIndex] = totalsLineLabel(line, values.rows, cleanText);
+    if (labelIndex >= 0) {
+      cells[labelIndex] = totalsLineLabel(line, values.rows, cleanText, rowsWithoutValue(values));
+    }
     for (const c of sums) {
       const index = plan.findIndex((p) => p.column === c);
       const result = shownTotal(c, line, values[c.key]) ?? null;

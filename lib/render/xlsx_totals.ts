@@ -42,19 +42,26 @@ export const FILTER_AWARE_MAX_ROWS = 100_000;
  * console.log(totalsLineLabel("All", 3)); // Total (3 rows)
  * console.log(totalsLineLabel("(none)", 1)); // Total, no currency (1 row)
  * console.log(totalsLineLabel("EUR", undefined)); // Total EUR
+ * console.log(totalsLineLabel("All", 44, undefined, 1)); // Total (44 rows; 1 without a value, not added)
  * ```
  */
 export function totalsLineLabel(
   line: string,
   rows: number | undefined,
   clean: (text: string) => string = (text) => text,
+  withoutValue = 0,
 ): string {
   const text = line === "All"
     ? "Total"
     : line === NO_CURRENCY
     ? "Total, no currency"
     : `Total ${clean(line)}`;
-  return rows === undefined ? text : `${text} (${rows} ${rows === 1 ? "row" : "rows"})`;
+  if (rows === undefined) return text;
+  const counted = `${rows} ${rows === 1 ? "row" : "rows"}`;
+  // A total that left out rows without a value says so: it never reads as complete.
+  return withoutValue > 0
+    ? `${text} (${counted}; ${withoutValue} without a value, not added)`
+    : `${text} (${counted})`;
 }
 
 /** Excel's limit of characters in a formula (less room for the `=`). */

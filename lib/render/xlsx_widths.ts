@@ -18,6 +18,7 @@ import type { Column, ColumnType } from "../report/model.ts";
 import { ExtentAccumulator, type Extents, numberExtent, textExtent } from "../report/extents.ts";
 import type { RenderSection } from "./renderer.ts";
 import { totalsLineLabel } from "./xlsx_totals.ts";
+import { rowsWithoutValue } from "../report/totals.ts";
 import { isNumericType } from "./format.ts";
 import { currencyCode, displayText, type DisplayValue, numberFormat } from "./xlsx_formats.ts";
 import { INDENT_WIDTH, indentedColumns } from "./xlsx_align.ts";
@@ -209,7 +210,9 @@ function fitTotalsLabels(widths: ColumnWidths, section: RenderSection): void {
   const index = section.columns.findIndex((c) => !sums.includes(c.key));
   if (!section.totalsSpec || index < 0) return;
   for (const [line, values] of Object.entries(section.totals)) {
-    widths.fit(index, totalsLineLabel(line, values.rows), { font: { bold: true } });
+    widths.fit(index, totalsLineLabel(line, values.rows, undefined, rowsWithoutValue(values)), {
+      font: { bold: true },
+    });
   }
 }
 

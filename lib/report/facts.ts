@@ -45,11 +45,45 @@ export type SectionFact =
   & (
     | { readonly count: true }
     | { readonly distinct: string }
-    | { readonly sum: string; readonly perCurrency?: string }
+    | { readonly sum: string; readonly perCurrency?: string; readonly unknown?: UnknownRows }
     | { readonly min: string }
     | { readonly max: string }
     | { readonly ratio: readonly [string, string] }
   );
+
+/**
+ * How a sum over rows some of which have no value names the rows it leaves out: the label of
+ * such a sum ends `(43 of 44 hosts; 1 without hardware data)`.
+ */
+export interface UnknownRows {
+  /** What the rows are (plural): "hosts". */
+  readonly noun: string;
+  /** Why a row has no value: "without hardware data". */
+  readonly blank: string;
+}
+
+/**
+ * The label of a sum over `rows` rows of which `known` had a value: as declared when every row
+ * had one (or none did: the figure is then blank), else ending with how many it leaves out.
+ *
+ * @example
+ * ```ts
+ * import { partialSumLabel } from "./facts.ts";
+ * const unknown = { noun: "hosts", blank: "without hardware data" };
+ * console.log(partialSumLabel("Per-core requirement", 43, 44, unknown));
+ * // "Per-core requirement (43 of 44 hosts; 1 without hardware data)"
+ * console.log(partialSumLabel("Cores", 3, 3)); // "Cores"
+ * ```
+ */
+export function partialSumLabel(
+  label: string,
+  known: number,
+  rows: number,
+  unknown: UnknownRows = { noun: "rows", blank: "without a value" },
+): string {
+  if (known === rows || known === 0) return label;
+  return `${label} (${known} of ${rows} ${unknown.noun}; ${rows - known} ${unknown.blank})`;
+}
 
 /** A fact of the report's `facts` list: a {@link SectionFact} naming the section it reads. */
 export type FactSpec = SectionFact & {
@@ -112,7 +146,7 @@ function countFold(spec: SectionFact, value?: (row: Row) => CellValue): FactFold
 }
 
 function sumFold(
-  spec: SectionFact & { sum: string; perCurrency?: string },
+  spec: SectionFact & { sum: string; perCurrency?: string; unknown?: UnknownRows },
   column: Column,
 ): FactFold {
   const money = column.type === "currency";
@@ -122,12 +156,13 @@ function sumFold(
     );
   }
   const sums = new Map<string, number>();
-  let rows = 0;
+  let rows = 0, known = 0;
   return {
     add: (row) => {
       rows++;
       const v = row[spec.sum];
       if (!isNumber(v)) return;
+      known++;
       const code = spec.perCurrency ? String(row[spec.perCurrency] ?? "") : "";
       sums.set(code, (sums.get(code) ?? 0) + (money ? toMinorUnits(v)! : v));
     },
@@ -135,7 +170,11 @@ function sumFold(
       if (!spec.perCurrency) {
         // No rows: 0. Rows, every one blank (unknown or not applicable): blank, never 0.
         const value = sums.get("") ?? (rows > 0 ? null : 0);
-        return [{ label: spec.label, value, type: column.type }];
+        // A sum that leaves out rows without a value says so in its label.
+        const label = spec.unknown
+          ? partialSumLabel(spec.label, known, rows, spec.unknown)
+          : spec.label;
+        return [{ label, value, type: column.type }];
       }
       return [...sums.keys()].sort(compareText).map((code) => ({
         label: `${spec.label} (${code})`,

@@ -46,6 +46,42 @@ export function isAllCurrenciesLine(label: string): boolean {
   return label.startsWith("all currencies (");
 }
 
+/**
+ * The key of a totals line that says how many of its rows had a value to add in `key`: present
+ * only when some had none (a host without hardware data), so a total over fewer rows than the
+ * line's `rows` never reads as complete.
+ *
+ * @example
+ * ```ts
+ * import { computeTotals, knownKey } from "./totals.ts";
+ * const totals = computeTotals([{ n: 2 }, { n: null }], { sum: ["n"] });
+ * console.log(knownKey("n"), totals.All); // "n:known" { n: 2, "n:known": 1, rows: 2 }
+ * ```
+ */
+export function knownKey(key: string): string {
+  return `${key}:known`;
+}
+
+/**
+ * How many rows of a totals line a sum left out for want of a value: the most over its summed
+ * keys (0 when every sum added every row).
+ *
+ * @example
+ * ```ts
+ * import { computeTotals, rowsWithoutValue } from "./totals.ts";
+ * const totals = computeTotals([{ n: 2 }, { n: null }, { n: 1 }], { sum: ["n"] });
+ * console.log(rowsWithoutValue(totals.All)); // 1
+ * ```
+ */
+export function rowsWithoutValue(line: Readonly<Record<string, number>>): number {
+  const rows = line.rows ?? 0;
+  let most = 0;
+  for (const [key, known] of Object.entries(line)) {
+    if (key.endsWith(":known")) most = Math.max(most, rows - known);
+  }
+  return most;
+}
+
 /** A compensated running sum (Neumaier's variant of Kahan summation). */
 class CompensatedSum {
   #sum = 0;
@@ -218,6 +254,8 @@ export class TotalsAccumulator {
         const decimals = this.#decimals[i];
         const sum = line.sums[i].value;
         entry[key] = decimals === undefined ? clean(sum) : roundTo(sum, decimals);
+        // A sum that left out rows without a value says how many rows it added.
+        if (line.known[i] < line.rows) entry[knownKey(key)] = line.known[i];
       });
       entry.rows = line.rows;
       out[label] = entry;

@@ -71,9 +71,19 @@ describe("hardware-socket-map recomputed from its printed rows (400 computers)",
       const sum = hosts.rows.reduce((t: number, h: Json) => t + (h[key] ?? 0), 0);
       assert.equal(hosts.totals.All[key], sum, `total ${key}`);
     }
-    assert.equal(headline(run, "Per-core requirement"), hosts.totals.All.perCoreRequirement);
-    assert.equal(headline(run, "Core-factor requirement"), hosts.totals.All.coreFactorRequirement);
-    assert.equal(headline(run, "Physical cores"), hosts.totals.All.cores);
+    // A headline leaving out hosts without hardware data says how many, in its label.
+    const marked = (label: string, key: string) => {
+      const n = hosts.rows.length;
+      const known = hosts.rows.filter((r: Json) => typeof r[key] === "number").length;
+      return known === n || known === 0
+        ? label
+        : `${label} (${known} of ${n} hosts; ${n - known} without hardware data)`;
+    };
+    const perCore = marked("Per-core requirement", "perCoreRequirement");
+    assert.equal(headline(run, perCore), hosts.totals.All.perCoreRequirement);
+    const byFactor = marked("Core-factor requirement", "coreFactorRequirement");
+    assert.equal(headline(run, byFactor), hosts.totals.All.coreFactorRequirement);
+    assert.equal(headline(run, marked("Physical cores", "cores")), hosts.totals.All.cores);
     assert.equal(headline(run, "Servers and hosts"), hosts.rows.length);
     assert.equal(
       headline(run, "Without hardware data"),

@@ -10,7 +10,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { API_REPORTS } from "../../reports/mod.ts";
-import type { FactSpec, SectionFact } from "../../lib/report/facts.ts";
+import { type FactSpec, partialSumLabel, type SectionFact } from "../../lib/report/facts.ts";
 import type { ReportDefinition, Row } from "../../lib/report/model.ts";
 import { createQueryContext } from "../../lib/query/context.ts";
 import { parseFxRates } from "../../lib/sam/fx_rates.ts";
@@ -54,8 +54,10 @@ function recount(
       out.set(`${spec.label}, all currencies (${converted})`, all / 100);
     }
   } else if ("sum" in spec) {
+    // A sum leaving out rows without a value says how many in its label, when it declares how.
+    const known = kept.filter((r) => num(r[spec.sum]) !== null).length;
     out.set(
-      spec.label,
+      spec.unknown ? partialSumLabel(spec.label, known, kept.length, spec.unknown) : spec.label,
       kept.reduce((t, r) => t + (num(r[spec.sum]) ?? 0), 0),
     );
   } else if ("ratio" in spec) {
