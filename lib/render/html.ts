@@ -25,7 +25,13 @@ import type {
   Totals,
   TotalsSpec,
 } from "../report/model.ts";
-import { ALL, groupedRows, type GroupEvent, NO_CURRENCY } from "../report/totals.ts";
+import {
+  ALL,
+  groupedRows,
+  type GroupEvent,
+  NO_CURRENCY,
+  rowsWithoutValue,
+} from "../report/totals.ts";
 import { coverFacts, coverStatements, coverTiles } from "../report/facts.ts";
 import { openAtomicText } from "./atomic.ts";
 import { shownTotal } from "./totals_cells.ts";
@@ -755,13 +761,21 @@ function withChartSvg(html: string, chart: ChartView | undefined): string {
 }
 
 /** The text of a totals line's label. */
-function totalsLabel(kind: "Total" | "Subtotal", label: string, rows: number, locale: string) {
+function totalsLabel(
+  kind: "Total" | "Subtotal",
+  label: string,
+  line: Readonly<Record<string, number>>,
+  locale: string,
+) {
   const currency = label === ALL
     ? ""
     : label === NO_CURRENCY
     ? " (no currency)"
     : ` ${visibleText(label)}`;
-  return `${kind}${currency} · ${rowsText(rows, locale)}`;
+  // A total that left out rows without a value says so: it never reads as complete.
+  const without = rowsWithoutValue(line);
+  const left = without > 0 ? ` · ${without} without a value, not added` : "";
+  return `${kind}${currency} · ${rowsText(line.rows ?? 0, locale)}${left}`;
 }
 
 /**
@@ -775,7 +789,7 @@ function totalsLabelRoom(section: RenderSection, locale: string): TotalsLabelRoo
   const column = section.columns.find((c) => !summed.has(c.key)) ?? section.columns[0];
   if (!column) return undefined;
   const labels = Object.entries(section.totals).flatMap(([label, line]) =>
-    (["Total", "Subtotal"] as const).map((kind) => totalsLabel(kind, label, line.rows ?? 0, locale))
+    (["Total", "Subtotal"] as const).map((kind) => totalsLabel(kind, label, line, locale))
   );
   return { key: column.key, word: Math.max(0, ...labels.map(longestWord)) };
 }
@@ -800,7 +814,7 @@ function totalsRows(
   if (labelInline) labelAt = 0;
   return Object.entries(totals).map(([label, line]) => {
     const rows = line.rows ?? 0;
-    const labelText = totalsLabel(kind, label, rows, locale);
+    const labelText = totalsLabel(kind, label, line, locale);
     const cells = columns.map((column, i): CellView => {
       let text = "";
       let cls = columnClass(column);

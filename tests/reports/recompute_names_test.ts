@@ -123,8 +123,11 @@ describe("one name per figure (400 computers)", () => {
       server: fixture.srv,
       report: hardwareSocketMap,
       query,
-      formats: ["xlsx"],
+      formats: ["xlsx", "html"],
     });
+    const page = await Deno.readTextFile(xlsx.file("html"));
+    const line = `Total · ${hosts.rows.length} rows · ${unknown} without a value, not added`;
+    assert.ok(page.includes(line), `the HTML totals line reads "${line}"`);
     const sheets = await readXlsx(xlsx.file("xlsx"));
     const sheet = Object.values(sheets).find((r) => r[0]?.[0] === "Host")!;
     const label = `Total (${hosts.rows.length} rows; ${unknown} without a value, not added)`;
