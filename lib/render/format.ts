@@ -79,15 +79,53 @@ export function formatInteger(value: number, options: FormatOptions = {}): strin
   return formatNumber(value, { ...options, decimals: 0 });
 }
 
+/** Minor-unit digits of the currencies looked up, by code. */
+const digitsByCode = new Map<string, number>();
+
 /**
- * A currency amount in its ISO 4217 code (default 2 decimals). Without a code, or with a code
- * `Intl` does not know, the amount is shown as a number followed by the code.
+ * The digits of a currency's minor unit, as ISO 4217 (and `Intl`) give them: 2 for EUR and USD,
+ * 0 for JPY and KRW, 3 for KWD and BHD; 2 for a code that is no currency `Intl` knows.
+ *
+ * @example
+ * ```ts
+ * import { currencyDigits } from "./format.ts";
+ * console.log(currencyDigits("EUR"), currencyDigits("JPY"), currencyDigits("KWD")); // 2 0 3
+ * console.log(currencyDigits("euro")); // 2
+ * ```
+ */
+export function currencyDigits(code: string | null | undefined): number {
+  const c = typeof code === "string" ? code.trim().toUpperCase() : "";
+  let digits = digitsByCode.get(c);
+  if (digits === undefined) {
+    digits = 2;
+    if (/^[A-Z]{3}$/.test(c)) {
+      try {
+        digits = new Intl.NumberFormat("en", { style: "currency", currency: c })
+          .resolvedOptions().maximumFractionDigits ?? 2;
+      } catch {
+        // unknown to Intl: two digits, as an amount with no currency
+      }
+    }
+    digitsByCode.set(c, digits);
+  }
+  return digits;
+}
+
+/**
+ * A currency amount in its ISO 4217 code, with the currency's own minor-unit digits
+ * ({@link currencyDigits}: "¥21,000", "€1,234.50", "KWD 1.250") unless `decimals` says otherwise.
+ * An amount with more digits than its currency has (an average price of ¥10,000 ÷ 3) keeps them,
+ * up to two, so a printed figure is never rounded away from the one its totals add up. Without a
+ * code, or with a code `Intl` does not know, the amount is shown with 2 decimals followed by the
+ * code.
  *
  * @example
  * ```ts
  * import { formatCurrency } from "./format.ts";
  * formatCurrency(1234.5, "EUR"); // "€1,234.50"
  * formatCurrency(1234.5, "EUR", { locale: "de-DE" }); // "1.234,50 €"
+ * formatCurrency(21000, "JPY"); // "¥21,000"
+ * formatCurrency(3333.33, "JPY"); // "¥3,333.33"
  * formatCurrency(10, undefined); // "10.00"
  * ```
  */
@@ -98,15 +136,16 @@ export function formatCurrency(
 ): string {
   if (!Number.isFinite(value)) return "";
   const locale = options.locale ?? DEFAULT_LOCALE;
-  const decimals = clampDecimals(options.decimals, 2);
   const code = typeof currency === "string" ? currency.trim().toUpperCase() : "";
+  const decimals = clampDecimals(options.decimals, 2);
   if (/^[A-Z]{3}$/.test(code)) {
+    const digits = options.decimals === undefined ? currencyDigits(code) : decimals;
     try {
       return numberFormat(locale, {
         style: "currency",
         currency: code,
-        minimumFractionDigits: decimals,
-        maximumFractionDigits: decimals,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: options.decimals === undefined ? Math.max(digits, 2) : digits,
       }).format(value);
     } catch {
       // unknown to Intl: fall through to number + code

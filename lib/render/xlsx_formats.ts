@@ -8,15 +8,23 @@
  */
 
 import type { Column } from "../report/model.ts";
+import { currencyDigits } from "./format.ts";
 
 /** The number format of date cells. */
 export const DATE_FMT = "yyyy-mm-dd";
 /** The number format of date-and-time cells. */
 export const DATETIME_FMT = "yyyy-mm-dd hh:mm";
 
-/** Decimal places of a column (defaults from the model: number 0, currency 2, percent 1). */
-function decimalsOf(column: Pick<Column, "type" | "decimals">): number {
-  const fallback = column.type === "currency" ? 2 : column.type === "percent" ? 1 : 0;
+/**
+ * Decimal places of a column (defaults: number 0, percent 1, currency its code's minor-unit
+ * digits — 2 for EUR, 0 for JPY, 3 for KWD, 2 without a code).
+ */
+function decimalsOf(column: Pick<Column, "type" | "decimals">, code?: string): number {
+  const fallback = column.type === "currency"
+    ? currencyDigits(currencyCode(code))
+    : column.type === "percent"
+    ? 1
+    : 0;
   const d = column.decimals ?? fallback;
   return Number.isInteger(d) && d >= 0 && d <= 10 ? d : fallback;
 }
@@ -54,7 +62,7 @@ export function styleKey(
   emphasis: string | undefined,
   total: boolean,
 ): string {
-  return `${column.type}|${decimalsOf(column)}|${code ?? ""}|${emphasis ?? ""}|${total}`;
+  return `${column.type}|${decimalsOf(column, code)}|${code ?? ""}|${emphasis ?? ""}|${total}`;
 }
 
 /**
@@ -64,6 +72,7 @@ export function styleKey(
  * ```ts
  * import { numberFormat } from "./xlsx_formats.ts";
  * console.log(numberFormat({ type: "currency" }, "EUR")); // "EUR" #,##0.00;-"EUR" #,##0.00
+ * console.log(numberFormat({ type: "currency" }, "JPY")); // "JPY" #,##0;-"JPY" #,##0
  * console.log(numberFormat({ type: "percent" })); // 0.0%
  * ```
  */
@@ -71,7 +80,7 @@ export function numberFormat(
   column: Pick<Column, "type" | "decimals">,
   code?: string,
 ): string | undefined {
-  const decimals = decimalsOf(column);
+  const decimals = decimalsOf(column, code);
   switch (column.type) {
     case "number":
       return `#,##0${decimalPart(decimals)}`;

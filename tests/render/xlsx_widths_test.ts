@@ -179,7 +179,7 @@ describe("XLSX column widths", () => {
       const shown of [
         "EUR 123,456,789.12",
         "-GBP 98,765,432.10",
-        "JPY 123,456,789.12",
+        "JPY 123,456,789", // yen have no minor unit: 123,456,789.12 shows whole
         "GBP 4,321,987,654",
         "9,876,543,210",
         "-1,234,567.891",
