@@ -53,7 +53,8 @@ export type SectionFact =
 
 /**
  * How a sum over rows some of which have no value names the rows it leaves out: the label of
- * such a sum ends `(43 of 44 hosts; 1 without hardware data)`.
+ * such a sum ends `(43 of 44 hosts; 1 without hardware data)`; without one declared, every sum
+ * (not per currency) that leaves rows out ends `(2 of 3 rows; 1 without a value)`.
  */
 export interface UnknownRows {
   /** What the rows are (plural): "hosts". */
@@ -171,9 +172,7 @@ function sumFold(
         // No rows: 0. Rows, every one blank (unknown or not applicable): blank, never 0.
         const value = sums.get("") ?? (rows > 0 ? null : 0);
         // A sum that leaves out rows without a value says so in its label.
-        const label = spec.unknown
-          ? partialSumLabel(spec.label, known, rows, spec.unknown)
-          : spec.label;
+        const label = partialSumLabel(spec.label, known, rows, spec.unknown);
         return [{ label, value, type: column.type }];
       }
       return [...sums.keys()].sort(compareText).map((code) => ({

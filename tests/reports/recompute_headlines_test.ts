@@ -54,10 +54,10 @@ function recount(
       out.set(`${spec.label}, all currencies (${converted})`, all / 100);
     }
   } else if ("sum" in spec) {
-    // A sum leaving out rows without a value says how many in its label, when it declares how.
+    // A sum leaving out rows without a value says how many in its label.
     const known = kept.filter((r) => num(r[spec.sum]) !== null).length;
     out.set(
-      spec.unknown ? partialSumLabel(spec.label, known, kept.length, spec.unknown) : spec.label,
+      partialSumLabel(spec.label, known, kept.length, spec.unknown),
       kept.reduce((t, r) => t + (num(r[spec.sum]) ?? 0), 0),
     );
   } else if ("ratio" in spec) {

@@ -7,6 +7,9 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createQueryContext } from "../../lib/query/context.ts";
+import { FactsCollector } from "../../lib/report/facts.ts";
+import { computeTotals } from "../../lib/report/totals.ts";
+import type { Section } from "../../lib/report/model.ts";
 import { unusedSoftware } from "../../reports/unused_software.ts";
 import { entitlementStateByComputer } from "../../reports/entitlement_state_by_computer.ts";
 import { hardwareSocketMap } from "../../reports/hardware_socket_map.ts";
@@ -132,5 +135,28 @@ describe("one name per figure (400 computers)", () => {
     const sheet = Object.values(sheets).find((r) => r[0]?.[0] === "Host")!;
     const label = `Total (${hosts.rows.length} rows; ${unknown} without a value, not added)`;
     assert.ok(sheet.some((r) => r.includes(label)), `the totals line reads "${label}"`);
+  });
+});
+
+describe("a report of a user's own", () => {
+  it("marks a headline and a total that leave out rows without a value", async () => {
+    const section: Section = {
+      id: "s",
+      title: "S",
+      columns: [{ key: "n", label: "N", type: "integer" }],
+      rows: [{ n: 2 }, { n: null }, { n: 3 }],
+      facts: [{ label: "N", sum: "n" }, { label: "Rows", count: true }],
+    };
+    const facts = new FactsCollector([], [section]);
+    const tapped = facts.tap(section);
+    for await (const _ of tapped.rows) { /* pass the rows */ }
+    assert.deepEqual(facts.facts().map((f) => [f.label, f.value]), [
+      ["N (2 of 3 rows; 1 without a value)", 5],
+      ["Rows", 3],
+    ]);
+    const all = computeTotals([{ n: 2 }, { n: null }, { n: 3 }], { sum: ["n"] }).All;
+    assert.deepEqual(all, { n: 5, "n:known": 2, rows: 3 });
+    // Every row with a value: the label and the line as declared.
+    assert.deepEqual(computeTotals([{ n: 2 }], { sum: ["n"] }).All, { n: 2, rows: 1 });
   });
 });
