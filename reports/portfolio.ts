@@ -9,8 +9,46 @@
 
 import { date, integer, percent, text, whenPositive } from "../lib/report/columns.ts";
 import { defineReport, type ReportContext, type ReportData } from "../lib/report/model.ts";
-import { complianceRows, moneyRows, readRuns } from "../lib/sam/portfolio_rows.ts";
+import {
+  complianceRows,
+  moneyRows,
+  type PortfolioRun,
+  readRuns,
+} from "../lib/sam/portfolio_rows.ts";
+import { historySourceText, isDemoSource } from "../lib/report/demo_source.ts";
 import { moneySections } from "./portfolio_sections.ts";
+
+/** The source a run's manifest names ("" for a run that recorded no manifest). */
+function sourceOf(run: PortfolioRun): string {
+  const source = (run as { manifest?: { source?: unknown } | null }).manifest?.source;
+  return typeof source === "string" ? source : "";
+}
+
+/** A run as an error names it: tenant, pack and start. */
+function runName(run: PortfolioRun): string {
+  return `${run.tenantName}'s ${run.pack} run of ${new Date(run.started).toISOString()}`;
+}
+
+/**
+ * The portfolio's source text: how many tenants' runs, and "demo data" when they read the demo
+ * estate. A history mixing demo runs and tenant runs is refused, naming one of each and its
+ * source: demo figures are never totalled or compared with a tenant's as one estate.
+ */
+function portfolioSource(all: readonly PortfolioRun[]): string {
+  const demo = all.find((r) => isDemoSource(sourceOf(r)));
+  const tenant = all.find((r) => sourceOf(r) !== "" && !isDemoSource(sourceOf(r)));
+  if (demo && tenant) {
+    throw new Error(
+      `portfolio: the run history mixes demo runs and tenant runs, which are never one estate: ` +
+        `${runName(demo)} read ${sourceOf(demo)}, ${runName(tenant)} read ${sourceOf(tenant)}; ` +
+        "give --param pack=<a pack of tenant runs only> or record demo runs in another database",
+    );
+  }
+  const tenants = new Set(all.map((r) => r.tenantId)).size;
+  if (tenants === 0) return historySourceText({ sources: [] });
+  const runs = `${tenants} tenant${tenants === 1 ? "" : "s"} from the queue`;
+  return historySourceText({ sources: [runs], demo: demo !== undefined });
+}
 
 async function data(ctx: ReportContext): Promise<ReportData> {
   // Without its database the report stops (exit 2, naming SAMKIT_DATABASE_URL): never 0 tenants.
@@ -19,6 +57,7 @@ async function data(ctx: ReportContext): Promise<ReportData> {
   // Runs there are, but none with these figures (the pack ran no such report).
   const noFigures = all.length ? "No tenant's finished run has these figures." : empty;
   return {
+    source: portfolioSource(all),
     sections: [
       {
         id: "compliance",
