@@ -29,8 +29,8 @@ export type HardwareSocketMapClient = ClientSlice<{
 }>;
 
 type Ctx = ReportContext<HardwareSocketMapClient, QueryContext>;
-/** How a headline over hosts names those it leaves out. */
-const unknown = { noun: "hosts", blank: "without hardware data" };
+/** The hosts a headline over hardware figures adds (the others are counted apart). */
+const unknown = { counted: "hosts with hardware data" };
 const hostSums = ["vms", "sockets", "processors", "cores", "logicalProcessors"];
 
 async function data(ctx: Ctx): Promise<ReportData> {

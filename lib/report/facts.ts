@@ -52,38 +52,29 @@ export type SectionFact =
   );
 
 /**
- * How a sum over rows some of which have no value names the rows it leaves out: the label of
- * such a sum ends `(43 of 44 hosts; 1 without hardware data)`; without one declared, every sum
- * (not per currency) that leaves rows out ends `(2 of 3 rows; 1 without a value)`.
+ * What a sum over rows some of which may have no value adds, named in its label so the label
+ * says exactly what is computed, run after run (a label is the figure's name: trends and a pack's
+ * "change since" follow a figure by it, so it never carries counts). The rows it leaves out are
+ * the report's to count in a fact of their own ("Without hardware data").
  */
 export interface UnknownRows {
-  /** What the rows are (plural): "hosts". */
-  readonly noun: string;
-  /** Why a row has no value: "without hardware data". */
-  readonly blank: string;
+  /** The rows the sum adds: "hosts with hardware data". */
+  readonly counted: string;
 }
 
 /**
- * The label of a sum over `rows` rows of which `known` had a value: as declared when every row
- * had one (or none did: the figure is then blank), else ending with how many it leaves out.
+ * The label of a sum that declares {@link UnknownRows}: the declared label with the rows it adds.
  *
  * @example
  * ```ts
  * import { partialSumLabel } from "./facts.ts";
- * const unknown = { noun: "hosts", blank: "without hardware data" };
- * console.log(partialSumLabel("Per-core requirement", 43, 44, unknown));
- * // "Per-core requirement (43 of 44 hosts; 1 without hardware data)"
- * console.log(partialSumLabel("Cores", 3, 3)); // "Cores"
+ * console.log(partialSumLabel("Per-core requirement", { counted: "hosts with hardware data" }));
+ * // "Per-core requirement (hosts with hardware data)"
+ * console.log(partialSumLabel("Cores")); // "Cores"
  * ```
  */
-export function partialSumLabel(
-  label: string,
-  known: number,
-  rows: number,
-  unknown: UnknownRows = { noun: "rows", blank: "without a value" },
-): string {
-  if (known === rows || known === 0) return label;
-  return `${label} (${known} of ${rows} ${unknown.noun}; ${rows - known} ${unknown.blank})`;
+export function partialSumLabel(label: string, unknown?: UnknownRows): string {
+  return unknown ? `${label} (${unknown.counted})` : label;
 }
 
 /** A fact of the report's `facts` list: a {@link SectionFact} naming the section it reads. */
@@ -157,13 +148,12 @@ function sumFold(
     );
   }
   const sums = new Map<string, number>();
-  let rows = 0, known = 0;
+  let rows = 0;
   return {
     add: (row) => {
       rows++;
       const v = row[spec.sum];
       if (!isNumber(v)) return;
-      known++;
       const code = spec.perCurrency ? String(row[spec.perCurrency] ?? "") : "";
       sums.set(code, (sums.get(code) ?? 0) + (money ? toMinorUnits(v)! : v));
     },
@@ -171,8 +161,8 @@ function sumFold(
       if (!spec.perCurrency) {
         // No rows: 0. Rows, every one blank (unknown or not applicable): blank, never 0.
         const value = sums.get("") ?? (rows > 0 ? null : 0);
-        // A sum that leaves out rows without a value says so in its label.
-        const label = partialSumLabel(spec.label, known, rows, spec.unknown);
+        // A sum over rows that may lack a value names the rows it adds.
+        const label = partialSumLabel(spec.label, spec.unknown);
         return [{ label, value, type: column.type }];
       }
       return [...sums.keys()].sort(compareText).map((code) => ({

@@ -54,10 +54,9 @@ function recount(
       out.set(`${spec.label}, all currencies (${converted})`, all / 100);
     }
   } else if ("sum" in spec) {
-    // A sum leaving out rows without a value says how many in its label.
-    const known = kept.filter((r) => num(r[spec.sum]) !== null).length;
+    // A sum over rows that may lack a value names the rows it adds.
     out.set(
-      partialSumLabel(spec.label, known, kept.length, spec.unknown),
+      partialSumLabel(spec.label, spec.unknown),
       kept.reduce((t, r) => t + (num(r[spec.sum]) ?? 0), 0),
     );
   } else if ("ratio" in spec) {
