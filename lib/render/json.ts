@@ -4,14 +4,16 @@
  * ```json
  * {"report": "<id>", "title": "...", "generatedAt": "<RFC 3339>", "source": "...",
  *  "params": {...}, "scope": {"filter": "..." | null, "parameters": [{"name", "value", "origin"}]},
+ *  "headlines": [{"label", "value", "type", "currency"?}],
  *  "sections": [{"id": "...", "title": "...", "columns": [{"key", "label", "type"}],
  *                "rows": [{...}], "totals": {...}}]}
  * ```
  *
  * Rows hold only the columns' keys (a missing value is `null`); numbers stay numbers (a non-finite
  * one becomes `null`), dates become RFC 3339 strings (`YYYY-MM-DD` for date columns), booleans
- * stay booleans. Totals are the spooled totals: label (`All` or a currency code) → key → sum, plus
- * `rows`. The file is written as rows are read (one row per line), is valid JSON for zero rows,
+ * stay booleans. Headlines are the cover's and summary's figures under the same names (a money
+ * figure with its currency), so a reader of the JSON recomputes them from its rows. Totals are
+ * the spooled totals: label (`All` or a currency code) → key → sum, plus `rows`. The file is written as rows are read (one row per line), is valid JSON for zero rows,
  * and appears only when complete. JSON is data, not display: strings keep every character the API
  * sent (bidirectional and other controls included, JSON-escaped where JSON needs it), where HTML,
  * PDF and XLSX show invisible controls as visible escapes (`<U+202E>`).
@@ -20,7 +22,7 @@
  */
 
 import { join } from "node:path";
-import type { Column, Row } from "../report/model.ts";
+import type { Column, Fact, Row } from "../report/model.ts";
 import { openAtomicText } from "./atomic.ts";
 import { plainValue } from "./format.ts";
 import type { RenderDocument, Renderer, RenderOptions } from "./renderer.ts";
@@ -53,6 +55,16 @@ function jsonParams(params: Record<string, unknown>): string {
     if (typeof value === "bigint") return value.toString();
     return value;
   });
+}
+
+/** A headline figure as JSON: its name, machine value and type, and a money figure's currency. */
+function jsonHeadline(fact: Fact): Record<string, unknown> {
+  return {
+    label: fact.label,
+    value: plainValue(fact.value, fact.type),
+    type: fact.type,
+    ...(fact.currency ? { currency: fact.currency } : {}),
+  };
 }
 
 /**
@@ -112,7 +124,7 @@ export class JsonRenderer implements Renderer {
           `"generatedAt":${s(doc.generatedAt.toISOString())},"source":${s(doc.source)},` +
           `"params":${jsonParams(doc.params)},${jsonScope(doc)}` +
           (doc.reportingCurrency ? `"reportingCurrency":${s(doc.reportingCurrency)},` : "") +
-          `"sections":[`,
+          `"headlines":${s(doc.summary.map(jsonHeadline))},"sections":[`,
       );
       for (let i = 0; i < doc.sections.length; i++) {
         options.signal?.throwIfAborted();

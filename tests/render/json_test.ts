@@ -27,8 +27,21 @@ describe("JsonRenderer", () => {
       "generatedAt",
       "source",
       "params",
+      "headlines",
       "sections",
     ]);
+    // The headlines under the names the cover and summary give them, values in machine form.
+    const doc = demoDocument();
+    assert.deepEqual(
+      json.headlines.map((h: { label: string }) => h.label),
+      doc.summary.map((f) => f.label),
+    );
+    assert.ok(doc.summary.length > 0, "the fixture has headlines");
+    for (const [i, fact] of doc.summary.entries()) {
+      assert.equal(json.headlines[i].type, fact.type);
+      assert.equal(json.headlines[i].currency, fact.currency);
+      if (typeof fact.value === "number") assert.equal(json.headlines[i].value, fact.value);
+    }
     assert.equal(json.report, "license-audit");
     assert.equal(json.title, "Licence position audit");
     assert.equal(json.generatedAt, "2024-05-01T08:30:00.000Z");
