@@ -813,7 +813,6 @@ function totalsRows(
   const labelInline = labelAt === -1;
   if (labelInline) labelAt = 0;
   return Object.entries(totals).map(([label, line]) => {
-    const rows = line.rows ?? 0;
     const labelText = totalsLabel(kind, label, line, locale);
     const cells = columns.map((column, i): CellView => {
       let text = "";
