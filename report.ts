@@ -89,6 +89,7 @@ export {
   type FactSpec,
   type FactType,
   type SectionFact,
+  type UnknownRows,
 } from "./lib/report/facts.ts";
 export { OutputError, ParamError, UnknownReportError } from "./lib/report/errors.ts";
 export { MAX_FILTER_CHARS, parseParamFlags, resolveParams } from "./lib/report/params.ts";
