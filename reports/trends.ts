@@ -25,6 +25,7 @@ import {
   skippedRows,
 } from "../lib/sam/trends_rows.ts";
 import { convertedSections, moneySections } from "./trends_sections.ts";
+import { UNCOVERED_ENTITLEMENTS } from "./entitlement_state_by_computer_sections.ts";
 
 async function data(ctx: ReportContext): Promise<ReportData> {
   const history = await readHistory(ctx.params.history as string, ctx.params.source as string);
@@ -82,7 +83,7 @@ async function data(ctx: ReportContext): Promise<ReportData> {
           text("run", "Run folder", { width: 18 }),
           integer("unpricedShortfalls", "Unpriced shortfalls"),
           integer("positionsShort", "Positions short"),
-          integer("uncoveredInstalls", "Uncovered installs"),
+          integer("uncoveredInstalls", UNCOVERED_ENTITLEMENTS),
           integer("staleComputers", "Stale computers"),
           text("notes", "Notes", { width: 40 }),
         ],

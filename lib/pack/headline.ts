@@ -12,6 +12,7 @@
 
 import type { TrackedFigure } from "../report/model.ts";
 import type { Change, Figure } from "./figures.ts";
+import { UNCOVERED_ENTITLEMENTS } from "../../reports/entitlement_state_by_computer_sections.ts";
 
 /**
  * How harvest and reallocation got to the remaining purchase need in one currency, as
@@ -247,7 +248,8 @@ export const HEADLINE_FIGURES: readonly HeadlinePick[] = [
   converted("runRate", "Annual run rate", "license-cost-summary|fact|Annual run rate"),
   {
     name: "uncoveredInstalls",
-    label: "Uncovered installs",
+    // entitlement-state-by-computer's figure, under the name that report gives it.
+    label: UNCOVERED_ENTITLEMENTS,
     key: "entitlement-state-by-computer|total|computers|uncovered|All",
   },
   {

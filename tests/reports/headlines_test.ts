@@ -9,7 +9,7 @@
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { API_REPORTS } from "../../reports/mod.ts";
-import type { FactSpec, SectionFact } from "../../lib/report/facts.ts";
+import { type FactSpec, partialSumLabel, type SectionFact } from "../../lib/report/facts.ts";
 import type { ReportData, Row, Section } from "../../lib/report/model.ts";
 import { createQueryContext } from "../../lib/query/context.ts";
 import { resolveParams } from "../../lib/report/params.ts";
@@ -39,7 +39,13 @@ function recompute(spec: Declared, rows: readonly Row[], section: Section): Map<
         cents.set(code, (cents.get(code) ?? 0) + (money ? Math.round(v * 100) : v));
       }
       for (const [code, c] of cents) out.set(`${spec.label} (${code})`, money ? c / 100 : c);
-    } else out.set(spec.label, kept.reduce((t, r) => t + (num(r[spec.sum]) ?? 0), 0));
+    } else {
+      // A sum over rows that may lack a value names the rows it adds.
+      out.set(
+        partialSumLabel(spec.label, spec.unknown),
+        kept.reduce((t, r) => t + (num(r[spec.sum]) ?? 0), 0),
+      );
+    }
   }
   return out;
 }

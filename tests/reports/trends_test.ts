@@ -11,6 +11,7 @@ import { REPORTS } from "../../reports/mod.ts";
 import { validatePack } from "../../lib/pack/pack_file.ts";
 import { runPack } from "../../lib/pack/run_pack.ts";
 import type { Figure } from "../../lib/pack/figures.ts";
+import { UNCOVERED_ENTITLEMENTS } from "../../reports/entitlement_state_by_computer_sections.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -153,7 +154,7 @@ describe("trends report", () => {
       assert.equal(row.positionsShort, byKey(figures, "license-position|fact|Positions short"));
       assert.equal(
         row.uncoveredInstalls,
-        byKey(figures, "entitlement-state-by-computer|fact|Uncovered applications"),
+        byKey(figures, `entitlement-state-by-computer|fact|${UNCOVERED_ENTITLEMENTS}`),
       );
       assert.equal(
         row.staleComputers,

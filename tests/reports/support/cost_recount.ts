@@ -99,6 +99,13 @@ function checkTotals(json: Json, out: string[]) {
       if (line.rows !== rows.length) out.push(`${s.id} ${code}: rows`);
       for (const [k, v] of Object.entries(line)) {
         if (k === "rows") continue;
+        if (k.endsWith(":known")) {
+          // How many rows the total added: those with a value.
+          const key = k.slice(0, -":known".length);
+          const known = rows.filter((r: Json) => typeof r[key] === "number").length;
+          if (known !== v) out.push(`${s.id} ${code} ${k}: ${v} ≠ ${known} rows with a value`);
+          continue;
+        }
         const sum = rows.reduce((n: number, r: Json) => n + (cents(r[k]) ?? 0), 0);
         if (sum !== cents(v as number)) out.push(`${s.id} ${code} ${k}: ${v} ≠ Σ rows`);
       }
