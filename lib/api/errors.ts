@@ -575,7 +575,7 @@ export class ShapeError extends Error {
 }
 
 /** Why the request layer refused an answer: see {@link RefusedResponseError}. */
-export type Refusal = "origin" | "redirect" | "size" | "depth";
+export type Refusal = "origin" | "redirect" | "size" | "depth" | "encoding";
 
 /** What a {@link RefusedResponseError} knows. */
 export interface RefusedResponseOptions {
@@ -598,8 +598,9 @@ export interface RefusedResponseOptions {
 /**
  * An answer the request layer refused before handing it to any operation — a link or redirect
  * to another origin than the base URL's (`origin`, `redirect`; nothing is sent there), a body
- * over the client's `maxResponseBytes` (`size`; not read further) or JSON nested too deep to
- * read safely (`depth`). Never retried. A {@link ShapeError} (its `name` too), so callers and
+ * over the client's `maxResponseBytes` (`size`; not read further), JSON nested too deep to
+ * read safely (`depth`) or a body in a charset it declares that is not UTF-8 (`encoding`: the
+ * service will send it so again). Never retried. A {@link ShapeError} (its `name` too), so callers and
  * the CLI treat it as an answer that is not the resource asked for; the client names the
  * operation ({@link RefusedResponseError.forOperation}) before it reaches the caller.
  *

@@ -3,8 +3,9 @@
  * `AbortSignal`, redirects followed by hand within the base URL's origin (at most
  * {@link MAX_REDIRECTS}), the body read whole up to the size limit and parsed as JSON, and the
  * answer classified for the retry policy. A body cut short, not UTF-8 or not JSON (on a 2xx) is a
- * failure with no status, like a network failure; a redirect elsewhere, a body over the limit or JSON
- * nested too deep is refused (never retried); the caller's abort is rethrown as is.
+ * failure with no status, like a network failure; a redirect elsewhere, a body over the limit, JSON
+ * nested too deep or a body in a declared charset other than UTF-8 is refused (never retried); the
+ * caller's abort is rethrown as is.
  *
  * @module
  */
@@ -192,6 +193,13 @@ async function fetchFollowing(
 /** JSON nested deeper than {@link MAX_JSON_DEPTH}, before it is parsed. */
 class TooDeep extends Error {}
 
+/** A 2xx body that is not UTF-8 in the charset its Content-Type declares (not UTF-8 either). */
+class DeclaredCharset extends Error {
+  constructor(readonly charset: string) {
+    super(`the response body is not UTF-8 (it declares charset=${charset})`);
+  }
+}
+
 /** The refusal an attempt's failure stands for, named after the call; else `undefined`. */
 function refusalOf(error: unknown, call: PreparedCall): RefusedResponseError | undefined {
   if (error instanceof RefusedResponseError) return error;
@@ -205,6 +213,15 @@ function refusalOf(error: unknown, call: PreparedCall): RefusedResponseError | u
       received: error.read === 0
         ? "a Content-Length over the limit"
         : `more than ${inBytes(error.limit)} (decompressed)`,
+    });
+  }
+  if (error instanceof DeclaredCharset) {
+    return new RefusedResponseError({
+      refusal: "encoding",
+      method,
+      path,
+      problem: `${error.message}; JSON must be UTF-8, so it was not read and not retried`,
+      received: `a body in charset=${error.charset}`,
     });
   }
   if (error instanceof TooDeep) {
@@ -239,15 +256,19 @@ function parseBody(buffer: Uint8Array, ok: boolean, contentType: string | null):
   }
 }
 
-/** The body as UTF-8 text; a `SyntaxError` naming the declared charset when it is not UTF-8. */
+/**
+ * The body as UTF-8 text. One that is not: a {@link DeclaredCharset} when its Content-Type
+ * declares another charset (the service sends it so every time), else a `SyntaxError`, retried
+ * like a body cut short (a cut can fall inside a character).
+ */
 function utf8(buffer: Uint8Array, contentType: string | null): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(buffer);
   } catch (error) {
     const charset = /;\s*charset\s*=\s*"?([\w.:-]{1,40})/i.exec(contentType ?? "")?.[1];
-    const declared = charset ? ` (it declares charset=${charset})` : "";
+    if (charset && !/^utf-?8$/i.test(charset)) throw new DeclaredCharset(charset);
     throw new SyntaxError(
-      `the response body is not UTF-8${declared}; JSON must be UTF-8, so it was not read`,
+      "the response body is not UTF-8; JSON must be UTF-8, so it was not read",
       { cause: error },
     );
   }

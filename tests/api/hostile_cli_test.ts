@@ -110,7 +110,7 @@ describe("CLI report runs over a service that lies", () => {
           headers: { "content-type": "application/json; charset=iso-8859-1" },
         }),
     });
-    assertNamedFailure(r, /GET \/api\/sam\/v1\/licenses/, /not UTF-8/);
+    assertNamedFailure(r, /licenses\.list \/api\/sam\/v1\/licenses/, /not UTF-8/, /not retried/);
   });
 
   it("fails on a license id beyond 2^53, naming the operation, the item and the field", async () => {
