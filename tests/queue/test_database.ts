@@ -69,10 +69,35 @@ export async function freshDatabase(
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropForced(c, name);
       } finally {
         await c.end();
       }
     },
   };
+}
+
+/** PostgreSQL's insufficient_privilege: a backend the role may not end is on the database. */
+const INSUFFICIENT_PRIVILEGE = "42501";
+
+/**
+ * `DROP DATABASE … WITH (FORCE)`, which ends the role's own sessions on it but cannot end a
+ * superuser's: an autovacuum worker that came to the fresh database after its churn. Then it
+ * waits for the database to have no session left (checked every 100 ms, 30 s at most) and drops
+ * it again.
+ */
+async function dropForced(c: pg.Client, name: string): Promise<void> {
+  for (let waited = 0;; waited += 100) {
+    try {
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      return;
+    } catch (e) {
+      if ((e as { code?: string }).code !== INSUFFICIENT_PRIVILEGE || waited >= 30_000) throw e;
+    }
+    const { rows } = await c.query(
+      "SELECT backend_type FROM pg_stat_activity WHERE datname = $1",
+      [name],
+    );
+    if (rows.length > 0) await new Promise((r) => setTimeout(r, 100));
+  }
 }
