@@ -18,6 +18,7 @@ import {
   REMAINING_PURCHASE_NEED,
 } from "./headline.ts";
 import { reportScope } from "../report/scope.ts";
+import { readableJson } from "../render/format.ts";
 import { filterStatement } from "../report/scope.ts";
 import type {
   SummaryFacts,
@@ -291,11 +292,7 @@ export function scopeText(
   filter?: string,
 ): string {
   const show = (v: unknown) =>
-    v instanceof Date
-      ? v.toISOString().slice(0, 10)
-      : typeof v === "string"
-      ? v
-      : JSON.stringify(v);
+    v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === "string" ? v : readableJson(v);
   if (!definition) {
     const given = Object.entries(params).filter(([, v]) => v !== undefined && v !== null);
     const list = given.map(([k, v]) => `${k} = ${show(v)}`);

@@ -382,6 +382,28 @@ export function toRfc3339(value: Date, type?: ColumnType): string | null {
 }
 
 /**
+ * A parameter's JSON value as people read it: JSON still, with a space after every comma and
+ * colon between values, so a long one (a map of core factors) wraps between entries on a cover,
+ * in a workbook or in the mail, never inside a name.
+ *
+ * @example
+ * ```ts
+ * import { readableJson } from "./format.ts";
+ * console.log(readableJson({ Intel: 0.5, "A, B": [1, 2] })); // {"Intel": 0.5, "A, B": [1, 2]}
+ * ```
+ */
+export function readableJson(value: unknown): string {
+  const text = JSON.stringify(value, null, 1);
+  if (text === undefined) return String(value);
+  // Only structural line breaks are in the text (one inside a string is written as \n): each
+  // goes, with its indent, for one space between entries and nothing inside brackets.
+  return text.replace(/\n */g, (gap: string, at: number) => {
+    const inside = "[{".includes(text[at - 1]) || "]}".includes(text[at + gap.length]);
+    return inside ? "" : " ";
+  });
+}
+
+/**
  * A cell's machine form for data formats (CSV, JSON): numbers stay numbers (non-finite → `null`),
  * dates become RFC 3339 strings, booleans stay booleans, strings stay strings, missing → `null`.
  *

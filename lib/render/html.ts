@@ -51,6 +51,7 @@ import {
   formatInteger,
   formatNumber,
   formatValue,
+  readableJson,
   visibleText,
 } from "./format.ts";
 import {
@@ -520,7 +521,7 @@ function paramText(value: unknown, locale: string): string {
   if (typeof value === "string") return value;
   if (Array.isArray(value)) return value.map((v) => paramText(v, locale)).join(", ");
   try {
-    return JSON.stringify(value) ?? String(value);
+    return readableJson(value);
   } catch {
     return String(value);
   }

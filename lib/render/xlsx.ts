@@ -39,7 +39,7 @@ import { join } from "node:path";
 import { atomicFile } from "./atomic.ts";
 import type { RenderDocument, Renderer, RenderOptions, RenderSection } from "./renderer.ts";
 import { DEFAULT_EMPTY_TEXT } from "./renderer.ts";
-import { currencyKeyOf, formatBoolean, visibleText } from "./format.ts";
+import { currencyKeyOf, formatBoolean, readableJson, visibleText } from "./format.ts";
 import { sheetRowSink, zipEntryBacklog } from "./xlsx_rows.ts";
 import { sheetName } from "./xlsx_sheet_names.ts";
 import { type DataBlock, totalsFormula, totalsLineLabel } from "./xlsx_totals.ts";
@@ -941,7 +941,7 @@ function paramCell(value: unknown): ExcelJS.CellValue {
   if (typeof value === "boolean") return formatBoolean(value);
   if (typeof value === "string") return cleanText(value);
   if (Array.isArray(value)) return cleanText(value.map(String).join(", "));
-  return cleanText(JSON.stringify(value));
+  return cleanText(readableJson(value));
 }
 
 function factCell(fact: Fact): ExcelJS.CellValue {

@@ -13,8 +13,11 @@ import {
   formatValue,
   isNumericType,
   plainValue,
+  readableJson,
   toRfc3339,
 } from "../../lib/render/format.ts";
+import { renderHtmlString } from "../../lib/render/html.ts";
+import { demoDocument } from "./fixtures.ts";
 
 const NBSP = "\u00a0";
 
@@ -105,5 +108,25 @@ describe("format", () => {
         assert.equal(typeof formatValue(value, type, { currency, locale }), "string");
       },
     ));
+  });
+
+  it("writes a JSON parameter with a space between entries, and the same value", () => {
+    const factors = { Intel: 0.5, AMD: 0.5, IBM: 1, Apple: 1, default: 1 };
+    assert.equal(
+      readableJson(factors),
+      '{"Intel": 0.5, "AMD": 0.5, "IBM": 1, "Apple": 1, "default": 1}',
+    );
+    fc.assert(fc.property(fc.jsonValue(), (value) => {
+      const text = readableJson(value);
+      assert.deepEqual(JSON.parse(text), JSON.parse(JSON.stringify(value)));
+      assert.ok(!text.includes("\n"), text);
+    }));
+  });
+
+  it("puts a JSON parameter on the cover with room to wrap between entries", async () => {
+    const factors = { Intel: 0.5, AMD: 0.5, IBM: 1 };
+    const doc = demoDocument();
+    const html = await renderHtmlString({ ...doc, params: { ...doc.params, factors } });
+    assert.ok(html.includes("{&quot;Intel&quot;: 0.5, &quot;AMD&quot;: 0.5, &quot;IBM&quot;: 1}"));
   });
 });
