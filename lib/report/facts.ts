@@ -244,7 +244,7 @@ export type FactType = ColumnType;
  * ```
  */
 export class FactsCollector {
-  #folds: { section: string; fold: FactFold }[];
+  #folds: { section: string; fold: FactFold; where: boolean }[];
 
   /**
    * Checks the fact specs against the sections and starts counting.
@@ -262,7 +262,8 @@ export class FactsCollector {
           `fact "${spec.label}" reads section "${spec.section}", which the report does not have`,
         );
       }
-      return { section: spec.section, fold: this.#filtered(spec, foldOf(spec, section)) };
+      const fold = this.#filtered(spec, foldOf(spec, section));
+      return { section: spec.section, fold, where: spec.where !== undefined };
     });
   }
 
@@ -276,13 +277,16 @@ export class FactsCollector {
 
   /** The section with rows that feed this section's facts as they pass. */
   tap(section: Section): Section {
-    const folds = this.#folds.filter((f) => f.section === section.id).map((f) => f.fold);
-    if (folds.length === 0) return section;
+    const mine = this.#folds.filter((f) => f.section === section.id);
+    if (mine.length === 0) return section;
+    const folds = mine.map((f) => f.fold);
     const source = section.rows;
-    const keys = printedKeys(section);
+    // Only a `where` can read a key beyond the columns (the folds read columns by name): the
+    // row is cut to what its table prints for it alone, not copied for every headline.
+    const keys = mine.some((f) => f.where) ? printedKeys(section) : undefined;
     async function* rows() {
       for await (const row of source) {
-        const shown = printed(row, keys);
+        const shown = keys ? printed(row, keys) : row;
         for (const fold of folds) fold.add(shown);
         yield row;
       }

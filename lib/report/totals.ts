@@ -59,8 +59,11 @@ export function isAllCurrenciesLine(label: string): boolean {
  * ```
  */
 export function knownKey(key: string): string {
-  return `${key}:known`;
+  return `${key}${KNOWN_SUFFIX}`;
 }
+
+/** The end of a {@link knownKey}. */
+const KNOWN_SUFFIX = ":known";
 
 /**
  * How many rows of a totals line a sum left out for want of a value: the most over its summed
@@ -77,7 +80,7 @@ export function rowsWithoutValue(line: Readonly<Record<string, number>>): number
   const rows = line.rows ?? 0;
   let most = 0;
   for (const [key, known] of Object.entries(line)) {
-    if (key.endsWith(":known")) most = Math.max(most, rows - known);
+    if (key.endsWith(KNOWN_SUFFIX)) most = Math.max(most, rows - known);
   }
   return most;
 }
@@ -226,9 +229,10 @@ export class TotalsAccumulator {
   /**
    * The totals so far: without `perCurrency` always one line, `All` (or the
    * {@link allCurrenciesLine} when a column in one fixed currency is summed), with zeros when no
-   * row was added and without a column that was blank on every row; per currency one line per code, sorted by code (none when no row was added),
-   * then, when a column in one fixed currency is summed and there are several codes, the
-   * {@link allCurrenciesLine} summing it over every row.
+   * row was added and without a column that was blank on every row; per currency one line per
+   * code, sorted by code (none when no row was added), then, when a column in one fixed currency
+   * is summed and there are several codes, the {@link allCurrenciesLine} summing it over every
+   * row.
    */
   result(): Totals {
     const out: Totals = {};
