@@ -22,7 +22,7 @@ import { checkSort, filterText, pageSizeOf } from "./client_query.ts";
 import { NotFoundError, ShapeError } from "./errors.ts";
 import { filterPredicate, parseFilter, validateFilter } from "./filter.ts";
 import { itemKey } from "./integrity.ts";
-import { leadsToPath, linkPath } from "./link_path.ts";
+import { comparablePath, samePath } from "./link_path.ts";
 import { scrubRefusal } from "./request_errors.ts";
 import { parseBase, resolveSameOrigin } from "./same_origin.ts";
 import { createNormaliser } from "./normalise.ts";
@@ -240,19 +240,20 @@ function flatCollection<N extends ResourceName>(
  * the token endpoint) with a {@link ShapeError}.
  */
 function checkNextLink(core: ClientCore, ctx: ShapeContext, href: string, page: number): void {
-  const baseUrl = core.request.baseUrl;
+  const rule = { base: parseBase(core.request.baseUrl), method: "GET" };
+  let next: URL;
   try {
-    resolveSameOrigin(href, { base: parseBase(baseUrl), method: "GET" });
+    next = resolveSameOrigin(href, rule);
   } catch (error) {
     throw scrubRefusal(error, core.request.redactor);
   }
-  if (!leadsToPath(href, ctx.path, baseUrl)) throw elsewhere(ctx, href, page, baseUrl);
+  if (!samePath(next, resolveSameOrigin(ctx.path, rule))) throw elsewhere(ctx, next, page);
 }
 
 /** The refusal of a `next` link (of page `page`) that leads off the collection's path. */
-function elsewhere(ctx: ShapeContext, href: string, page: number, baseUrl: string): ShapeError {
+function elsewhere(ctx: ShapeContext, next: URL, page: number): ShapeError {
   const scrub = ctx.scrub ?? ((t: string) => t);
-  const there = linkPath(href, baseUrl) ?? "(unreadable)";
+  const there = comparablePath(next);
   return new ShapeError({
     operation: ctx.operation,
     path: ctx.path,

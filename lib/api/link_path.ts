@@ -1,54 +1,44 @@
 /**
- * Where a paging link leads within the service: the path a link resolves to, as samkit joins it
- * with the base URL (`same_origin.ts` checks its origin), compared with a collection's own path.
- * A `next` link of a collection leads to another page of that collection — its path with another
- * query — never to another collection (the license list read as entitlement states), another
- * parent's (another computer's monitors) or the token endpoint.
+ * Where a paging link leads within the service, compared with a collection's own path. Both are
+ * URLs as `same_origin.ts` resolves them for the request (so the check sees what would be asked
+ * for). A `next` link of a collection leads to another page of that collection — its path with
+ * another query — never to another collection (the license list read as entitlement states),
+ * another parent's (another computer's monitors) or the token endpoint.
  *
  * @module
  */
 
 /**
- * Whether `href` (a link, `api/…`, `/api/…` or absolute) leads to the same path as `path` (a
- * request path) under `baseUrl`: their paths equal once resolved, percent-decoded, without a
- * trailing slash and in any letter case (a query or fragment does not count).
+ * A URL's path in the form compared: percent-decoded (as received when it cannot be), without a
+ * trailing slash, in lower case; a query or fragment does not count.
  *
  * @example
  * ```ts
- * import { leadsToPath } from "./link_path.ts";
- * const base = "http://127.0.0.1:8080/tenant";
- * const path = "/api/sam/v1/licenses/entitlements/entitlement-states";
- * console.log(leadsToPath(`${path.slice(1)}?page_number=2`, path, base)); // true
- * console.log(leadsToPath("api/sam/v1/licenses?page_number=2", path, base)); // false
+ * import { comparablePath } from "./link_path.ts";
+ * console.log(comparablePath(new URL("http://h/t/API/x/../y/?page_number=2"))); // "/t/api/y"
  * ```
  */
-export function leadsToPath(href: string, path: string, baseUrl: string): boolean {
-  const there = pathOf(href, baseUrl);
-  return there !== undefined && there === pathOf(path, baseUrl);
+export function comparablePath(url: URL): string {
+  let path = url.pathname;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: compared as received.
+  }
+  return path.replace(/\/+$/, "").toLowerCase();
 }
 
 /**
- * The path `href` resolves to under `baseUrl` (leading slashes joined under the base URL's own
- * path, as requests are), in the form compared; `undefined` when it cannot be read.
+ * Whether two resolved URLs lead to the same path ({@link comparablePath}).
  *
  * @example
  * ```ts
- * import { linkPath } from "./link_path.ts";
- * console.log(linkPath("API/x/../y/?page_number=2", "http://127.0.0.1:8080/t")); // "/t/api/y"
+ * import { samePath } from "./link_path.ts";
+ * const base = "http://127.0.0.1:8080/tenant/api/sam/v1/licenses";
+ * console.log(samePath(new URL(`${base}/?page_number=2`), new URL(base))); // true
+ * console.log(samePath(new URL(`${base}/tracking`), new URL(base))); // false
  * ```
  */
-export function linkPath(href: string, baseUrl: string): string | undefined {
-  return pathOf(href, baseUrl);
-}
-
-function pathOf(href: string, baseUrl: string): string | undefined {
-  try {
-    const base = new URL(baseUrl.replace(/\/*$/, "/"));
-    const url = /^[a-z][a-z0-9+.-]*:/i.test(href.trim())
-      ? new URL(href)
-      : new URL(href.replace(/^[\s/\\]+/, ""), base);
-    return decodeURIComponent(url.pathname).replace(/\/+$/, "").toLowerCase();
-  } catch {
-    return undefined;
-  }
+export function samePath(a: URL, b: URL): boolean {
+  return comparablePath(a) === comparablePath(b);
 }
