@@ -66,6 +66,22 @@ const HINTS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * What to do next for an answer refused for a reason the base URL does not explain (read from a
+ * refused answer's `refusal`; before the hint by error name).
+ */
+const REFUSAL_HINTS: Readonly<Record<string, string>> = {
+  encoding: "Nothing was written. JSON must be UTF-8: ask the service's owner (or whoever runs " +
+    "a proxy in front of it) to send UTF-8.",
+};
+
+/** The hint printed after an error's message, if there is one. */
+function hintOf(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const refusal = (error as { refusal?: unknown }).refusal;
+  return (typeof refusal === "string" ? REFUSAL_HINTS[refusal] : undefined) ?? HINTS[error.name];
+}
+
+/**
  * The exit code for an error: 2 for bad usage or input, 1 otherwise.
  *
  * @example
@@ -99,7 +115,7 @@ export function reportError(error: unknown, options: { quiet?: boolean } = {}): 
   if (!options.quiet) printErr(`samkit: ${clip(redact(message), MAX_MESSAGE_CHARS)}`);
   if (options.quiet) return code;
   if (code === 2 && error instanceof UsageError) printErr("Run with --help for usage.");
-  const hint = error instanceof Error ? HINTS[error.name] : undefined;
+  const hint = hintOf(error);
   if (hint) printErr(hint);
   return code;
 }

@@ -187,7 +187,8 @@ async function definitionOf(
   const now = reportModuleOf(definition)?.sha256;
   if (now !== sha256) {
     return `${report.id}: ${path} has changed since the run (SHA-256 ${sha256.slice(0, 12)}… ` +
-      `then, ${now?.slice(0, 12) ?? "none"}… now)`;
+      `then, ${now?.slice(0, 12) ?? "none"}… now); restore the module as the run had it (from ` +
+      "version control) to re-render this run";
   }
   if (definition.id !== report.id) {
     return `${path} now defines "${definition.id}", not ${report.id}`;

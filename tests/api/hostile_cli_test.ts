@@ -110,7 +110,14 @@ describe("CLI report runs over a service that lies", () => {
           headers: { "content-type": "application/json; charset=iso-8859-1" },
         }),
     });
-    assertNamedFailure(r, /licenses\.list \/api\/sam\/v1\/licenses/, /not UTF-8/, /not retried/);
+    assertNamedFailure(
+      r,
+      /licenses\.list \/api\/sam\/v1\/licenses/,
+      /not UTF-8/,
+      /not retried/,
+      /ask the service's owner .* to send UTF-8/,
+    );
+    assert.doesNotMatch(r.stderr, /--base-url/, "the base URL is not what is wrong");
   });
 
   it("fails on a license id beyond 2^53, naming the operation, the item and the field", async () => {
