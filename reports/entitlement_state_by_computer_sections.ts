@@ -10,31 +10,17 @@
 
 import { boolean, integer, text, whenPositive, whenTrue } from "../lib/report/columns.ts";
 import type { Column, Row, Section } from "../lib/report/model.ts";
-import { type ComputerRow, stateFacts, stateTotals } from "../lib/sam/entitlement_counts.ts";
+import {
+  type ComputerRow,
+  ENTITLEMENTS,
+  stateFacts,
+  stateTotals,
+  UNCOVERED_ENTITLEMENTS,
+} from "../lib/sam/entitlement_counts.ts";
 import type { StateColumn } from "../lib/sam/entitlement_states.ts";
 
-/**
- * The name of the one figure every table and headline of the report counts: entitlements of
- * applications, one per computer, application and metric (the detail's rows).
- *
- * @example
- * ```ts
- * import { ENTITLEMENTS } from "./entitlement_state_by_computer_sections.ts";
- * console.log(ENTITLEMENTS); // "Application entitlements"
- * ```
- */
-export const ENTITLEMENTS = "Application entitlements";
-
-/**
- * The name of the part of {@link ENTITLEMENTS} in an uncovered state, in every table and headline.
- *
- * @example
- * ```ts
- * import { UNCOVERED_ENTITLEMENTS } from "./entitlement_state_by_computer_sections.ts";
- * console.log(UNCOVERED_ENTITLEMENTS); // "Uncovered application entitlements"
- * ```
- */
-export const UNCOVERED_ENTITLEMENTS = "Uncovered application entitlements";
+// The figure's names are the domain's (the pack summary and trends name it too).
+export { ENTITLEMENTS, UNCOVERED_ENTITLEMENTS } from "../lib/sam/entitlement_counts.ts";
 /**
  * The "Totals per entitlement state" section of the computer rows `rows`.
  *

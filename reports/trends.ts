@@ -25,7 +25,7 @@ import {
   skippedRows,
 } from "../lib/sam/trends_rows.ts";
 import { convertedSections, moneySections } from "./trends_sections.ts";
-import { UNCOVERED_ENTITLEMENTS } from "./entitlement_state_by_computer_sections.ts";
+import { UNCOVERED_ENTITLEMENTS } from "../lib/sam/entitlement_counts.ts";
 
 async function data(ctx: ReportContext): Promise<ReportData> {
   const history = await readHistory(ctx.params.history as string, ctx.params.source as string);

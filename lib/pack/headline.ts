@@ -12,7 +12,7 @@
 
 import type { TrackedFigure } from "../report/model.ts";
 import type { Change, Figure } from "./figures.ts";
-import { UNCOVERED_ENTITLEMENTS } from "../../reports/entitlement_state_by_computer_sections.ts";
+import { UNCOVERED_ENTITLEMENTS } from "../sam/entitlement_counts.ts";
 
 /**
  * How harvest and reallocation got to the remaining purchase need in one currency, as

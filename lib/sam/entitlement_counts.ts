@@ -19,6 +19,29 @@ import { type Tally, tallyEntitlements } from "./entitlement_applications.ts";
 import { type EntitlementStates, type StateColumn, stateCounts } from "./entitlement_states.ts";
 import { UNKNOWN_STATE, UNKNOWN_STATE_KEY } from "./entitlement_states.ts";
 
+/**
+ * The name of the one figure every table and headline of the report counts: entitlements of
+ * applications, one per computer, application and metric (the detail's rows).
+ *
+ * @example
+ * ```ts
+ * import { ENTITLEMENTS } from "./entitlement_counts.ts";
+ * console.log(ENTITLEMENTS); // "Application entitlements"
+ * ```
+ */
+export const ENTITLEMENTS = "Application entitlements";
+
+/**
+ * The name of the part of {@link ENTITLEMENTS} in an uncovered state, in every table and headline.
+ *
+ * @example
+ * ```ts
+ * import { UNCOVERED_ENTITLEMENTS } from "./entitlement_counts.ts";
+ * console.log(UNCOVERED_ENTITLEMENTS); // "Uncovered application entitlements"
+ * ```
+ */
+export const UNCOVERED_ENTITLEMENTS = "Uncovered application entitlements";
+
 /** A row of the computers section: the computer and its count per state. */
 export type ComputerRow = Row & { id: string; hostName: string | null; uncovered: number };
 
